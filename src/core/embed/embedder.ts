@@ -1,0 +1,16 @@
+/** A sentence-embedding model. Every runtime (TF.js, transformers.js, a test fake) implements this. */
+export interface Embedder {
+  /** Stable identifier of the model and its settings; part of every embedding-cache key. */
+  readonly id: string;
+  readonly dim: number;
+  /** Returns one L2-normalised vector per text, in order. */
+  embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]>;
+  dispose?(): Promise<void> | void;
+}
+
+/** Reported while a model's files download or compile. */
+export interface LoadProgress {
+  file: string;
+  loaded: number;
+  total: number;
+}

