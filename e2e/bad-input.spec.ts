@@ -1,0 +1,77 @@
+import { test, expect, type Page } from '@playwright/test';
+import { mkdtempSync, openSync, closeSync, ftruncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { addFiles, documentRows, fixture, openApp, search, waitForJobs } from './helpers';
+
+/** Adds one good document so every bad input can be checked against a knowledge base that must stay intact. */
+async function withOneDocument(page: Page) {
+  await openApp(page);
+  await addFiles(page, fixture('notes.md'));
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(1);
+}
+
+async function expectIntact(page: Page) {
+  await page.reload();
+  await openApp(page);
+  await expect(documentRows(page)).toHaveCount(1);
+  await expect(page.getByTestId('documents')).toContainText('notes.md');
+  await search(page, 'notes');
+  await expect(page.getByTestId('hit').first()).toBeVisible();
+}
+
+async function expectFailure(page: Page, file: string, message: RegExp) {
+  await addFiles(page, file);
+  await waitForJobs(page);
+  const alert = page.getByRole('alert').filter({ hasText: message });
+  await expect(alert).toBeVisible();
+  await expect(page.locator('[data-testid="job"][data-status="failed"]').last()).toContainText(message);
+}
+
+test('every bad file gets a clear message naming the file and the cause, and the library stays intact', async ({ page }) => {
+  await withOneDocument(page);
+  const cases: Array<[string, RegExp]> = [
+    [fixture('empty.txt'), /empty\.txt: .*empty/i],
+    [fixture('blank.md'), /blank\.md: .*(empty|blank|no text)/i],
+    [fixture('image.png'), /image\.png: .*(not supported|unsupported)/i],
+    [fixture('corrupt.pdf'), /corrupt\.pdf: .*(damaged|corrupt|not a valid|could not be read)/i],
+    [fixture('encrypted.pdf'), /encrypted\.pdf: .*password/i],
+    [fixture('scanned.pdf'), /scanned\.pdf: .*(scanned|no text|OCR)/i],
+  ];
+  for (const [file, message] of cases) await expectFailure(page, file, message);
+
+  const dir = mkdtempSync(join(tmpdir(), 'sieve-'));
+  const huge = join(dir, 'huge.pdf');
+  const fd = openSync(huge, 'w');
+  ftruncateSync(fd, 100 * 1024 * 1024);
+  closeSync(fd);
+  await expectFailure(page, huge, /huge\.pdf: .*100\.0 MB.*up to 50\.0 MB/);
+
+  await expect(documentRows(page)).toHaveCount(1);
+  await expectIntact(page);
+});
+
+test('a full browser storage gives a quota message and leaves the library intact', async ({ page, context, baseURL }) => {
+  await withOneDocument(page);
+  const cdp = await context.newCDPSession(page);
+  const origin = new URL(baseURL!).origin;
+  const { usage } = (await cdp.send('Storage.getUsageAndQuotaForOrigin' as never, { origin } as never)) as { usage: number };
+  await cdp.send('Storage.overrideQuotaForOrigin' as never, { origin, quotaSize: Math.ceil(usage) + 2048 } as never);
+  await expectFailure(page, fixture('report.pdf'), /report\.pdf: .*storage is full/i);
+  await cdp.send('Storage.overrideQuotaForOrigin' as never, { origin } as never);
+  await expectIntact(page);
+});
+
+test('an embedding model that will not load gives a clear message and keyword search still works', async ({ page }) => {
+  await withOneDocument(page);
+  await page.context().route('**/vendor/use-lite/model.json', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await page.reload();
+  await openApp(page);
+  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'failed');
+  await expect(page.getByRole('alert').filter({ hasText: /embedding model could not be loaded/i })).toBeVisible();
+  await expectFailure(page, fixture('report.pdf'), /report\.pdf: .*embedding model could not be loaded.*404/i);
+  await expect(documentRows(page)).toHaveCount(1);
+  await page.context().unroute('**/vendor/use-lite/model.json');
+  await expectIntact(page);
+});

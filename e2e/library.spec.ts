@@ -1,0 +1,66 @@
+import { test, expect } from '@playwright/test';
+import { addFiles, documentRows, fixture, openApp, search, waitForJobs } from './helpers';
+
+test('ingests a PDF and a Markdown file, searches them, survives a reload, and deletes one', async ({ page }) => {
+  const external: string[] = [];
+  page.on('request', (r) => {
+    if (!r.url().startsWith('http://localhost') && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) external.push(r.url());
+  });
+  await openApp(page);
+  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready');
+
+  await addFiles(page, [fixture('report.pdf'), fixture('notes.md')]);
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(2);
+  await expect(page.getByTestId('documents')).toContainText('report.pdf');
+  await expect(page.getByTestId('documents')).toContainText('notes.md');
+
+  // Keyword and meaning both contribute; every hit shows where it came from and its scores.
+  await search(page, 'wind turbine revenue');
+  const hits = page.getByTestId('hit');
+  await expect(hits.first()).toBeVisible();
+  await expect(hits.first().locator('mark').first()).toBeVisible();
+  await expect(hits.first()).toContainText('BM25');
+  await expect(hits.first()).toContainText('vector');
+  await expect(hits.first()).toContainText('fused');
+  await expect(page.locator('[data-testid="hit"]').filter({ hasText: 'p. ' }).first()).toBeVisible();
+
+  // The knowledge base is back after a reload, with no re-ingest.
+  await page.reload();
+  await openApp(page);
+  await expect(documentRows(page)).toHaveCount(2);
+  await search(page, 'wind turbine revenue');
+  await expect(page.getByTestId('hit').first()).toBeVisible();
+
+  // Chunk inspector: the similarity plot with the θ line and the chunks.
+  await page.getByRole('tab', { name: 'Library' }).click();
+  await documentRows(page).filter({ hasText: 'notes.md' }).getByRole('button', { name: 'Inspect chunks' }).click();
+  await expect(page.getByTestId('inspector')).toBeVisible();
+  await expect(page.locator('svg.simplot .threshold')).toHaveCount(1);
+  await expect(page.getByTestId('chunk').first()).toBeVisible();
+
+  // Delete the PDF: it is gone from the list, from search, and after a reload.
+  await page.getByRole('tab', { name: 'Library' }).click();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Delete report.pdf' }).click();
+  await expect(documentRows(page)).toHaveCount(1);
+  await page.reload();
+  await openApp(page);
+  await expect(documentRows(page)).toHaveCount(1);
+  await expect(page.getByTestId('documents')).not.toContainText('report.pdf');
+  await search(page, 'wind turbine revenue');
+  await expect(page.getByTestId('hit').filter({ hasText: 'report.pdf' })).toHaveCount(0);
+
+  expect(external).toEqual([]);
+});
+
+test('adds pasted text', async ({ page }) => {
+  await openApp(page);
+  await page.getByLabel('Title').fill('Kitchen notes');
+  await page.getByLabel('Paste text').fill('The sourdough starter needs feeding every twelve hours. Rye flour makes it more active.');
+  await page.getByRole('button', { name: 'Add text' }).click();
+  await waitForJobs(page);
+  await expect(documentRows(page).filter({ hasText: 'Kitchen notes' })).toHaveCount(1);
+  await search(page, 'sourdough feeding');
+  await expect(page.getByTestId('hit').first()).toContainText('sourdough');
+});

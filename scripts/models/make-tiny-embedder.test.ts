@@ -1,0 +1,52 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { TINY_EMBEDDER_ID } from '../../src/adapters/transformers/tiny-embedder';
+import { tinyEmbedderFiles } from './make-tiny-embedder';
+
+const COMMITTED = fileURLToPath(new URL(`../../public/models/${TINY_EMBEDDER_ID}/`, import.meta.url));
+
+describe('make-tiny-embedder', () => {
+  const files = tinyEmbedderFiles();
+
+  it('produces the files transformers.js needs for every dtype', () => {
+    expect([...files.keys()].sort()).toEqual(
+      [
+        'README.md',
+        'config.json',
+        'onnx/model.onnx',
+        'onnx/model_fp16.onnx',
+        'onnx/model_quantized.onnx',
+        'tokenizer.json',
+        'tokenizer_config.json',
+      ].sort(),
+    );
+  });
+
+  it('stays commit-sized', () => {
+    const bytes = [...files.values()].reduce((n, f) => n + f.length, 0);
+    expect(bytes).toBeLessThan(2 * 1024 * 1024);
+  });
+
+  it('has a vocabulary that matches the config, with unique tokens and specials first', () => {
+    const tokenizer = JSON.parse(new TextDecoder().decode(files.get('tokenizer.json')));
+    const config = JSON.parse(new TextDecoder().decode(files.get('config.json')));
+    const vocab: Record<string, number> = tokenizer.model.vocab;
+    const ids = Object.values(vocab);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.length).toBe(config.vocab_size);
+    expect(Math.max(...ids)).toBe(config.vocab_size - 1);
+    expect(vocab['[PAD]']).toBe(0);
+    expect(['[UNK]', '[CLS]', '[SEP]', '[MASK]'].map((t) => vocab[t])).toEqual([1, 2, 3, 4]);
+  });
+
+  // The script is the source of truth: if this fails, rerun it (see its header) and commit the result.
+  it('matches the committed model files byte for byte', () => {
+    for (const [path, bytes] of files) {
+      const committed = join(COMMITTED, path);
+      expect(existsSync(committed), `${committed} missing`).toBe(true);
+      expect(Buffer.compare(readFileSync(committed), Buffer.from(bytes)), `${path} differs`).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,193 @@
+/** The knowledge base on IndexedDB: documents and everything derived from them, settings, caches. */
+import type { IDBPDatabase } from 'idb';
+import { IngestError } from '../../core/errors';
+import type {
+  DocumentBundle,
+  DocumentChunks,
+  DocumentFile,
+  DocumentRecord,
+  DocumentText,
+  DocumentVectors,
+  KnowledgeBaseSnapshot,
+  StorageUsage,
+} from '../../core/kb/records';
+import type { DocumentId } from '../../core/types';
+import { prepareBundle } from './bundle';
+import { createEmbeddingCacheStore, type IdbEmbeddingCacheStore } from './embedding-cache';
+import { toStoreError } from './errors';
+import { openDatabase, type ConnectionHooks } from './open';
+import { DOCUMENT_STORES, META_KEYS, META_STORE, MIGRATIONS, type Migration } from './schema';
+import { failureCause, runWrite } from './transaction';
+import { defaultEstimator, readUsage, type StorageEstimator } from './usage';
+
+export const DEFAULT_DB_NAME = 'sieve-knowledge-base';
+
+/** How errors that concern no single file are labelled. */
+const KB_LABEL = 'knowledge base';
+
+export interface KnowledgeBaseOptions extends ConnectionHooks {
+  name?: string;
+  indexedDB?: IDBFactory;
+  /** Defaults to navigator.storage; null means "cannot tell". */
+  storage?: StorageEstimator | null;
+  /** The schema; defaults to MIGRATIONS. Tests pass a longer list to exercise upgrades. */
+  migrations?: readonly Migration[];
+}
+
+export interface KnowledgeBaseStore {
+  /** Writes the whole bundle and the new search index atomically; replaces a document with the same id. */
+  addDocument(bundle: DocumentBundle, searchIndexJson: string): Promise<void>;
+  /** Removes every record of the document and writes the new search index atomically. */
+  deleteDocument(id: DocumentId, searchIndexJson: string): Promise<void>;
+  /** Oldest first. */
+  listDocuments(): Promise<DocumentRecord[]>;
+  getText(id: DocumentId): Promise<DocumentText | undefined>;
+  getFile(id: DocumentId): Promise<DocumentFile | undefined>;
+  getChunks(id: DocumentId): Promise<DocumentChunks | undefined>;
+  /** Everything search needs, read in one transaction. */
+  loadAll(): Promise<KnowledgeBaseSnapshot>;
+  getSettings<T>(): Promise<T | undefined>;
+  putSettings<T>(value: T): Promise<void>;
+  readonly embeddingCache: IdbEmbeddingCacheStore;
+  usage(): Promise<StorageUsage | undefined>;
+  /** Deletes every document, the search index, settings and the embedding cache. */
+  clear(): Promise<void>;
+  close(): void;
+}
+
+export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Promise<KnowledgeBaseStore> {
+  const factory = options.indexedDB ?? (globalThis as { indexedDB?: IDBFactory }).indexedDB;
+  if (!factory) {
+    throw new IngestError('storage', KB_LABEL, 'this browser offers no local database (IndexedDB); private windows in some browsers turn it off');
+  }
+  const estimator = options.storage === null ? undefined : (options.storage ?? defaultEstimator());
+  const migrations = options.migrations ?? MIGRATIONS;
+
+  let closedBecause: string | undefined;
+  let db: IDBPDatabase<unknown>;
+  try {
+    db = await openDatabase(factory, options.name ?? DEFAULT_DB_NAME, migrations, {
+      onBlocked: options.onBlocked,
+      onVersionChange: () => {
+        closedBecause = 'Sieve was updated in another tab; reload this page to keep using your documents';
+        options.onVersionChange?.();
+      },
+      onTerminated: () => {
+        closedBecause = 'the browser closed the local database; reload the page';
+        options.onTerminated?.();
+      },
+    });
+  } catch (e) {
+    if (e instanceof Error && e.name === 'VersionError') {
+      throw new IngestError('storage', KB_LABEL, 'the stored knowledge base was written by a newer version of Sieve; reload the page');
+    }
+    throw toStoreError(e, KB_LABEL, undefined);
+  }
+
+  function live(): IDBPDatabase<unknown> {
+    if (closedBecause) throw new IngestError('storage', KB_LABEL, closedBecause);
+    return db;
+  }
+
+  async function fail(error: unknown, fileName: string): Promise<never> {
+    const { original, transactionError } = failureCause(error);
+    const usage = await readUsage(estimator);
+    throw toStoreError(original, fileName, usage, transactionError);
+  }
+
+  async function read<T>(work: (db: IDBPDatabase<unknown>) => Promise<T>): Promise<T> {
+    try {
+      return await work(live());
+    } catch (e) {
+      return fail(e, KB_LABEL);
+    }
+  }
+
+  async function write(stores: string[], fileName: string, body: Parameters<typeof runWrite>[2]): Promise<void> {
+    try {
+      await runWrite(live(), stores, body);
+    } catch (e) {
+      return fail(e, fileName);
+    }
+  }
+
+  const allStores = [...DOCUMENT_STORES, META_STORE];
+  const byAge = (a: DocumentRecord, b: DocumentRecord) => a.addedAt - b.addedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+  return {
+    async addDocument(bundle, searchIndexJson) {
+      const { document, file, text, chunks, vectors } = prepareBundle(bundle);
+      await write(allStores, document.name, (tx, track) => {
+        track(tx.objectStore('documents').put(document));
+        track(tx.objectStore('files').put(file));
+        track(tx.objectStore('texts').put(text));
+        track(tx.objectStore('chunks').put(chunks));
+        track(tx.objectStore('vectors').put(vectors));
+        track(tx.objectStore(META_STORE).put(searchIndexJson, META_KEYS.searchIndex));
+      });
+    },
+
+    async deleteDocument(id, searchIndexJson) {
+      try {
+        await runWrite(live(), allStores, (tx, track) => {
+          for (const store of DOCUMENT_STORES) track(tx.objectStore(store).delete(id));
+          track(tx.objectStore(META_STORE).put(searchIndexJson, META_KEYS.searchIndex));
+        });
+      } catch (e) {
+        // The transaction was rolled back, so the record still names the document for the error.
+        const doc = await Promise.resolve()
+          .then(() => live().get('documents', id) as Promise<DocumentRecord | undefined>)
+          .catch(() => undefined);
+        return fail(e, doc?.name ?? id);
+      }
+    },
+
+    listDocuments: () => read(async (db) => ((await db.getAll('documents')) as DocumentRecord[]).sort(byAge)),
+    getText: (id) => read((db) => db.get('texts', id) as Promise<DocumentText | undefined>),
+    getFile: (id) => read((db) => db.get('files', id) as Promise<DocumentFile | undefined>),
+    getChunks: (id) => read((db) => db.get('chunks', id) as Promise<DocumentChunks | undefined>),
+
+    loadAll: () =>
+      read(async (db) => {
+        const tx = db.transaction(['documents', 'chunks', 'vectors', META_STORE], 'readonly');
+        const [documents, chunks, vectors, searchIndexJson] = await Promise.all([
+          tx.objectStore('documents').getAll() as Promise<DocumentRecord[]>,
+          tx.objectStore('chunks').getAll() as Promise<DocumentChunks[]>,
+          tx.objectStore('vectors').getAll() as Promise<DocumentVectors[]>,
+          tx.objectStore(META_STORE).get(META_KEYS.searchIndex) as Promise<string | undefined>,
+          tx.done,
+        ]);
+        documents.sort(byAge);
+        const chunksOf = new Map(chunks.map((c) => [c.docId, c]));
+        const vectorsOf = new Map(vectors.map((v) => [v.docId, v]));
+        return {
+          documents,
+          chunks: documents.map((d) => chunksOf.get(d.id)).filter((c) => c !== undefined),
+          vectors: documents.map((d) => vectorsOf.get(d.id)).filter((v) => v !== undefined),
+          ...(searchIndexJson === undefined ? {} : { searchIndexJson }),
+        };
+      }),
+
+    getSettings: <T>() => read((db) => db.get(META_STORE, META_KEYS.settings) as Promise<T | undefined>),
+    putSettings: (value) =>
+      write([META_STORE], KB_LABEL, (tx, track) => {
+        track(tx.objectStore(META_STORE).put(value, META_KEYS.settings));
+      }),
+
+    embeddingCache: createEmbeddingCacheStore(live, (e) => fail(e, 'embedding cache')),
+
+    usage: () => readUsage(estimator),
+
+    async clear() {
+      const stores = Array.from(live().objectStoreNames);
+      await write(stores, KB_LABEL, (tx, track) => {
+        for (const store of stores) track(tx.objectStore(store).clear());
+      });
+    },
+
+    close() {
+      closedBecause ??= 'the knowledge base was closed';
+      db.close();
+    },
+  };
+}

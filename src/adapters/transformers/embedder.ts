@@ -1,0 +1,55 @@
+import type { Embedder } from '../../core/embed/embedder';
+import { defaultDtype, resolveDevice } from './device';
+import { configureTransformersEnv, modelLocation } from './env-config';
+import { ModelLoadError, describeCause } from './load-error';
+import type { TransformersEmbedderOptions } from './options';
+import { progressReporter } from './progress';
+import { TransformersEmbedder } from './transformers-embedder';
+
+/** transformers.js configures itself through one global `env`, so loads must not interleave. */
+let loadQueue: Promise<unknown> = Promise.resolve();
+
+function serialized<T>(task: () => Promise<T>): Promise<T> {
+  const run = loadQueue.then(task, task);
+  loadQueue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Loads any feature-extraction ONNX model through transformers.js (`@huggingface/transformers`).
+ * Vectors are pooled (mean or [CLS]) and L2-normalised. The id, used as the embedding-cache
+ * key, is `transformers:${modelId}:${dtype}:${pooling}`.
+ * Throws ModelLoadError naming the model id, the folder or URL tried, and the cause.
+ */
+export async function loadTransformersEmbedder(options: TransformersEmbedderOptions): Promise<Embedder> {
+  const device = await resolveDevice(options.device);
+  const dtype = options.dtype ?? defaultDtype(device);
+  const pooling = options.pooling ?? 'mean';
+  const location = `${modelLocation(options.modelId, options.source)} (${dtype}, ${device})`;
+  const id = `transformers:${options.modelId}:${dtype}:${pooling}`;
+
+  const extractor = await serialized(async () => {
+    try {
+      const { env, pipeline } = await import('@huggingface/transformers');
+      configureTransformersEnv(env, options.source, options.wasmPaths);
+      return await pipeline('feature-extraction', options.modelId, {
+        device,
+        dtype,
+        progress_callback: options.onProgress ? progressReporter(options.onProgress) : undefined,
+      });
+    } catch (e) {
+      throw new ModelLoadError(options.modelId, location, e);
+    }
+  });
+
+  try {
+    // One call proves the graph runs and tells the output width, which config.json may not.
+    const probe = await extractor(['dimension probe'], { pooling });
+    const dim = probe.dims[1];
+    probe.dispose();
+    return new TransformersEmbedder(id, dim, extractor, pooling, options.batchSize);
+  } catch (e) {
+    await extractor.dispose();
+    throw new ModelLoadError(options.modelId, location, new Error(`the model did not run: ${describeCause(e)}`, { cause: e }));
+  }
+}

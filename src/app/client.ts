@@ -1,0 +1,32 @@
+import { RpcClient, type CallOptions } from '../rpc/wrap';
+import type { DocumentRecord, StorageUsage } from '../core/kb/records';
+import type { LoadProgress } from '../core/embed/embedder';
+import type { Settings } from '../core/settings';
+import type { IngestEvent, Inspection, OpenResult, SearchResponse } from '../services/library';
+
+/** Typed calls into the library worker. Every method is a message; no work happens here. */
+export class LibraryClient {
+  private rpc: RpcClient;
+  readonly worker: Worker;
+
+  constructor(onCrash: (message: string) => void) {
+    this.worker = new Worker(new URL('../workers/library.worker.ts', import.meta.url), { type: 'module', name: 'library' });
+    this.rpc = new RpcClient(this.worker as unknown as ConstructorParameters<typeof RpcClient>[0]);
+    this.worker.addEventListener('error', (e) => {
+      const message = `The background worker stopped: ${e.message || 'unknown error'}`;
+      this.rpc.failAll(new Error(message));
+      onCrash(message);
+    });
+  }
+
+  open = () => this.rpc.call<OpenResult>('open');
+  listDocuments = () => this.rpc.call<DocumentRecord[]>('listDocuments');
+  usage = () => this.rpc.call<StorageUsage | undefined>('usage');
+  ingest = (file: File, options: CallOptions<IngestEvent>) => this.rpc.call<DocumentRecord>('ingest', [file], options);
+  deleteDocument = (id: string) => this.rpc.call<void>('deleteDocument', [id]);
+  clear = () => this.rpc.call<void>('clear');
+  search = (query: string, docIds?: string[]) => this.rpc.call<SearchResponse>('search', [query, { docIds }]);
+  inspect = (id: string) => this.rpc.call<Inspection>('inspect', [id]);
+  updateSettings = (patch: Partial<Settings>) => this.rpc.call<Settings>('updateSettings', [patch]);
+  prepareEmbedder = (options: CallOptions<LoadProgress>) => this.rpc.call<{ id: string; dim: number }>('prepareEmbedder', [], options);
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useApp } from '../context';
+import { LibraryView } from './LibraryView';
+import { SearchView } from './SearchView';
+import { InspectorView } from './InspectorView';
+import { SettingsView } from './SettingsView';
+import { Notices } from './Notices';
+import { ModelBadge } from './ModelBadge';
+
+const TABS = ['Library', 'Search', 'Chunk inspector', 'Settings'] as const;
+export type Tab = (typeof TABS)[number];
+
+export function App() {
+  const { state } = useApp();
+  const [tab, setTab] = useState<Tab>('Library');
+  return (
+    <div className="app">
+      <header className="top">
+        <h1>
+          Sieve <small>private answers from your own documents — nothing leaves this browser</small>
+        </h1>
+        <ModelBadge />
+      </header>
+      <nav className="tabs" role="tablist">
+        {TABS.map((t) => (
+          <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'active' : ''} onClick={() => setTab(t)}>
+            {t}
+          </button>
+        ))}
+      </nav>
+      <Notices />
+      <main>
+        {!state.ready ? (
+          <p className="muted" role="status">
+            Opening your knowledge base…
+          </p>
+        ) : tab === 'Library' ? (
+          <LibraryView onInspect={() => setTab('Chunk inspector')} />
+        ) : tab === 'Search' ? (
+          <SearchView />
+        ) : tab === 'Chunk inspector' ? (
+          <InspectorView />
+        ) : (
+          <SettingsView />
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { useApp } from '../context';
+import { pagesLabel, sectionLabel } from '../format';
+import { SimilarityPlot } from './SimilarityPlot';
+
+const WINDOW = 120;
+const CHUNKS_SHOWN = 60;
+
+export function InspectorView() {
+  const { state, store } = useApp();
+  const [from, setFrom] = useState(0);
+  const [selected, setSelected] = useState<number | undefined>();
+  const ins = state.inspection;
+  const pick = (
+    <label>
+      Document{' '}
+      <select
+        value={state.inspecting ?? ''}
+        onChange={(e) => {
+          setFrom(0);
+          void store.inspect(e.target.value);
+        }}
+      >
+        <option value="" disabled>
+          Choose…
+        </option>
+        {state.documents.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.title} ({d.name})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  if (!ins) return <section className="inspector">{pick}</section>;
+
+  const sims = ins.neighbourSims;
+  const visibleChunks = ins.chunks.filter((c) => c.sentenceEnd > from && c.sentenceStart < from + WINDOW + 1).slice(0, CHUNKS_SHOWN);
+  const below = ins.threshold === undefined ? 0 : sims.filter((s) => s < ins.threshold!).length;
+  return (
+    <section className="inspector" data-testid="inspector">
+      {pick}
+      <p className="explain">
+        Each dot is the cosine similarity between one sentence and the next, from the embedding model.
+        {ins.threshold !== undefined ? (
+          <>
+            {' '}
+            The semantic chunker keeps sentences together while this stays at or above θ = {ins.threshold} (the dashed line) and the chunk stays
+            within {ins.document.chunker.kind === 'semantic' ? ins.document.chunker.maxChars : 0} characters; a red dot below θ starts a new chunk
+            (vertical lines). A new heading also starts one.
+          </>
+        ) : (
+          <> This document was cut into fixed-size chunks, so the similarities did not decide the boundaries.</>
+        )}
+      </p>
+      <p className="muted small" data-testid="inspector-summary">
+        {ins.sentences.length} sentences → {ins.chunks.length} chunks · {below} of {sims.length} neighbour pairs below θ · mean chunk{' '}
+        {ins.chunks.length ? Math.round(ins.chunks.reduce((t, c) => t + c.text.length, 0) / ins.chunks.length) : 0} characters
+      </p>
+      <div className="plot-nav">
+        <button disabled={from === 0} onClick={() => setFrom(Math.max(0, from - WINDOW))}>
+          ← Earlier
+        </button>
+        <span className="muted small">
+          sentences {from + 1}–{Math.min(ins.sentences.length, from + WINDOW + 1)} of {ins.sentences.length}
+        </span>
+        <button disabled={from + WINDOW >= sims.length} onClick={() => setFrom(from + WINDOW)}>
+          Later →
+        </button>
+      </div>
+      <div className="plot-scroll">
+        <SimilarityPlot sims={sims} threshold={ins.threshold} chunks={ins.chunks} from={from} count={WINDOW} selected={selected} onSelectSentence={setSelected} />
+      </div>
+      {selected !== undefined && ins.sentences[selected + 1] && (
+        <div className="pair">
+          <p>
+            <b>Sentence {selected + 1}:</b> {ins.sentences[selected].text}
+          </p>
+          <p>
+            <b>Sentence {selected + 2}:</b> {ins.sentences[selected + 1].text}
+          </p>
+          <p className="muted">cosine {sims[selected].toFixed(3)}</p>
+        </div>
+      )}
+      <ol className="chunks" start={visibleChunks[0] ? visibleChunks[0].index + 1 : 1}>
+        {visibleChunks.map((c) => (
+          <li key={c.id} className="chunk" data-testid="chunk">
+            <div className="muted small">
+              chunk {c.index + 1} · sentences {c.sentenceStart + 1}–{c.sentenceEnd} · {c.text.length} chars {pagesLabel(c)}
+              {c.sectionPath.length > 0 && ` · ${sectionLabel(c.sectionPath)}`}
+            </div>
+            <p>{c.text}</p>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

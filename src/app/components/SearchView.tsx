@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { useApp } from '../context';
+import { pagesLabel, score, sectionLabel } from '../format';
+import { Highlighted } from './Highlighted';
+
+export function SearchView() {
+  const { state, store } = useApp();
+  const [query, setQuery] = useState(state.search?.query ?? '');
+  const s = state.search;
+  return (
+    <section className="search">
+      <form
+        className="query"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void store.search(query);
+        }}
+      >
+        <input aria-label="Search query" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search your documents" />
+        <button type="submit" disabled={!query.trim() || s?.busy}>
+          Search
+        </button>
+      </form>
+      {state.documents.length === 0 && <p className="muted">Add documents in the Library first.</p>}
+      {s?.error && <p className="error" role="alert">Search failed: {s.error}</p>}
+      {s?.warning && <p className="warning" role="status">{s.warning}</p>}
+      {s && !s.busy && !s.error && s.hits.length === 0 && <p className="muted">No chunk matches “{s.query}”.</p>}
+      {s && s.hits.length > 0 && (
+        <>
+          <p className="muted small" data-testid="search-summary">
+            {s.hits.length} chunks for “{s.query}”, ranked by fused score = {state.settings?.search.weights.bm25 ?? 0.5} × BM25 (min-max) +{' '}
+            {state.settings?.search.weights.dense ?? 0.5} × cosine (min-max)
+            {s.traces.length > 0 && ` · ${s.traces.reduce((t, x) => t + x.ms, 0).toFixed(0)} ms`}
+          </p>
+          <ol className="hits">
+            {s.hits.map((h) => (
+              <li key={h.chunk.id} className="hit" data-testid="hit">
+                <div className="where">
+                  <strong>{h.docTitle}</strong> <span className="muted">{h.docName}</span> {pagesLabel(h.chunk)}
+                  {h.chunk.sectionPath.length > 0 && <span className="section"> · {sectionLabel(h.chunk.sectionPath)}</span>}
+                </div>
+                <p className="text">
+                  <Highlighted text={h.chunk.text} ranges={h.highlights} />
+                </p>
+                <div className="scores small">
+                  <span title="BM25 keyword score (raw, then min-max normalised over the candidates)">
+                    BM25 {score(h.bm25, 2)} ({score(h.bm25Norm, 2)}){h.rankBm25 ? ` #${h.rankBm25}` : ''}
+                  </span>
+                  <span title="Cosine similarity of query and chunk embeddings (raw, then normalised)">
+                    vector {score(h.dense)} ({score(h.denseNorm, 2)}){h.rankDense ? ` #${h.rankDense}` : ''}
+                  </span>
+                  <span className="fused" title="Weighted sum of the normalised scores">
+                    fused {score(h.score)}
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './components/App';
+import { LibraryClient } from './client';
+import { AppStore } from './state';
+import { StoreContext } from './context';
+import './styles.css';
+
+let store: AppStore;
+const client = new LibraryClient((message) => store?.notify('error', message));
+store = new AppStore(client);
+void store.start();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StoreContext.Provider value={store}>
+      <App />
+    </StoreContext.Provider>
+  </StrictMode>,
+);

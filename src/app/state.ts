@@ -1,0 +1,209 @@
+import { useSyncExternalStore } from 'react';
+import type { DocumentRecord, StorageUsage } from '../core/kb/records';
+import type { Settings } from '../core/settings';
+import type { IngestEvent, Inspection, SearchResponse } from '../services/library';
+import type { LibraryClient } from './client';
+
+export interface Job {
+  id: number;
+  name: string;
+  size: number;
+  event?: IngestEvent;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  error?: string;
+  cancel(): void;
+}
+
+export interface Notice {
+  id: number;
+  kind: 'error' | 'info';
+  text: string;
+}
+
+export interface ModelStatus {
+  state: 'idle' | 'loading' | 'ready' | 'failed';
+  loaded?: number;
+  total?: number;
+  id?: string;
+  error?: string;
+}
+
+export interface AppState {
+  ready: boolean;
+  loadMs?: number;
+  documents: DocumentRecord[];
+  usage?: StorageUsage;
+  settings?: Settings;
+  jobs: Job[];
+  notices: Notice[];
+  model: ModelStatus;
+  search?: SearchResponse & { busy: boolean; error?: string };
+  inspection?: Inspection;
+  inspecting?: string;
+}
+
+type Listener = () => void;
+
+/**
+ * The app's state and the commands that change it. Components read with `useAppState` and
+ * call commands; all work is sent to the library worker through the client.
+ */
+export class AppStore {
+  private state: AppState = { ready: false, documents: [], jobs: [], notices: [], model: { state: 'idle' } };
+  private listeners = new Set<Listener>();
+  private nextId = 1;
+
+  constructor(private readonly client: LibraryClient) {}
+
+  get = () => this.state;
+
+  subscribe = (l: Listener) => {
+    this.listeners.add(l);
+    return () => this.listeners.delete(l);
+  };
+
+  private set(patch: Partial<AppState> | ((s: AppState) => Partial<AppState>)) {
+    const p = typeof patch === 'function' ? patch(this.state) : patch;
+    this.state = { ...this.state, ...p };
+    for (const l of this.listeners) l();
+  }
+
+  notify(kind: Notice['kind'], text: string) {
+    const id = this.nextId++;
+    this.set((s) => ({ notices: [...s.notices, { id, kind, text }] }));
+  }
+
+  dismiss(id: number) {
+    this.set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+  }
+
+  async start() {
+    try {
+      const r = await this.client.open();
+      this.set({ ready: true, documents: r.documents, usage: r.usage, settings: r.settings, loadMs: r.loadMs });
+    } catch (e) {
+      this.notify('error', `Could not open the knowledge base: ${message(e)}`);
+      this.set({ ready: true });
+    }
+    void this.loadModel();
+  }
+
+  async loadModel() {
+    this.set({ model: { state: 'loading' } });
+    try {
+      const r = await this.client.prepareEmbedder({
+        onProgress: (p) => this.set({ model: { state: 'loading', loaded: p.loaded, total: p.total } }),
+      });
+      this.set({ model: { state: 'ready', id: r.id } });
+    } catch (e) {
+      this.set({ model: { state: 'failed', error: message(e) } });
+      this.notify('error', `The embedding model could not be loaded: ${message(e)}. Keyword search still works; check Settings.`);
+    }
+  }
+
+  addFiles(files: File[]) {
+    for (const file of files) void this.runJob(file);
+  }
+
+  addText(text: string, title: string) {
+    const name = `${(title.trim() || 'Pasted text').replace(/[\\/:*?"<>|]+/g, ' ').slice(0, 80)}.txt`;
+    this.addFiles([new File([text], name, { type: 'text/plain' })]);
+  }
+
+  private async runJob(file: File) {
+    const id = this.nextId++;
+    const controller = new AbortController();
+    const job: Job = { id, name: file.name, size: file.size, status: 'queued', cancel: () => controller.abort() };
+    this.set((s) => ({ jobs: [...s.jobs, job] }));
+    const update = (patch: Partial<Job>) => this.set((s) => ({ jobs: s.jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)) }));
+    try {
+      const doc = await this.client.ingest(file, { signal: controller.signal, onProgress: (event) => update({ event, status: 'running' }) });
+      update({ status: 'done' });
+      this.set((s) => ({ documents: [...s.documents.filter((d) => d.id !== doc.id), doc] }));
+      if (doc.warnings.length) this.notify('info', `${doc.name}: ${doc.warnings.join(' ')}`);
+      setTimeout(() => this.set((s) => ({ jobs: s.jobs.filter((j) => j.id !== id) })), 1500);
+    } catch (e) {
+      const cancelled = (e as { code?: string }).code === 'cancelled' || controller.signal.aborted;
+      update({ status: cancelled ? 'cancelled' : 'failed', error: message(e) });
+      if (!cancelled) this.notify('error', message(e));
+    }
+    void this.refreshUsage();
+  }
+
+  clearFinishedJobs() {
+    this.set((s) => ({ jobs: s.jobs.filter((j) => j.status === 'queued' || j.status === 'running') }));
+  }
+
+  async deleteDocument(id: string) {
+    const doc = this.state.documents.find((d) => d.id === id);
+    try {
+      await this.client.deleteDocument(id);
+      this.set((s) => ({
+        documents: s.documents.filter((d) => d.id !== id),
+        inspection: s.inspection?.document.id === id ? undefined : s.inspection,
+        search: s.search && { ...s.search, hits: s.search.hits.filter((h) => h.chunk.docId !== id) },
+      }));
+    } catch (e) {
+      this.notify('error', `Could not delete ${doc?.name ?? 'the document'}: ${message(e)}`);
+    }
+    void this.refreshUsage();
+  }
+
+  async clearAll() {
+    try {
+      await this.client.clear();
+      this.set({ documents: [], search: undefined, inspection: undefined });
+    } catch (e) {
+      this.notify('error', `Could not clear the knowledge base: ${message(e)}`);
+    }
+    void this.refreshUsage();
+  }
+
+  async refreshUsage() {
+    try {
+      this.set({ usage: await this.client.usage() });
+    } catch {
+      /* the meter just stays as it was */
+    }
+  }
+
+  async search(query: string) {
+    if (!query.trim()) return;
+    this.set((s) => ({ search: { query, hits: s.search?.hits ?? [], traces: [], busy: true } }));
+    try {
+      const r = await this.client.search(query);
+      this.set({ search: { ...r, busy: false } });
+    } catch (e) {
+      this.set({ search: { query, hits: [], traces: [], busy: false, error: message(e) } });
+    }
+  }
+
+  async inspect(id: string) {
+    this.set({ inspecting: id });
+    try {
+      const inspection = await this.client.inspect(id);
+      if (this.state.inspecting === id) this.set({ inspection });
+    } catch (e) {
+      this.notify('error', message(e));
+    }
+  }
+
+  async updateSettings(patch: Partial<Settings>) {
+    const before = this.state.settings?.embedder;
+    try {
+      const settings = await this.client.updateSettings(patch);
+      this.set({ settings });
+      if (JSON.stringify(before) !== JSON.stringify(settings.embedder)) void this.loadModel();
+    } catch (e) {
+      this.notify('error', `Could not save settings: ${message(e)}`);
+    }
+  }
+}
+
+export function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+export function useAppState(store: AppStore): AppState {
+  return useSyncExternalStore(store.subscribe, store.get);
+}

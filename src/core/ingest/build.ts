@@ -1,0 +1,104 @@
+import type { Chunk, ChunkerSettings, DocumentId, ParsedDocument, Progress, Sentence, Trace } from '../types';
+import type { Embedder } from '../embed/embedder';
+import { segmentSentences } from '../text/segment';
+import { toUnits } from '../chunk/units';
+import { semanticChunks, type SemanticChunkResult } from '../chunk/semantic';
+import { fixedChunks } from '../chunk/fixed';
+import { neighbourSimilarities, packRows } from '../vector/cosine';
+
+export interface BuildInput {
+  docId: DocumentId;
+  parsed: ParsedDocument;
+  embedder: Embedder;
+  chunker: ChunkerSettings;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  /** Texts per embed call; progress is reported after each. */
+  batchSize?: number;
+}
+
+export interface BuiltDocument {
+  sentences: Sentence[];
+  /** sims[i] = cosine(sentence i, sentence i + 1) */
+  neighbourSims: Float32Array;
+  chunks: Chunk[];
+  boundaries: SemanticChunkResult['boundaries'];
+  /** Row i is chunk i's vector. */
+  vectors: Float32Array;
+  traces: Trace[];
+}
+
+/** The longest a sentence may be before it is split; chunks never exceed it either. */
+const MAX_UNIT = 500;
+
+/**
+ * Turns a parsed document into embedded chunks: sentences → sentence vectors → chunks →
+ * chunk vectors. Pure with respect to storage: nothing is indexed or saved here.
+ */
+export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
+  const { parsed, embedder, chunker, signal } = input;
+  const traces: Trace[] = [];
+  const progress = input.onProgress ?? (() => {});
+
+  let t = performance.now();
+  const maxChars = chunker.kind === 'semantic' ? chunker.maxChars : MAX_UNIT;
+  const sentences = toUnits(parsed.text, segmentSentences(parsed.text), Math.min(maxChars, MAX_UNIT));
+  traces.push({ stage: 'segmenting', ms: performance.now() - t, detail: { sentences: sentences.length } });
+
+  t = performance.now();
+  const sentenceVectors = await embedAll(embedder, sentences.map((s) => s.text), input.batchSize ?? 64, signal, (done, total) =>
+    progress({ stage: 'embedding', done, total }),
+  );
+  traces.push({ stage: 'embedding', ms: performance.now() - t, detail: { texts: sentences.length, model: embedder.id } });
+
+  t = performance.now();
+  progress({ stage: 'chunking', done: 0, total: sentences.length });
+  const source = { docId: input.docId, text: parsed.text, pages: parsed.pages, sections: parsed.sections };
+  let chunks: Chunk[];
+  let boundaries: SemanticChunkResult['boundaries'] = [];
+  let neighbourSims: Float32Array;
+  if (chunker.kind === 'semantic') {
+    const r = semanticChunks({ ...source, sentences, vectors: sentenceVectors, threshold: chunker.threshold, maxChars: chunker.maxChars });
+    ({ chunks, boundaries, neighbourSims } = r);
+  } else {
+    chunks = fixedChunks({ ...source, sentences, size: chunker.size, overlap: chunker.overlap }).chunks;
+    neighbourSims = neighbourSimilarities(sentenceVectors);
+  }
+  progress({ stage: 'chunking', done: sentences.length, total: sentences.length });
+  traces.push({ stage: 'chunking', ms: performance.now() - t, detail: { chunks: chunks.length, chunker: chunker.kind } });
+
+  // A chunk that is exactly one sentence already has its vector; embed only the others.
+  t = performance.now();
+  const chunkVectors: Float32Array[] = new Array(chunks.length);
+  const toEmbed: number[] = [];
+  chunks.forEach((c, i) => {
+    const single = c.sentenceEnd - c.sentenceStart === 1 && sentences[c.sentenceStart].start === c.start && sentences[c.sentenceStart].end === c.end;
+    if (single) chunkVectors[i] = sentenceVectors[c.sentenceStart];
+    else toEmbed.push(i);
+  });
+  const fresh = await embedAll(embedder, toEmbed.map((i) => chunks[i].text), input.batchSize ?? 64, signal, (done, total) =>
+    progress({ stage: 'embedding', done: sentences.length + done, total: sentences.length + total }),
+  );
+  toEmbed.forEach((ci, k) => (chunkVectors[ci] = fresh[k]));
+  traces.push({ stage: 'chunk-embedding', ms: performance.now() - t, detail: { embedded: toEmbed.length, reused: chunks.length - toEmbed.length } });
+
+  return { sentences, neighbourSims, chunks, boundaries, vectors: packRows(chunkVectors, embedder.dim), traces };
+}
+
+async function embedAll(
+  embedder: Embedder,
+  texts: string[],
+  batchSize: number,
+  signal: AbortSignal | undefined,
+  onBatch: (done: number, total: number) => void,
+): Promise<Float32Array[]> {
+  const out: Float32Array[] = [];
+  onBatch(0, texts.length);
+  for (let i = 0; i < texts.length; i += batchSize) {
+    signal?.throwIfAborted();
+    out.push(...(await embedder.embed(texts.slice(i, i + batchSize), signal)));
+    onBatch(out.length, texts.length);
+  }
+  signal?.throwIfAborted();
+  return out;
+}

@@ -1,0 +1,93 @@
+/**
+ * What the knowledge base keeps about each document, one record per store. Pure data that
+ * survives structured cloning (no Blob, no class instances), so it round-trips through
+ * IndexedDB in browsers and in Node tests alike.
+ */
+import type { Chunk, ChunkerSettings, DocumentId, PageSpan, SectionSpan, SourceKind } from '../types';
+
+/** The summary the document list shows; everything else is loaded on demand. */
+export interface DocumentRecord {
+  id: DocumentId;
+  /** File name as the user chose it. */
+  name: string;
+  kind: SourceKind;
+  mime: string;
+  /** Size of the original file in bytes. */
+  size: number;
+  /** Epoch milliseconds. */
+  addedAt: number;
+  title: string;
+  charCount: number;
+  /** 0 for formats without pages. */
+  pageCount: number;
+  sentenceCount: number;
+  chunkCount: number;
+  chunker: ChunkerSettings;
+  /** `Embedder.id` of the model that produced the sentence similarities and chunk vectors. */
+  embedderId: string;
+  warnings: string[];
+}
+
+/** The original file, kept so the user can open it again. */
+export interface DocumentFile {
+  docId: DocumentId;
+  bytes: ArrayBuffer;
+  mime: string;
+}
+
+/** A sentence as stored: offsets into `DocumentText.text` only; the text is sliced on demand. */
+export interface SentenceSpan {
+  start: number;
+  end: number;
+}
+
+/** Cleaned text and its structure, for the chunk inspector. */
+export interface DocumentText {
+  docId: DocumentId;
+  text: string;
+  pages: PageSpan[];
+  sections: SectionSpan[];
+  sentences: SentenceSpan[];
+  /** neighbourSims[i] = cosine(sentence i, sentence i + 1); length sentences.length - 1 (or 0). */
+  neighbourSims: Float32Array;
+}
+
+export interface DocumentChunks {
+  docId: DocumentId;
+  /** In chunk-index order. */
+  chunks: Chunk[];
+}
+
+/** One row of `dim` floats per chunk, row i = chunk i, L2-normalised. */
+export interface DocumentVectors {
+  docId: DocumentId;
+  embedderId: string;
+  dim: number;
+  data: Float32Array;
+}
+
+/** Everything the knowledge base holds for one document; written and deleted as a unit. */
+export interface DocumentBundle {
+  document: DocumentRecord;
+  file: DocumentFile;
+  text: DocumentText;
+  chunks: DocumentChunks;
+  vectors: DocumentVectors;
+}
+
+/** What the app needs at page load to answer questions without touching the other stores. */
+export interface KnowledgeBaseSnapshot {
+  /** Oldest first. */
+  documents: DocumentRecord[];
+  /** Same order as `documents`. */
+  chunks: DocumentChunks[];
+  /** Same order as `documents`. */
+  vectors: DocumentVectors[];
+  /** The serialized BM25 index over every chunk, absent before the first document. */
+  searchIndexJson?: string;
+}
+
+export interface StorageUsage {
+  usedBytes: number;
+  quotaBytes: number;
+}

@@ -1,0 +1,48 @@
+/**
+ * A thin request/response protocol over postMessage. A call may stream progress events back
+ * and may be cancelled; errors keep their name, code and file name across the boundary.
+ */
+export type Request = { kind: 'call'; id: number; method: string; args: unknown[] } | { kind: 'cancel'; id: number };
+
+export type Response =
+  | { kind: 'result'; id: number; value: unknown }
+  | { kind: 'error'; id: number; error: SerializedError }
+  | { kind: 'progress'; id: number; value: unknown };
+
+export interface SerializedError {
+  name: string;
+  message: string;
+  code?: string;
+  fileName?: string;
+}
+
+/** What a method receives after its own arguments. */
+export interface CallContext {
+  signal: AbortSignal;
+  progress(value: unknown): void;
+}
+
+export interface Port {
+  postMessage(message: unknown, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (e: MessageEvent) => void): void;
+}
+
+export function serializeError(e: unknown): SerializedError {
+  if (e instanceof Error) {
+    const x = e as Error & { code?: string; fileName?: string };
+    return { name: x.name, message: x.message, code: x.code, fileName: x.fileName };
+  }
+  return { name: 'Error', message: String(e) };
+}
+
+/** Rebuilt on the calling side so `isIngestError` and `.code` keep working. */
+export class RemoteError extends Error {
+  readonly code?: string;
+  readonly fileName?: string;
+  constructor(e: SerializedError) {
+    super(e.message);
+    this.name = e.name;
+    this.code = e.code;
+    this.fileName = e.fileName;
+  }
+}

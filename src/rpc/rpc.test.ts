@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { expose } from './expose';
+import { RpcClient } from './wrap';
+import type { CallContext } from './protocol';
+
+function pair() {
+  const { port1, port2 } = new MessageChannel();
+  port1.start();
+  port2.start();
+  return { server: port1 as unknown as Parameters<typeof expose>[1], client: port2 as unknown as ConstructorParameters<typeof RpcClient>[0], close: () => (port1.close(), port2.close()) };
+}
+
+describe('rpc', () => {
+  it('returns results, streams progress, and carries error codes across', async () => {
+    const { server, client, close } = pair();
+    expose(
+      {
+        add: (a: number, b: number) => a + b,
+        count: async (n: number, ctx: CallContext) => {
+          for (let i = 1; i <= n; i++) ctx.progress(i);
+          return 'done';
+        },
+        fail: () => {
+          const e = new Error('report.pdf: it is encrypted') as Error & { code: string; fileName: string };
+          e.name = 'IngestError';
+          e.code = 'encrypted';
+          e.fileName = 'report.pdf';
+          throw e;
+        },
+      },
+      server,
+    );
+    const rpc = new RpcClient(client);
+    expect(await rpc.call('add', [2, 3])).toBe(5);
+    const seen: number[] = [];
+    expect(await rpc.call('count', [3], { onProgress: (v: number) => seen.push(v) })).toBe('done');
+    expect(seen).toEqual([1, 2, 3]);
+    await expect(rpc.call('fail')).rejects.toMatchObject({ name: 'IngestError', code: 'encrypted', fileName: 'report.pdf' });
+    await expect(rpc.call('nope')).rejects.toThrow(/unknown method nope/);
+    close();
+  });
+
+  it('cancels a running call through its AbortSignal', async () => {
+    const { server, client, close } = pair();
+    expose(
+      {
+        wait: (ctx: CallContext) =>
+          new Promise((_, reject) => ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason))),
+      },
+      server,
+    );
+    const rpc = new RpcClient(client);
+    const ac = new AbortController();
+    const p = rpc.call('wait', [], { signal: ac.signal });
+    setTimeout(() => ac.abort(), 10);
+    await expect(p).rejects.toMatchObject({ name: 'AbortError' });
+    close();
+  });
+});

@@ -1,0 +1,299 @@
+import type { Chunk, DocumentId, ParsedDocument, Progress, Trace } from '../core/types';
+import type { DocumentRecord, StorageUsage } from '../core/kb/records';
+import type { Embedder, LoadProgress } from '../core/embed/embedder';
+import type { KnowledgeBaseStore } from '../adapters/store';
+import { KnowledgeBase } from '../core/kb/knowledge-base';
+import { KeywordIndex } from '../core/search/bm25';
+import { buildDocument } from '../core/ingest/build';
+import { highlightRanges } from '../core/search/highlight';
+import { withCache } from '../core/embed/cache';
+import { IngestError, isIngestError } from '../core/errors';
+import { DEFAULT_SETTINGS, withDefaults, type EmbedderSettings, type Settings } from '../core/settings';
+import { MAX_FILE_BYTES, describeBytes } from './limits';
+
+/** A file as it arrives from the page (a File or anything shaped like one). */
+export interface IncomingFile {
+  name: string;
+  type: string;
+  size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+export interface LibraryDeps {
+  store: KnowledgeBaseStore;
+  parse(bytes: Uint8Array, name: string, mime: string, onProgress: (p: Progress) => void, signal: AbortSignal): Promise<ParsedDocument>;
+  loadEmbedder(settings: EmbedderSettings, onProgress: (p: LoadProgress) => void): Promise<Embedder>;
+  newId?: () => string;
+}
+
+export interface OpenResult {
+  documents: DocumentRecord[];
+  usage?: StorageUsage;
+  settings: Settings;
+  /** Time to read storage and rebuild the in-memory indexes. */
+  loadMs: number;
+}
+
+export interface SearchHit {
+  chunk: Chunk;
+  docTitle: string;
+  docName: string;
+  bm25: number;
+  dense: number;
+  bm25Norm: number;
+  denseNorm: number;
+  score: number;
+  rankBm25?: number;
+  rankDense?: number;
+  highlights: Array<[number, number]>;
+}
+
+export interface SearchResponse {
+  query: string;
+  hits: SearchHit[];
+  traces: Trace[];
+  /** Set when the search fell back (e.g. to keywords only) and why. */
+  warning?: string;
+}
+
+export interface Inspection {
+  document: DocumentRecord;
+  sentences: Array<{ start: number; end: number; text: string }>;
+  neighbourSims: number[];
+  chunks: Chunk[];
+  /** The threshold the document was chunked with, if semantic. */
+  threshold?: number;
+}
+
+export type IngestEvent = Progress | { stage: 'model'; loaded: number; total: number; file: string };
+
+/**
+ * The knowledge base as a service: ingest, delete, search, inspect. Runs in a worker in the
+ * app and directly in Node tests. Every write goes through one store transaction, so a
+ * failure or cancel at any point leaves the knowledge base as it was.
+ */
+export class Library {
+  private kb?: KnowledgeBase;
+  private docs = new Map<DocumentId, DocumentRecord>();
+  private settings: Settings = DEFAULT_SETTINGS;
+  private embedder?: Promise<Embedder>;
+  private embedderKey = '';
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: LibraryDeps) {}
+
+  async open(): Promise<OpenResult> {
+    const t0 = performance.now();
+    const { store } = this.deps;
+    this.settings = withDefaults(await store.getSettings<Partial<Settings>>());
+    const snap = await store.loadAll();
+    const dim = snap.vectors[0]?.dim ?? 512;
+    const keyword = snap.searchIndexJson ? KeywordIndex.fromJSON(snap.searchIndexJson) : KeywordIndex.create();
+    const kb = new KnowledgeBase(dim, keyword);
+    snap.documents.forEach((d, i) => {
+      this.docs.set(d.id, d);
+      kb.addDocument(d.id, snap.chunks[i].chunks, snap.vectors[i].data, { indexed: Boolean(snap.searchIndexJson) });
+    });
+    this.kb = kb;
+    return { documents: snap.documents, usage: await store.usage(), settings: this.settings, loadMs: performance.now() - t0 };
+  }
+
+  listDocuments(): DocumentRecord[] {
+    return [...this.docs.values()];
+  }
+
+  usage(): Promise<StorageUsage | undefined> {
+    return this.deps.store.usage();
+  }
+
+  getSettings(): Settings {
+    return this.settings;
+  }
+
+  async updateSettings(patch: Partial<Settings>): Promise<Settings> {
+    this.settings = withDefaults({ ...this.settings, ...patch });
+    await this.deps.store.putSettings(this.settings);
+    return this.settings;
+  }
+
+  /** Loads (once) the embedder the settings name, reporting download/compile progress. */
+  prepareEmbedder(onProgress: (p: LoadProgress) => void = () => {}): Promise<Embedder> {
+    const key = JSON.stringify(this.settings.embedder);
+    if (!this.embedder || key !== this.embedderKey) {
+      this.embedderKey = key;
+      const loading = this.deps
+        .loadEmbedder(this.settings.embedder, onProgress)
+        .then((e) => withCache(e, this.deps.store.embeddingCache) as Embedder);
+      loading.catch(() => {
+        if (this.embedder === loading) this.embedder = undefined;
+      });
+      this.embedder = loading;
+    }
+    return this.embedder;
+  }
+
+  /** Ingests one file; files are processed one at a time in arrival order. */
+  ingest(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal): Promise<DocumentRecord> {
+    const run = this.queue.then(() => this.ingestNow(file, onProgress, signal));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async ingestNow(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal): Promise<DocumentRecord> {
+    const kb = this.requireOpen();
+    const name = file.name || 'pasted text';
+    try {
+      if (file.size === 0) throw new IngestError('empty', name, 'the file is empty (0 bytes).');
+      if (file.size > MAX_FILE_BYTES) {
+        throw new IngestError('too-large', name, `the file is ${describeBytes(file.size)}; Sieve reads files up to ${describeBytes(MAX_FILE_BYTES)}. Split it into smaller files.`);
+      }
+      signal.throwIfAborted();
+      onProgress({ stage: 'reading', done: 0, total: file.size });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const parsed = await this.deps.parse(bytes, name, file.type, onProgress, signal);
+      if (parsed.text.trim().length === 0) throw new IngestError('empty', name, 'no text was found in it.');
+
+      const embedder = await this.prepareEmbedder((p) => onProgress({ stage: 'model', ...p })).catch((e: unknown) => {
+        throw new IngestError('model', name, `the embedding model could not be loaded (${e instanceof Error ? e.message : String(e)}).`);
+      });
+      const docId = this.deps.newId?.() ?? crypto.randomUUID();
+      const built = await buildDocument({ docId, parsed, embedder, chunker: this.settings.chunker, signal, onProgress });
+      if (built.chunks.length === 0) throw new IngestError('no-text', name, 'no sentences could be read from it.');
+      if (kb.chunkCount > 0 && kb.vectors.dim !== embedder.dim) {
+        throw new IngestError('model', name, `the embedding model makes ${embedder.dim}-d vectors but the library holds ${kb.vectors.dim}-d ones; re-index the library first.`);
+      }
+
+      signal.throwIfAborted();
+      onProgress({ stage: 'indexing', done: 0, total: built.chunks.length });
+      const document: DocumentRecord = {
+        id: docId,
+        name,
+        kind: parsed.kind,
+        mime: file.type,
+        size: file.size,
+        addedAt: Date.now(),
+        title: parsed.title,
+        charCount: parsed.text.length,
+        pageCount: parsed.pages.length,
+        sentenceCount: built.sentences.length,
+        chunkCount: built.chunks.length,
+        chunker: this.settings.chunker,
+        embedderId: embedder.id,
+        warnings: parsed.warnings,
+      };
+      kb.addDocument(docId, built.chunks, built.vectors);
+      onProgress({ stage: 'saving', done: 0, total: 1 });
+      try {
+        signal.throwIfAborted();
+        await this.deps.store.addDocument(
+          {
+            document,
+            file: { docId, bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, mime: file.type },
+            text: {
+              docId,
+              text: parsed.text,
+              pages: parsed.pages,
+              sections: parsed.sections,
+              sentences: built.sentences.map(({ start, end }) => ({ start, end })),
+              neighbourSims: built.neighbourSims,
+            },
+            chunks: { docId, chunks: built.chunks },
+            vectors: { docId, embedderId: embedder.id, dim: embedder.dim, data: built.vectors },
+          },
+          kb.keyword.toJSON(),
+        );
+      } catch (e) {
+        kb.removeDocument(docId);
+        throw e;
+      }
+      this.docs.set(docId, document);
+      onProgress({ stage: 'saving', done: 1, total: 1 });
+      return document;
+    } catch (e) {
+      throw asIngestError(e, name);
+    }
+  }
+
+  async deleteDocument(id: DocumentId): Promise<void> {
+    const kb = this.requireOpen();
+    if (!this.docs.has(id)) return;
+    kb.removeDocument(id);
+    try {
+      await this.deps.store.deleteDocument(id, kb.keyword.toJSON());
+    } catch (e) {
+      // Storage is the source of truth and still holds the document: reload from it.
+      this.docs.clear();
+      await this.open();
+      throw e;
+    }
+    this.docs.delete(id);
+  }
+
+  async clear(): Promise<void> {
+    await this.deps.store.clear();
+    this.docs.clear();
+    this.kb = new KnowledgeBase(this.kb?.vectors.dim ?? 512);
+    this.settings = DEFAULT_SETTINGS;
+  }
+
+  async search(query: string, options: { docIds?: DocumentId[] } = {}): Promise<SearchResponse> {
+    const kb = this.requireOpen();
+    const traces: Trace[] = [];
+    const { weights, limit } = this.settings.search;
+    let mode = this.settings.search.mode;
+    let vector: Float32Array | undefined;
+    let warning: string | undefined;
+    if (mode !== 'bm25' && kb.chunkCount > 0) {
+      const t = performance.now();
+      try {
+        const embedder = await this.prepareEmbedder();
+        [vector] = await embedder.embed([query]);
+      } catch (e) {
+        mode = 'bm25';
+        warning = `Keyword results only: the embedding model is unavailable (${e instanceof Error ? e.message : String(e)}).`;
+      }
+      traces.push({ stage: 'query-embedding', ms: performance.now() - t, detail: { ok: vector !== undefined } });
+    }
+    const docIds = options.docIds?.length ? new Set(options.docIds) : undefined;
+    const { candidates, trace } = kb.search(query, vector, { mode, weights, limit, docIds });
+    traces.push(...trace);
+    const queryTerms = new Set(candidates.flatMap((c) => c.terms));
+    const hits = candidates.map((c) => {
+      const doc = this.docs.get(c.chunk.docId);
+      return {
+        ...c,
+        docTitle: doc?.title ?? '',
+        docName: doc?.name ?? '',
+        highlights: highlightRanges(c.chunk.text, queryTerms),
+      };
+    });
+    return { query, hits: hits.map(({ terms: _t, ...h }) => h), traces, warning };
+  }
+
+  async inspect(id: DocumentId): Promise<Inspection> {
+    const document = this.docs.get(id);
+    if (!document) throw new Error(`no document with id ${id}`);
+    const [text, chunks] = await Promise.all([this.deps.store.getText(id), this.deps.store.getChunks(id)]);
+    if (!text || !chunks) throw new Error(`${document.name}: its stored text is missing`);
+    return {
+      document,
+      sentences: text.sentences.map(({ start, end }) => ({ start, end, text: text.text.slice(start, end) })),
+      neighbourSims: Array.from(text.neighbourSims),
+      chunks: chunks.chunks,
+      threshold: document.chunker.kind === 'semantic' ? document.chunker.threshold : undefined,
+    };
+  }
+
+  private requireOpen(): KnowledgeBase {
+    if (!this.kb) throw new Error('the library is not open yet');
+    return this.kb;
+  }
+}
+
+function asIngestError(e: unknown, name: string): Error {
+  if (isIngestError(e)) return e;
+  if (e instanceof DOMException && e.name === 'AbortError') return new IngestError('cancelled', name, 'cancelled; nothing was added.');
+  if (e instanceof Error && e.name === 'AbortError') return new IngestError('cancelled', name, 'cancelled; nothing was added.');
+  const msg = e instanceof Error ? e.message : String(e);
+  return new IngestError('corrupt', name, `it could not be read (${msg}).`);
+}
