@@ -17,7 +17,7 @@ async function expectIntact(page: Page) {
   await openApp(page);
   await expect(documentRows(page)).toHaveCount(1);
   await expect(page.getByTestId('documents')).toContainText('notes.md');
-  await search(page, 'notes');
+  await search(page, 'hives honey harvest');
   await expect(page.getByTestId('hit').first()).toBeVisible();
 }
 

@@ -16,7 +16,7 @@ test('ingests a PDF and a Markdown file, searches them, survives a reload, and d
   await expect(page.getByTestId('documents')).toContainText('notes.md');
 
   // Keyword and meaning both contribute; every hit shows where it came from and its scores.
-  await search(page, 'wind turbine revenue');
+  await search(page, 'kelp harvest tonnes');
   const hits = page.getByTestId('hit');
   await expect(hits.first()).toBeVisible();
   await expect(hits.first().locator('mark').first()).toBeVisible();
@@ -29,7 +29,7 @@ test('ingests a PDF and a Markdown file, searches them, survives a reload, and d
   await page.reload();
   await openApp(page);
   await expect(documentRows(page)).toHaveCount(2);
-  await search(page, 'wind turbine revenue');
+  await search(page, 'kelp harvest tonnes');
   await expect(page.getByTestId('hit').first()).toBeVisible();
 
   // Chunk inspector: the similarity plot with the θ line and the chunks.
@@ -48,7 +48,7 @@ test('ingests a PDF and a Markdown file, searches them, survives a reload, and d
   await openApp(page);
   await expect(documentRows(page)).toHaveCount(1);
   await expect(page.getByTestId('documents')).not.toContainText('report.pdf');
-  await search(page, 'wind turbine revenue');
+  await search(page, 'kelp harvest tonnes');
   await expect(page.getByTestId('hit').filter({ hasText: 'report.pdf' })).toHaveCount(0);
 
   expect(external).toEqual([]);

@@ -1,0 +1,78 @@
+/**
+ * Retrieval evaluation on FinanceBench-format questions, over the same core code the app runs.
+ *   npm run eval -- --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out report.json]
+ *                   [--configs a,b] [--limit N] [--cache .cache/embeddings]
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { parsePdf } from '../src/adapters/pdf/node';
+import { loadUseLiteNode } from '../src/adapters/use-lite/node';
+import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
+import { withCache } from '../src/core/embed/cache';
+import { parseQuestions, type BenchQuestion } from '../src/core/eval/financebench';
+import { CONFIGS, evaluateQuestion, prepareDocument, summarizeAll } from '../src/core/eval/run';
+import { formatTable, type QuestionScores } from '../src/core/eval/metrics';
+
+const { values } = parseArgs({
+  options: {
+    questions: { type: 'string' },
+    pdfs: { type: 'string' },
+    budget: { type: 'string', default: '4000' },
+    out: { type: 'string' },
+    configs: { type: 'string' },
+    limit: { type: 'string' },
+    cache: { type: 'string', default: '.cache/embeddings' },
+  },
+});
+
+if (!values.questions || !values.pdfs) {
+  console.error('usage: npm run eval -- --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out report.json] [--configs a,b] [--limit N]');
+  process.exit(2);
+}
+
+const budget = Number(values.budget);
+const configs = values.configs ? CONFIGS.filter((c) => values.configs!.split(',').includes(c.name)) : CONFIGS;
+if (configs.length === 0) throw new Error(`no such configs: ${values.configs}; known: ${CONFIGS.map((c) => c.name).join(', ')}`);
+
+let questions = parseQuestions(await readFile(values.questions, 'utf8'), values.questions);
+if (values.limit) questions = questions.slice(0, Number(values.limit));
+
+const t0 = performance.now();
+const cache = new FsEmbeddingCacheStore(values.cache!);
+const base = await loadUseLiteNode();
+const embedder = withCache(base, cache);
+
+const byDoc = new Map<string, BenchQuestion[]>();
+for (const q of questions) byDoc.set(q.doc_name, [...(byDoc.get(q.doc_name) ?? []), q]);
+
+const scores = new Map<string, QuestionScores[]>();
+const perQuestion: Array<{ id: string; doc: string; config: string } & QuestionScores> = [];
+let done = 0;
+for (const [doc, qs] of byDoc) {
+  const t = performance.now();
+  const bytes = new Uint8Array(await readFile(join(values.pdfs, `${doc}.pdf`)));
+  const parsed = await parsePdf(bytes, `${doc}.pdf`);
+  const prepared = await prepareDocument(doc, parsed, embedder, configs);
+  const vectors = await embedder.embed(qs.map((q) => q.question));
+  qs.forEach((q, i) => {
+    for (const c of configs) {
+      const s = evaluateQuestion(c, prepared, parsed, q, vectors[i], budget);
+      scores.set(c.name, [...(scores.get(c.name) ?? []), s]);
+      perQuestion.push({ id: q.financebench_id, doc, config: c.name, ...s });
+    }
+  });
+  done += qs.length;
+  console.error(`${doc}: ${parsed.pages.length} pages, ${qs.length} questions, ${((performance.now() - t) / 1000).toFixed(1)} s (${done}/${questions.length})`);
+}
+
+const summary = summarizeAll(configs, scores);
+console.log(`\nBudget ${budget} characters, ${questions.length} questions, ${byDoc.size} documents, embedder ${base.id}\n`);
+console.log(formatTable(summary));
+const stats = (embedder as { stats?: unknown }).stats;
+console.error(`\n${((performance.now() - t0) / 1000).toFixed(1)} s total; embedding cache ${JSON.stringify(stats)}`);
+if (values.out) {
+  await writeFile(values.out, JSON.stringify({ budget, embedder: base.id, configs: summary, perQuestion }, null, 2));
+  console.error(`wrote ${values.out}`);
+}
+await cache.close?.();

@@ -1,0 +1,104 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { isIngestError, type IngestErrorCode } from '../../core/errors';
+import type { Progress } from '../../core/types';
+import { parsePdf, readPdf } from './node';
+
+const fixture = (name: string) => new Uint8Array(readFileSync(fileURLToPath(new URL(`../../../e2e/fixtures/${name}`, import.meta.url))));
+
+async function failure(promise: Promise<unknown>): Promise<{ code: IngestErrorCode; message: string }> {
+  try {
+    await promise;
+  } catch (e) {
+    if (isIngestError(e)) return { code: e.code, message: e.message };
+    throw e;
+  }
+  throw new Error('expected an IngestError');
+}
+
+describe('readPdf / parsePdf on report.pdf', () => {
+  it('reads positioned text, fonts, outline and title', async () => {
+    const source = await readPdf(fixture('report.pdf'), 'report.pdf');
+    expect(source.title).toBe('Brightwater Kelp Co. Annual Report 2023');
+    expect(source.pages.map((p) => [p.page, p.width, p.height])).toEqual([
+      [1, 612, 792],
+      [2, 612, 792],
+      [3, 612, 792],
+    ]);
+    const heading = source.pages[0].items.find((i) => i.text === 'Company Overview')!;
+    expect(heading).toMatchObject({ bold: true, fontSize: 14 });
+    expect(heading.y).toBeGreaterThan(0);
+    expect(heading.y).toBeLessThan(200);
+    expect(source.pages[0].items.find((i) => i.text.startsWith('Brightwater Kelp Co. farms'))).toMatchObject({ bold: false, fontSize: 10 });
+    expect(source.outline.map((o) => [o.title, o.page])).toEqual([
+      ['Company Overview', 1],
+      ['Operations', 2],
+      ['Outlook', 3],
+    ]);
+    expect(JSON.parse(JSON.stringify(source))).toEqual(source);
+  });
+
+  it('produces clean text with pages, sections and the running lines removed', async () => {
+    const doc = await parsePdf(fixture('report.pdf'), 'report.pdf');
+    expect(doc.kind).toBe('pdf');
+    expect(doc.title).toBe('Brightwater Kelp Co. Annual Report 2023');
+    expect(doc.pages.map((p) => p.page)).toEqual([1, 2, 3]);
+    const pageText = (n: number) => doc.text.slice(doc.pages[n - 1].start, doc.pages[n - 1].end);
+    expect(pageText(1)).toContain('harvested 12,400 tonnes of wet kelp');
+    expect(pageText(1)).toContain('where manufacturing of kelp flakes');
+    expect(pageText(2)).toContain('Site | 2023 | 2022\nNorth Reach | 4,210 | 3,980');
+    expect(pageText(3)).toContain('The long-term goal');
+    expect(doc.text).not.toMatch(/Page \d of 3/);
+    expect(doc.text.match(/Brightwater Kelp Co\. - Annual Report/g)).toBeNull();
+    expect(doc.warnings.filter((w) => w.startsWith('Removed running'))).toHaveLength(2);
+    expect(doc.sections.map((s) => s.path)).toEqual([['Company Overview'], ['Operations'], ['Outlook']]);
+    const outlook = doc.sections[2];
+    expect(doc.text.slice(outlook.start, outlook.start + 7)).toBe('Outlook');
+    expect(outlook.end).toBe(doc.text.length);
+  });
+
+  it('reports progress per page and leaves the caller’s bytes intact', async () => {
+    const bytes = fixture('report.pdf');
+    const seen: Progress[] = [];
+    await readPdf(bytes, 'report.pdf', { onProgress: (p) => seen.push(p) });
+    expect(seen).toEqual([1, 2, 3].map((done) => ({ stage: 'parsing', done, total: 3 })));
+    expect(bytes.byteLength).toBeGreaterThan(0);
+  });
+
+  it('stops between pages when the signal is aborted', async () => {
+    const controller = new AbortController();
+    const result = failure(
+      readPdf(fixture('report.pdf'), 'report.pdf', { signal: controller.signal, onProgress: () => controller.abort() }),
+    );
+    expect((await result).code).toBe('cancelled');
+  });
+
+  it('stops a load under way when the signal is aborted', async () => {
+    const controller = new AbortController();
+    const result = failure(readPdf(fixture('report.pdf'), 'report.pdf', { signal: controller.signal }));
+    controller.abort();
+    expect((await result).code).toBe('cancelled');
+  });
+});
+
+describe('readPdf on bad input', () => {
+  it.each([
+    ['scanned.pdf', 'no-text', /scanned.*OCR is not supported/],
+    ['corrupt.pdf', 'corrupt', /damaged or incomplete/],
+    ['encrypted.pdf', 'encrypted', /password-protected/],
+  ] as const)('%s fails with %s', async (name, code, message) => {
+    const error = await failure(readPdf(fixture(name), name));
+    expect(error.code).toBe(code);
+    expect(error.message).toMatch(new RegExp(`^${name.replace('.', '\\.')}: `));
+    expect(error.message).toMatch(message);
+  });
+
+  it('rejects empty files and files that are not PDFs', async () => {
+    expect((await failure(readPdf(new Uint8Array(0), 'empty.pdf'))).code).toBe('empty');
+    const html = new TextEncoder().encode('<html><body>not a pdf</body></html>');
+    const error = await failure(readPdf(html, 'page.pdf'));
+    expect(error.code).toBe('corrupt');
+    expect(error.message).toMatch(/not a PDF/);
+  });
+});

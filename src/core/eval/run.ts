@@ -1,0 +1,65 @@
+import type { ChunkerSettings, ParsedDocument } from '../types';
+import type { Embedder } from '../embed/embedder';
+import { buildDocument } from '../ingest/build';
+import { KnowledgeBase, type RetrievalMode } from '../kb/knowledge-base';
+import { withinBudget } from '../search/budget';
+import { evidencePages, type BenchQuestion } from './financebench';
+import { scoreRetrieval, summarize, type ConfigSummary, type QuestionScores } from './metrics';
+
+export interface EvalConfig {
+  name: string;
+  chunking: keyof typeof CHUNKINGS;
+  mode: RetrievalMode;
+}
+
+export const CHUNKINGS = {
+  fixed500: { kind: 'fixed', size: 500, overlap: 50 },
+  semantic: { kind: 'semantic', threshold: 0.8, maxChars: 500 },
+} satisfies Record<string, ChunkerSettings>;
+
+export const CONFIGS: EvalConfig[] = [
+  { name: 'fixed500-bm25', chunking: 'fixed500', mode: 'bm25' },
+  { name: 'fixed500-dense', chunking: 'fixed500', mode: 'dense' },
+  { name: 'fixed500-hybrid', chunking: 'fixed500', mode: 'hybrid' },
+  { name: 'semantic-bm25', chunking: 'semantic', mode: 'bm25' },
+  { name: 'semantic-dense', chunking: 'semantic', mode: 'dense' },
+  { name: 'semantic-hybrid', chunking: 'semantic', mode: 'hybrid' },
+];
+
+/** Candidates ranked before the budget cut; enough to fill any sensible budget with small chunks. */
+const RANKED = 400;
+
+export type PreparedDocument = Map<EvalConfig['chunking'], KnowledgeBase>;
+
+/** Chunks and indexes one document once for every chunking the configs use. */
+export async function prepareDocument(docName: string, parsed: ParsedDocument, embedder: Embedder, configs: EvalConfig[]): Promise<PreparedDocument> {
+  const prepared: PreparedDocument = new Map();
+  for (const chunking of new Set(configs.map((c) => c.chunking))) {
+    const built = await buildDocument({ docId: docName, parsed, embedder, chunker: CHUNKINGS[chunking], batchSize: 256 });
+    const kb = new KnowledgeBase(embedder.dim);
+    kb.addDocument(docName, built.chunks, built.vectors);
+    prepared.set(chunking, kb);
+  }
+  return prepared;
+}
+
+/** Retrieves up to `budget` characters for a question under one config and scores it. */
+export function evaluateQuestion(
+  config: EvalConfig,
+  prepared: PreparedDocument,
+  parsed: ParsedDocument,
+  q: BenchQuestion,
+  queryVector: Float32Array,
+  budget: number,
+): QuestionScores {
+  const kb = prepared.get(config.chunking)!;
+  const { candidates } = kb.search(q.question, queryVector, { mode: config.mode, limit: RANKED });
+  const kept = withinBudget(candidates, budget, (c) => c.chunk.text.length);
+  const spans = kept.map((c) => ({ start: c.chunk.start, end: c.chunk.end, text: c.chunk.text }));
+  const evidence = q.evidence.filter((e) => e.doc_name === q.doc_name).map((e) => e.evidence_text).join('\n');
+  return scoreRetrieval(spans, parsed.pages, evidencePages(q), evidence);
+}
+
+export function summarizeAll(configs: EvalConfig[], scores: Map<string, QuestionScores[]>): ConfigSummary[] {
+  return configs.map((c) => summarize(c.name, scores.get(c.name) ?? []));
+}

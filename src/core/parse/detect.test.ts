@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { detectKind } from './detect';
+
+const ascii = (s: string) => new TextEncoder().encode(s);
+const PDF = ascii('%PDF-1.7\n%âãÏÓ\n');
+const ZIP_DOCX = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, ...ascii('[Content_Types].xml....word/document.xml')]);
+const ZIP_OTHER = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, ...ascii('xl/workbook.xml')]);
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
+
+describe('detectKind', () => {
+  it('trusts magic bytes over the name', () => {
+    expect(detectKind('report.pdf', 'application/pdf', PDF)).toBe('pdf');
+    expect(detectKind('renamed.txt', 'text/plain', PDF)).toBe('pdf');
+    expect(detectKind('memo.docx', '', ZIP_DOCX)).toBe('docx');
+    expect(detectKind('memo.zip', 'application/zip', ZIP_DOCX)).toBe('docx');
+  });
+
+  it('finds "%PDF-" after leading junk', () => {
+    expect(detectKind('x', '', new Uint8Array([0, 0, 0, ...PDF]))).toBe('pdf');
+  });
+
+  it('accepts a zip named .docx even when "word/" is beyond the first bytes, but no other zip', () => {
+    expect(detectKind('memo.docx', '', ZIP_OTHER)).toBe('docx');
+    expect(detectKind('book.xlsx', '', ZIP_OTHER)).toBeNull();
+    expect(detectKind('archive.zip', 'application/zip', ZIP_OTHER)).toBeNull();
+  });
+
+  it('lets damaged .pdf and .docx files through, so that their parser can say what is wrong', () => {
+    expect(detectKind('broken.pdf', '', ascii('garbage'))).toBe('pdf');
+    expect(detectKind('broken.docx', '', ascii('garbage'))).toBe('docx');
+    expect(detectKind('empty.pdf', '', new Uint8Array(0))).toBe('pdf');
+  });
+
+  it('recognises text formats by extension, case-insensitively', () => {
+    const text = ascii('# Title\n');
+    expect(detectKind('notes.md', '', text)).toBe('markdown');
+    expect(detectKind('NOTES.MARKDOWN', '', text)).toBe('markdown');
+    expect(detectKind('page.HTM', '', text)).toBe('html');
+    expect(detectKind('page.html', '', text)).toBe('html');
+    expect(detectKind('a.txt', '', text)).toBe('text');
+    expect(detectKind('empty.txt', '', new Uint8Array(0))).toBe('text');
+  });
+
+  it('falls back to the MIME type, then to sniffing HTML', () => {
+    expect(detectKind('README', 'text/markdown; charset=utf-8', ascii('x'))).toBe('markdown');
+    expect(detectKind('log', 'text/plain', ascii('x'))).toBe('text');
+    expect(detectKind('saved', '', ascii('  <!DOCTYPE html><html>'))).toBe('html');
+    expect(detectKind('saved', '', ascii('just words'))).toBeNull();
+  });
+
+  it('rejects images, binaries and unknown types', () => {
+    expect(detectKind('image.png', 'image/png', PNG)).toBeNull();
+    expect(detectKind('image.txt', 'text/plain', PNG)).toBeNull();
+    expect(detectKind('data.json', 'application/json', ascii('{}'))).toBeNull();
+    expect(detectKind('old.doc', 'application/msword', new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]))).toBeNull();
+    expect(detectKind('file.constructor', '', ascii('x'))).toBeNull();
+  });
+
+  it('accepts UTF-16 text despite its NUL bytes', () => {
+    expect(detectKind('wide.txt', '', new Uint8Array([0xff, 0xfe, 0x68, 0, 0x69, 0]))).toBe('text');
+  });
+});

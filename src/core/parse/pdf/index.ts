@@ -1,0 +1,2 @@
+export { parsePdfSource } from './parse';
+export type { PdfSource, PdfPage, PdfTextItem, PdfOutlineEntry } from './source';

@@ -1,0 +1,164 @@
+import { cleanLine } from '../../text/normalize';
+import type { PdfPage, PdfTextItem } from './source';
+
+/** Text between two wide gaps of a line, with its horizontal extent. */
+export interface Cell {
+  text: string;
+  x0: number;
+  x1: number;
+}
+
+/** One visual line of a page: runs that share a baseline, in reading order. */
+export interface Line {
+  page: number;
+  /** Baseline, from the top of the page. */
+  y: number;
+  x0: number;
+  x1: number;
+  /** Size of the font carrying most of the line's characters. */
+  fontSize: number;
+  /** Most of the line's characters are bold. */
+  bold: boolean;
+  /** Text split where runs are separated by a wide gap (table cells, columns); one cell for ordinary lines. */
+  cells: Cell[];
+  /** Cells joined by a space. */
+  text: string;
+}
+
+// Baselines closer than this share a line (room for superscript footnote markers).
+const SAME_LINE = 0.45;
+// Horizontal gaps wider than this (in ems) mean a space.
+const SPACE_GAP = 0.15;
+// Horizontal gaps wider than this (in ems) separate table cells.
+const CELL_GAP = 1.2;
+
+/** Rebuilds the lines of a page, top to bottom. */
+export function buildLines(page: PdfPage): Line[] {
+  const items = dropDuplicates(page.items.filter((i) => i.text.trim() !== ''));
+  items.sort((a, b) => a.y - b.y || a.x - b.x);
+  const groups: PdfTextItem[][] = [];
+  let anchor: PdfTextItem | null = null;
+  for (const item of items) {
+    if (anchor && Math.abs(item.y - anchor.y) <= SAME_LINE * Math.max(item.fontSize, anchor.fontSize)) {
+      groups[groups.length - 1].push(item);
+      if (item.fontSize > anchor.fontSize) anchor = item;
+    } else {
+      groups.push([item]);
+      anchor = item;
+    }
+  }
+  const lines = groups.map((g) => toLine(page.page, g)).filter((l): l is Line => l !== null);
+  return lines.sort((a, b) => a.y - b.y);
+}
+
+/** Some producers fake bold by drawing the same run twice, a hair apart. */
+function dropDuplicates(items: PdfTextItem[]): PdfTextItem[] {
+  const seen = new Set<string>();
+  return items.filter((i) => {
+    const key = `${i.text}|${Math.round(i.x)}|${Math.round(i.y)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function toLine(page: number, items: PdfTextItem[]): Line | null {
+  items.sort((a, b) => a.x - b.x);
+  const style = dominantStyle(items);
+  const cells: Cell[] = [];
+  let cell: Cell | null = null;
+  for (const item of items) {
+    const gap = cell ? item.x - cell.x1 : 0;
+    const em = Math.max(item.fontSize, style.fontSize);
+    if (!cell || gap > CELL_GAP * em) {
+      cell = { text: item.text, x0: item.x, x1: item.x + item.width };
+      cells.push(cell);
+      continue;
+    }
+    const space = gap > SPACE_GAP * em && !/\s$/.test(cell.text) && !/^\s/.test(item.text);
+    cell.text += (space ? ' ' : '') + item.text;
+    cell.x1 = Math.max(cell.x1, item.x + item.width);
+  }
+  const cleaned = mergeSymbolCells(cells.map((c) => ({ ...c, text: cleanCell(c.text) })).filter((c) => c.text !== ''));
+  return cleaned.length === 0 ? null : makeLine(page, cleaned, style);
+}
+
+export function makeLine(page: number, cells: Cell[], style: { y: number; fontSize: number; bold: boolean }): Line {
+  return {
+    page,
+    y: style.y,
+    x0: cells[0].x0,
+    x1: Math.max(...cells.map((c) => c.x1)),
+    fontSize: style.fontSize,
+    bold: style.bold,
+    cells,
+    text: cells.map((c) => c.text).join(' '),
+  };
+}
+
+/**
+ * A soft hyphen at the end of a line is the only visible trace of a split word: keep it as "-".
+ * Some producers place apostrophes and full stops as runs of their own, which reads back as
+ * "Registrant ’ s" and "Report ."; those spaces go.
+ */
+function cleanCell(text: string): string {
+  return cleanLine(text.replace(/\u00ad\s*$/, '-'))
+    .replace(/^[\uE000-\uF8FF]/, '•')
+    .replace(/(\p{L}) ?([’']) ?(s|t|d|m|re|ve|ll)\b/gu, '$1$2$3')
+    .replace(/([\p{L}\p{N})%]) ([.,;:](?= |$))/gu, '$1$2')
+    .replace(/(\d) %/g, '$1%');
+}
+
+function dominantStyle(items: PdfTextItem[]): { fontSize: number; bold: boolean; y: number } {
+  const bySize = new Map<number, number>();
+  let boldChars = 0;
+  let chars = 0;
+  for (const i of items) {
+    const n = i.text.trim().length;
+    const size = Math.round(i.fontSize * 2) / 2;
+    bySize.set(size, (bySize.get(size) ?? 0) + n);
+    chars += n;
+    if (i.bold) boldChars += n;
+  }
+  let fontSize = items[0].fontSize;
+  let best = -1;
+  for (const [size, n] of bySize) {
+    if (n > best || (n === best && size > fontSize)) [fontSize, best] = [size, n];
+  }
+  const main = items.find((i) => Math.round(i.fontSize * 2) / 2 === fontSize) ?? items[0];
+  return { fontSize, bold: boldChars * 2 > chars, y: main.y };
+}
+
+const CURRENCY = /^[$€£¥]$/;
+const TRAILING_CURRENCY = /^(.*\S)\s+([$€£¥])$/;
+const TRAILING_SYMBOL = /^(%|\)|%\)|pts?\.?)$/;
+// A bullet or footnote marker set apart from its text: "•", "(1)", "2.", "(a)", "*".
+const MARKER = /^(?:[•●▪■◦○‣⁃∙·*†‡]|\(?\d{1,2}[.)]|\(\d{1,2}\)|\(?[a-z][.)]|\([a-z]\))$/;
+
+/** "$" | "5,875" reads better as "$5,875", "12" | "%" as "12%", and "•" | "text" as "• text". */
+function mergeSymbolCells(cells: Cell[]): Cell[] {
+  const out: Cell[] = [];
+  const prefixNext = (i: number, prefix: string, x0: number) => {
+    cells[i + 1] = { ...cells[i + 1], text: prefix + cells[i + 1].text, x0: Math.min(x0, cells[i + 1].x0) };
+  };
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i];
+    const hasNext = i + 1 < cells.length;
+    const trailing = TRAILING_CURRENCY.exec(c.text);
+    if (hasNext && CURRENCY.test(c.text)) {
+      prefixNext(i, c.text, c.x0);
+    } else if (hasNext && trailing) {
+      // "34,229 $" | "35,355": the sign belongs to the next column's amount.
+      out.push({ ...c, text: trailing[1] });
+      prefixNext(i, trailing[2], cells[i + 1].x0);
+    } else if (hasNext && i === 0 && MARKER.test(c.text)) {
+      prefixNext(i, `${c.text} `, c.x0);
+    } else if (out.length > 0 && TRAILING_SYMBOL.test(c.text)) {
+      const last = out[out.length - 1];
+      out[out.length - 1] = { ...last, text: last.text + c.text, x1: Math.max(last.x1, c.x1) };
+    } else {
+      out.push(c);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import { isIngestError } from '../../errors';
+import { parsePdfSource } from './parse';
+import { page, prose, source, type SyntheticLine } from './synthetic';
+
+const sectionAt = (doc: ReturnType<typeof parsePdfSource>, needle: string) => {
+  const at = doc.text.indexOf(needle);
+  return doc.sections.find((s) => s.start <= at && at < s.end)?.path;
+};
+
+describe('parsePdfSource: running headers and footers', () => {
+  const pages = [1, 2, 3, 4, 5].map((n) =>
+    page(n, [
+      { y: 40, text: 'ACME HOLDINGS ANNUAL REPORT', size: 9 },
+      ...prose(100, [`Body text of page ${n} describes the quarter in some detail and`, `continues on a second line that ends the paragraph here.`]),
+      { y: 400, text: 'Dollars in thousands' },
+      { y: 740, text: `Printed 2024-0${n}-01 for shareholders`, size: 8 },
+      { y: 760, text: String(n + 10), size: 9 },
+    ]),
+  );
+  const doc = parsePdfSource(source(pages), 'acme.pdf');
+
+  it('removes lines repeated near the top or bottom of most pages, digits aside', () => {
+    expect(doc.text).not.toContain('ACME HOLDINGS');
+    expect(doc.text).not.toContain('Printed');
+    expect(doc.warnings).toContain("Removed running header 'ACME HOLDINGS ANNUAL REPORT' from 5 pages");
+    expect(doc.warnings).toContain("Removed running footer 'Printed 2024-#-01 for shareholders' from 5 pages");
+  });
+
+  it('removes bare page numbers and says so', () => {
+    for (const n of [11, 12, 13, 14, 15]) expect(doc.text).not.toMatch(new RegExp(`(^|\\n)${n}(\\n|$)`));
+    expect(doc.warnings).toContain('Removed page numbers from 5 pages');
+  });
+
+  it('keeps repeated lines in the body of the page', () => {
+    expect(doc.text.split('Dollars in thousands').length - 1).toBe(5);
+  });
+
+  it('does not strip headers from short documents where repetition means little', () => {
+    const two = parsePdfSource(source(pages.slice(0, 2)), 'two.pdf');
+    expect(two.text).toContain('ACME HOLDINGS ANNUAL REPORT');
+  });
+});
+
+describe('parsePdfSource: lines and paragraphs', () => {
+  it('rebuilds lines from runs in x order, with spaces only where there are gaps', () => {
+    const p = page(1, [
+      { y: 100, cells: [['world.', 132], ['Hello', 72]] },
+      { y: 200, cells: [['Sea', 72], ['weed', 87], ['farm', 112]] },
+    ]);
+    const doc = parsePdfSource(source([p]), 'a.pdf');
+    expect(doc.text).toBe('Hello world.\n\nSeaweed farm');
+  });
+
+  it('joins the lines of a paragraph with spaces and separates paragraphs with a blank line', () => {
+    const p = page(1, [
+      ...prose(100, ['The first paragraph starts on this line and it', 'carries on over a second line of the same width.']),
+      ...prose(140, ['A second paragraph follows after a larger gap and', 'it too has two lines of ordinary body text in it.']),
+    ]);
+    const doc = parsePdfSource(source([p]), 'a.pdf');
+    expect(doc.text).toBe(
+      'The first paragraph starts on this line and it carries on over a second line of the same width.\n\n' +
+        'A second paragraph follows after a larger gap and it too has two lines of ordinary body text in it.',
+    );
+  });
+
+  it('starts a new paragraph at a first-line indent even without extra spacing', () => {
+    const p = page(1, [
+      ...prose(100, ['This paragraph has two full lines of text set at the', 'left margin and its last line ends with a full stop.']),
+      { y: 126, x: 90, text: 'An indented line begins the next paragraph of the text' },
+      { y: 139, text: 'and this line carries on with that second paragraph.' },
+    ]);
+    expect(parsePdfSource(source([p]), 'a.pdf').text.split('\n\n')).toHaveLength(2);
+  });
+
+  it('removes line-break hyphenation but keeps real hyphens', () => {
+    const p = page(1, [
+      ...prose(100, [
+        'The plant expanded its manu-',
+        'facturing capacity, signed long-',
+        'term contracts with data-',
+        'driven buyers and reports non-',
+        'GAAP measures for Form 10-',
+        'K filings every single year.',
+      ]),
+      ...prose(200, ['Buyers prefer data-driven suppliers.']),
+    ]);
+    const text = parsePdfSource(source([p]), 'a.pdf').text;
+    expect(text).toContain('its manufacturing capacity');
+    expect(text).toContain('signed long-term contracts');
+    expect(text).toContain('with data-driven buyers');
+    expect(text).toContain('reports non-GAAP measures');
+    expect(text).toContain('Form 10-K filings');
+  });
+
+  it('normalises whitespace inside runs', () => {
+    const p = page(1, [{ y: 100, text: '  Net\u00a0sales   rose  \t sharply ' }]);
+    expect(parsePdfSource(source([p]), 'a.pdf').text).toBe('Net sales rose sharply');
+  });
+});
+
+describe('parsePdfSource: tables', () => {
+  const row = (y: number, cells: string[], bold = false): SyntheticLine => ({
+    y,
+    bold,
+    cells: cells.map((c, i) => [c, [72, 300, 400][i]] as [string, number]),
+  });
+  const p = page(1, [
+    ...prose(100, ['Revenue grew in every region during the year, as the', 'table below shows in thousands of dollars per region.']),
+    row(140, ['Region', '2024', '2023'], true),
+    { y: 154, text: 'Revenue by region:' },
+    row(168, ['North', '1,200', '1,100']),
+    row(182, ['South', '800', '950']),
+    { y: 196, cells: [['Total', 72], ['$', 300], ['2,000', 320], ['$', 400], ['2,050', 420]] },
+    ...prose(230, ['The North region benefited from two new stores that', 'opened in the spring and traded well all summer long.']),
+  ]);
+  const doc = parsePdfSource(source([p]), 'table.pdf');
+
+  it('keeps each row on its own line with cells joined by " | "', () => {
+    expect(doc.text).toContain('Region | 2024 | 2023\nRevenue by region:\nNorth | 1,200 | 1,100\nSouth | 800 | 950\nTotal | $2,000 | $2,050');
+  });
+
+  it('separates the table from the paragraphs around it', () => {
+    const blocks = doc.text.split('\n\n');
+    expect(blocks).toHaveLength(3);
+    expect(blocks[1].split('\n')).toHaveLength(5);
+    expect(blocks[2]).toMatch(/^The North region/);
+  });
+});
+
+describe('parsePdfSource: headings and sections', () => {
+  const body = (top: number, what: string) =>
+    prose(top, [`This paragraph explains ${what} in the detail that a`, `reader of the annual report would expect to find here.`]);
+  const pages = [
+    page(1, [
+      { y: 60, text: 'Acme Holdings Annual Report', size: 20, bold: true },
+      { y: 100, text: 'PART I', bold: true },
+      { y: 125, text: 'Item 1. Business', bold: true },
+      ...body(150, 'the business'),
+      { y: 200, text: 'Products', size: 12, bold: true },
+      ...body(225, 'the products'),
+      { y: 275, text: 'Item 1A. Risk Factors', bold: true },
+      ...body(300, 'the risks'),
+    ]),
+    page(2, [
+      { y: 60, text: 'PART II', bold: true },
+      { y: 85, text: "Item 7. Management's Discussion and Analysis", bold: true },
+      ...body(110, 'the results'),
+      { y: 160, text: 'Liquidity', size: 12, bold: true },
+      ...body(185, 'the cash position'),
+    ]),
+  ];
+  const doc = parsePdfSource(source(pages, '0000320187-18-000142'), 'acme-10k.pdf');
+
+  it('finds headings from size, weight and filing patterns, nested by level', () => {
+    expect(sectionAt(doc, 'the business')).toEqual(['PART I', 'Item 1. Business']);
+    expect(sectionAt(doc, 'the products')).toEqual(['PART I', 'Item 1. Business', 'Products']);
+    expect(sectionAt(doc, 'the risks')).toEqual(['PART I', 'Item 1A. Risk Factors']);
+    expect(sectionAt(doc, 'the results')).toEqual(['PART II', "Item 7. Management's Discussion and Analysis"]);
+    expect(sectionAt(doc, 'the cash position')).toEqual(['PART II', "Item 7. Management's Discussion and Analysis", 'Liquidity']);
+  });
+
+  it('keeps sections sorted and non-overlapping, each starting at its heading', () => {
+    for (let i = 1; i < doc.sections.length; i++) expect(doc.sections[i].start).toBeGreaterThanOrEqual(doc.sections[i - 1].end);
+    for (const s of doc.sections) expect(doc.text.slice(s.start).startsWith(s.path[s.path.length - 1])).toBe(true);
+  });
+
+  it('takes the first large heading as title when the metadata title is an id', () => {
+    expect(doc.title).toBe('Acme Holdings Annual Report');
+  });
+
+  it('prefers a meaningful metadata title and falls back to the file name', () => {
+    expect(parsePdfSource(source(pages, 'Acme 10-K 2024'), 'a.pdf').title).toBe('Acme 10-K 2024');
+    const plain = page(1, body(100, 'nothing in particular'));
+    expect(parsePdfSource(source([plain], 'Microsoft Word - draft7.docx'), 'notes.pdf').title).toBe('notes.pdf');
+  });
+
+  it('uses the outline instead when there is one, placing bookmarks at their headings', () => {
+    const outline = [
+      { title: 'Business', page: 1, y: 110, children: [{ title: 'Products', page: 1, y: 188, children: [] }] },
+      { title: 'Results', page: 2, y: 75, children: [{ title: 'Liquidity', page: 2, y: 150, children: [] }] },
+    ];
+    const withOutline = parsePdfSource(source(pages, null, outline), 'a.pdf');
+    expect(withOutline.sections.map((s) => s.path)).toEqual([['Business'], ['Business', 'Products'], ['Results'], ['Results', 'Liquidity']]);
+    const products = withOutline.sections[1];
+    expect(withOutline.text.slice(products.start).startsWith('Products')).toBe(true);
+    expect(sectionAt(withOutline, 'the cash position')).toEqual(['Results', 'Liquidity']);
+  });
+});
+
+describe('parsePdfSource: pages', () => {
+  const pages = [
+    page(1, prose(100, ['The first page tells how the company grew its sales of', 'kelp flakes, and it ends in the middle of a sentence about the'])),
+    page(2, [
+      ...prose(100, ['second harvest of the year, which was the largest ever.', 'This line finishes the paragraph with a full stop here.']),
+    ]),
+    page(3, []),
+    page(4, prose(100, ['The fourth page begins a new paragraph of its own.'])),
+  ];
+  const doc = parsePdfSource(source(pages), 'pages.pdf');
+
+  it('gives every page a contiguous range, empty for pages without text', () => {
+    expect(doc.pages.map((p) => p.page)).toEqual([1, 2, 3, 4]);
+    expect(doc.pages[0].start).toBe(0);
+    for (let i = 1; i < doc.pages.length; i++) expect(doc.pages[i].start).toBe(doc.pages[i - 1].end);
+    expect(doc.pages[3].end).toBe(doc.text.length);
+    expect(doc.pages[2].start).toBe(doc.pages[2].end);
+  });
+
+  it("puts each page's text in its range", () => {
+    const slice = (n: number) => doc.text.slice(doc.pages[n - 1].start, doc.pages[n - 1].end);
+    expect(slice(1)).toContain('grew its sales');
+    expect(slice(2)).toMatch(/^second harvest/);
+    expect(slice(4)).toBe('The fourth page begins a new paragraph of its own.');
+  });
+
+  it('joins a paragraph cut by a page break', () => {
+    expect(doc.text).toContain('a sentence about the second harvest of the year');
+    expect(doc.text).toContain('full stop here.\n\nThe fourth page');
+  });
+
+  it('warns about pages without text', () => {
+    expect(doc.warnings.some((w) => w.includes('page 3'))).toBe(true);
+  });
+});
+
+describe('parsePdfSource: two-column pages', () => {
+  const left = ['The left column opens the story of the', 'farm and how its first lines were set in', 'the cold water of the sound in spring.'];
+  const right = ['The right column continues with the way', 'the harvest is dried, packed and sold to', 'the chefs and feed makers who buy it.'];
+  const p = page(
+    1,
+    left.map((text, i) => ({ y: 100 + i * 13, cells: [[text, 50], [right[i], 320]] as Array<[string, number]> })),
+  );
+
+  it('reads the left column before the right one', () => {
+    const text = parsePdfSource(source([p]), 'cols.pdf').text;
+    expect(text).toBe(`${left.join(' ')}\n\n${right.join(' ')}`);
+  });
+});
+
+describe('parsePdfSource: errors', () => {
+  it('throws no-text when no page has any text', () => {
+    let error: unknown;
+    try {
+      parsePdfSource(source([page(1, []), page(2, [])]), 'scan.pdf');
+    } catch (e) {
+      error = e;
+    }
+    expect(isIngestError(error) && error.code).toBe('no-text');
+    expect((error as Error).message).toMatch(/^scan\.pdf: .*scanned.*OCR/);
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * What the PDF adapter reads out of a file: plain, serialisable data (it crosses worker
+ * boundaries and is what the layout logic in this folder works on).
+ *
+ * Coordinates are in PDF points in the page's displayed orientation, origin at the top-left
+ * corner, y growing downwards.
+ */
+
+export interface PdfTextItem {
+  text: string;
+  /** Left edge of the run. */
+  x: number;
+  /** Baseline, measured from the top of the page. */
+  y: number;
+  width: number;
+  /** Rendered font size (text height) in points. */
+  fontSize: number;
+  /** The font's PostScript name when known (e.g. "Arial,Bold"), else an opaque id. */
+  font: string;
+  bold: boolean;
+  italic: boolean;
+  /** pdf.js saw the end of a line after this run. */
+  hasEOL: boolean;
+}
+
+export interface PdfPage {
+  /** 1-based. */
+  page: number;
+  width: number;
+  height: number;
+  items: PdfTextItem[];
+  /** Set when the page could not be read; its items are then empty. */
+  error?: string;
+}
+
+/** A bookmark. `page` is 1-based; `y` (top-down, like item baselines) is absent when the target gives none. */
+export interface PdfOutlineEntry {
+  title: string;
+  page: number | null;
+  y: number | null;
+  children: PdfOutlineEntry[];
+}
+
+export interface PdfSource {
+  /** Document information / XMP title, verbatim; null when absent. */
+  title: string | null;
+  pages: PdfPage[];
+  outline: PdfOutlineEntry[];
+}

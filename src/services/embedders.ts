@@ -1,0 +1,22 @@
+import type { Embedder, LoadProgress } from '../core/embed/embedder';
+import type { EmbedderSettings } from '../core/settings';
+
+/** Where the app serves its runtimes and models (see vite.config.ts). */
+const VENDOR = '/vendor/';
+
+/** Loads the embedder the settings name, importing each runtime only when it is chosen. */
+export async function loadBrowserEmbedder(settings: EmbedderSettings, onProgress: (p: LoadProgress) => void): Promise<Embedder> {
+  if (settings.kind === 'use-lite') {
+    const { loadUseLite } = await import('../adapters/use-lite');
+    return loadUseLite({ modelUrl: `${VENDOR}use-lite/`, wasmPaths: `${VENDOR}tfjs/`, onProgress });
+  }
+  const { loadTransformersEmbedder } = await import('../adapters/transformers');
+  return loadTransformersEmbedder({
+    modelId: settings.modelId,
+    source: settings.source === 'hub' ? { kind: 'hub', remoteHost: settings.remoteHost } : { kind: 'local', baseUrl: settings.localBaseUrl ?? '/models/' },
+    device: settings.device,
+    dtype: settings.dtype,
+    wasmPaths: `${VENDOR}ort/`,
+    onProgress,
+  });
+}

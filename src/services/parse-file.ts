@@ -1,0 +1,39 @@
+import type { ParsedDocument, Progress } from '../core/types';
+import { IngestError } from '../core/errors';
+import { detectKind } from '../core/parse/detect';
+import { parseMarkdown } from '../core/parse/markdown';
+import { parseHtml } from '../core/parse/html';
+import { parsePlainText } from '../core/parse/text';
+
+export interface BinaryParsers {
+  pdf(bytes: Uint8Array, name: string, options: { onProgress: (p: Progress) => void; signal: AbortSignal }): Promise<ParsedDocument>;
+  docx(bytes: Uint8Array, name: string): Promise<ParsedDocument>;
+}
+
+const SUPPORTED = 'PDF, Word (.docx), HTML, Markdown or plain text';
+
+/** Picks the parser by content and name; the same dispatch serves the worker and the eval CLI. */
+export async function parseFile(
+  parsers: BinaryParsers,
+  bytes: Uint8Array,
+  name: string,
+  mime: string,
+  onProgress: (p: Progress) => void,
+  signal: AbortSignal,
+): Promise<ParsedDocument> {
+  const kind = detectKind(name, mime, bytes.subarray(0, 4096));
+  if (!kind) throw new IngestError('unsupported', name, `this type of file is not supported${mime ? ` (${mime})` : ''}; Sieve reads ${SUPPORTED}.`);
+  onProgress({ stage: 'parsing', done: 0, total: 0 });
+  switch (kind) {
+    case 'pdf':
+      return parsers.pdf(bytes, name, { onProgress, signal });
+    case 'docx':
+      return parsers.docx(bytes, name);
+    case 'markdown':
+      return parseMarkdown(bytes, name);
+    case 'html':
+      return parseHtml(bytes, name);
+    case 'text':
+      return parsePlainText(bytes, name);
+  }
+}

@@ -1,0 +1,47 @@
+/// <reference lib="webworker" />
+import { expose } from '../rpc/expose';
+import type { CallContext, Port } from '../rpc/protocol';
+import { openKnowledgeBase } from '../adapters/store';
+import { parsePdf } from '../adapters/pdf/browser';
+import { parseDocx } from '../adapters/docx/parse-docx';
+import { Library, type IncomingFile, type IngestEvent } from '../services/library';
+import { parseFile } from '../services/parse-file';
+import { loadBrowserEmbedder } from '../services/embedders';
+import type { LoadProgress } from '../core/embed/embedder';
+import type { Settings } from '../core/settings';
+
+// Thin host: builds the library from browser adapters and serves it over postMessage.
+const library = openKnowledgeBase({
+  onVersionChange: () => self.postMessage({ kind: 'notice', text: 'Sieve was updated in another tab; reload this page.' }),
+}).then(
+  (store) =>
+    new Library({
+      store,
+      parse: (bytes, name, mime, onProgress, signal) =>
+        parseFile({ pdf: (b, n, o) => parsePdf(b, n, o), docx: (b, n) => parseDocx(b, n) }, bytes, name, mime, onProgress, signal),
+      loadEmbedder: loadBrowserEmbedder,
+    }),
+);
+
+expose(
+  {
+    open: async () => {
+      const lib = await library;
+      void navigator.storage?.persist?.().catch(() => false);
+      return lib.open();
+    },
+    listDocuments: async () => (await library).listDocuments(),
+    usage: async () => (await library).usage(),
+    ingest: async (file: IncomingFile, ctx: CallContext) => (await library).ingest(file, (p: IngestEvent) => ctx.progress(p), ctx.signal),
+    deleteDocument: async (id: string) => (await library).deleteDocument(id),
+    clear: async () => (await library).clear(),
+    search: async (query: string, options: { docIds?: string[] }) => (await library).search(query, options),
+    inspect: async (id: string) => (await library).inspect(id),
+    updateSettings: async (patch: Partial<Settings>) => (await library).updateSettings(patch),
+    prepareEmbedder: async (ctx: CallContext) => {
+      const e = await (await library).prepareEmbedder((p: LoadProgress) => ctx.progress(p));
+      return { id: e.id, dim: e.dim };
+    },
+  },
+  self as unknown as Port,
+);
