@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { mkdtempSync, openSync, closeSync, ftruncateSync } from 'node:fs';
+import { mkdtempSync, openSync, closeSync, ftruncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addFiles, documentRows, fixture, openApp, search, waitForJobs } from './helpers';
@@ -53,13 +53,18 @@ test('every bad file gets a clear message naming the file and the cause, and the
 });
 
 test('a full browser storage gives a quota message and leaves the library intact', async ({ page, context, baseURL }) => {
-  await withOneDocument(page);
+  // Chromium applies a quota override only to an origin that has not touched storage yet.
   const cdp = await context.newCDPSession(page);
-  const origin = new URL(baseURL!).origin;
-  const { usage } = (await cdp.send('Storage.getUsageAndQuotaForOrigin' as never, { origin } as never)) as { usage: number };
-  await cdp.send('Storage.overrideQuotaForOrigin' as never, { origin, quotaSize: Math.ceil(usage) + 2048 } as never);
-  await expectFailure(page, fixture('report.pdf'), /report\.pdf: .*storage is full/i);
-  await cdp.send('Storage.overrideQuotaForOrigin' as never, { origin } as never);
+  await cdp.send('Storage.overrideQuotaForOrigin' as never, { origin: new URL(baseURL!).origin, quotaSize: 2_500_000 } as never);
+  await withOneDocument(page);
+
+  // An HTML page whose few words index quickly but whose 3 MB original file must be stored too.
+  const dir = mkdtempSync(join(tmpdir(), 'sieve-'));
+  const big = join(dir, 'big.html');
+  writeFileSync(big, `<html><body><!-- ${'x'.repeat(3_000_000)} --><p>The quarterly rainfall report for the valley.</p></body></html>`);
+  await expectFailure(page, big, /big\.html: .*storage is full/i);
+  await expect(documentRows(page)).toHaveCount(1);
+  await cdp.send('Storage.overrideQuotaForOrigin' as never, { origin: new URL(baseURL!).origin } as never);
   await expectIntact(page);
 });
 

@@ -8,7 +8,7 @@ const VENDOR = '/vendor/';
 export async function loadBrowserEmbedder(settings: EmbedderSettings, onProgress: (p: LoadProgress) => void): Promise<Embedder> {
   if (settings.kind === 'use-lite') {
     const { loadUseLite } = await import('../adapters/use-lite');
-    return loadUseLite({ modelUrl: `${VENDOR}use-lite/`, wasmPaths: `${VENDOR}tfjs/`, onProgress });
+    return loadUseLite({ modelUrl: `${VENDOR}use-lite/`, wasmPaths: `${VENDOR}tfjs/`, threads: 1, onProgress });
   }
   const { loadTransformersEmbedder } = await import('../adapters/transformers');
   return loadTransformersEmbedder({

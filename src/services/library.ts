@@ -121,6 +121,7 @@ export class Library {
     const key = JSON.stringify(this.settings.embedder);
     if (!this.embedder || key !== this.embedderKey) {
       this.embedderKey = key;
+      this.embedder?.then((e) => e.dispose?.()).catch(() => undefined);
       const loading = this.deps
         .loadEmbedder(this.settings.embedder, onProgress)
         .then((e) => withCache(e, this.deps.store.embeddingCache) as Embedder);

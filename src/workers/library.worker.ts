@@ -6,7 +6,7 @@ import { parsePdf } from '../adapters/pdf/browser';
 import { parseDocx } from '../adapters/docx/parse-docx';
 import { Library, type IncomingFile, type IngestEvent } from '../services/library';
 import { parseFile } from '../services/parse-file';
-import { loadBrowserEmbedder } from '../services/embedders';
+import { loadEmbedderPool } from '../services/embedder-pool';
 import type { LoadProgress } from '../core/embed/embedder';
 import type { Settings } from '../core/settings';
 
@@ -19,7 +19,7 @@ const library = openKnowledgeBase({
       store,
       parse: (bytes, name, mime, onProgress, signal) =>
         parseFile({ pdf: (b, n, o) => parsePdf(b, n, o), docx: (b, n) => parseDocx(b, n) }, bytes, name, mime, onProgress, signal),
-      loadEmbedder: loadBrowserEmbedder,
+      loadEmbedder: loadEmbedderPool,
     }),
 );
 

@@ -55,6 +55,14 @@ describe('semanticChunks', () => {
     expect(r.chunks[1]).toMatchObject({ pageStart: 2, pageEnd: 2 });
   });
 
+  it('keeps a heading line with the sentence after it, however dissimilar', () => {
+    const { text, sentences } = sentencesOf(['Results', 'Revenue rose.', 'Costs fell.'], '\n\n');
+    const sections = [{ start: 0, end: text.length, path: ['Results'] }];
+    const vectors = [axisVector(3, 0), axisVector(3, 1), axisVector(3, 2)];
+    const r = semanticChunks({ docId: 'd', text, sentences, vectors, threshold: 0.8, maxChars: 500, sections, pages: [] });
+    expect(r.chunks.map((c) => c.text)).toEqual(['Results\n\nRevenue rose.', 'Costs fell.']);
+  });
+
   it('returns nothing for no sentences', () => {
     const r = semanticChunks({ ...base, text: '', sentences: [], vectors: [], threshold: 0.8, maxChars: 500 });
     expect(r.chunks).toEqual([]);

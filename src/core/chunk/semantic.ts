@@ -26,7 +26,8 @@ export interface SemanticChunkResult {
 /**
  * ChunkRAG's semantic chunker: consecutive sentences stay in one chunk while the cosine
  * similarity between neighbours is at least the threshold and the chunk stays within
- * maxChars. A new heading also starts a new chunk, so a chunk never spans two sections.
+ * maxChars. A new heading also starts a new chunk, so a chunk never spans two sections, and
+ * a heading line stays with the sentence after it.
  */
 export function semanticChunks(input: SemanticChunkInput): SemanticChunkResult {
   const t0 = performance.now();
@@ -48,9 +49,10 @@ export function semanticChunks(input: SemanticChunkInput): SemanticChunkResult {
     sims[i - 1] = dot(vectors[i - 1], vectors[i]);
     const nextSection = sectionPathAt(input.sections, sentences[i].start);
     let reason: BoundaryReason | undefined;
+    const tooLong = sentences[i].end - sentences[first].start > maxChars;
     if (!sameSection(section, nextSection)) reason = 'section';
-    else if (sims[i - 1] < threshold) reason = 'similarity';
-    else if (sentences[i].end - sentences[first].start > maxChars) reason = 'length';
+    else if (tooLong) reason = 'length';
+    else if (sims[i - 1] < threshold && !isHeading(sentences[i - 1], section)) reason = 'similarity';
     if (reason) {
       close(i);
       boundaries.push({ sentence: i, reason });
@@ -61,6 +63,11 @@ export function semanticChunks(input: SemanticChunkInput): SemanticChunkResult {
   close(sentences.length);
   const merged = sentences.length - chunks.length;
   return { chunks, neighbourSims: sims, boundaries, trace: trace(t0, chunks.length, merged) };
+}
+
+/** A heading line introduces what follows it: it never ends a chunk on its own. */
+function isHeading(s: Sentence, path: string[]): boolean {
+  return path.length > 0 && s.text.trim() === path[path.length - 1].trim();
 }
 
 function trace(t0: number, chunks: number, merged: number): Trace {

@@ -1,0 +1,36 @@
+import type { Embedder, LoadProgress } from '../core/embed/embedder';
+import type { EmbedderSettings } from '../core/settings';
+import { RpcClient } from '../rpc/wrap';
+import type { Port } from '../rpc/protocol';
+import { PooledEmbedder } from './pooled-embedder';
+
+/**
+ * Starts embedding workers and loads the model in each. The bundled model runs on the CPU, so
+ * one worker per core (up to 2 — more only costs memory on typical laptops); a GPU model
+ * gets a single worker.
+ */
+export async function loadEmbedderPool(settings: EmbedderSettings, onProgress: (p: LoadProgress) => void): Promise<Embedder> {
+  const cores = (globalThis.navigator?.hardwareConcurrency as number | undefined) ?? 1;
+  const size = settings.kind === 'use-lite' ? Math.max(1, Math.min(2, cores)) : 1;
+  const workers = Array.from({ length: size }, () => new Worker(new URL('../workers/embed.worker.ts', import.meta.url), { type: 'module', name: 'embedder' }));
+  const stop = () => workers.forEach((w) => w.terminate());
+  const clients = workers.map((w) => {
+    const client = new RpcClient(w as unknown as Port);
+    w.addEventListener('error', (e) => client.failAll(new Error(`the embedding worker stopped (${e.message || 'it ran out of memory or crashed'})`)));
+    return client;
+  });
+  try {
+    const infos = await Promise.all(
+      clients.map((c, i) => c.call<{ id: string; dim: number }>('load', [settings], { onProgress: i === 0 ? onProgress : undefined })),
+    );
+    return new PooledEmbedder(
+      infos[0].id,
+      infos[0].dim,
+      clients.map((c) => ({ embed: (texts: string[], signal?: AbortSignal) => c.call<Float32Array[]>('embed', [texts], { signal }) })),
+      stop,
+    );
+  } catch (e) {
+    stop();
+    throw e;
+  }
+}
