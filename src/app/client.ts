@@ -2,7 +2,7 @@ import { RpcClient, type CallOptions } from '../rpc/wrap';
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { LoadProgress } from '../core/embed/embedder';
 import type { Settings } from '../core/settings';
-import type { IngestEvent, Inspection, OpenResult, SearchResponse } from '../services/library';
+import type { IngestEvent, IngestResult, Inspection, OpenResult, SearchResponse } from '../services/library';
 
 /** Typed calls into the library worker. Every method is a message; no work happens here. */
 export class LibraryClient {
@@ -22,7 +22,7 @@ export class LibraryClient {
   open = () => this.rpc.call<OpenResult>('open');
   listDocuments = () => this.rpc.call<DocumentRecord[]>('listDocuments');
   usage = () => this.rpc.call<StorageUsage | undefined>('usage');
-  ingest = (file: File, options: CallOptions<IngestEvent>) => this.rpc.call<DocumentRecord>('ingest', [file], options);
+  ingest = (file: File, options: CallOptions<IngestEvent>) => this.rpc.call<IngestResult>('ingest', [file], options);
   deleteDocument = (id: string) => this.rpc.call<void>('deleteDocument', [id]);
   clear = () => this.rpc.call<void>('clear');
   search = (query: string, docIds?: string[]) => this.rpc.call<SearchResponse>('search', [query, { docIds }]);

@@ -10,6 +10,8 @@ let store: AppStore;
 const client = new LibraryClient((message) => store?.notify('error', message));
 store = new AppStore(client);
 void store.start();
+// Read by the ingest benchmark (scripts/bench-ingest.ts); holds no document data of its own.
+Object.defineProperty(window, '__sieveStore', { value: store });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

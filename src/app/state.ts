@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { Settings } from '../core/settings';
-import type { IngestEvent, Inspection, SearchResponse } from '../services/library';
+import type { IngestEvent, IngestTimings, Inspection, SearchResponse } from '../services/library';
 import type { LibraryClient } from './client';
 
 export interface Job {
@@ -30,6 +30,9 @@ export interface ModelStatus {
 
 export interface AppState {
   ready: boolean;
+  /** Milliseconds from navigation start until the knowledge base was open and searchable. */
+  readyAt?: number;
+  /** Time the worker spent reading storage and rebuilding the indexes. */
   loadMs?: number;
   documents: DocumentRecord[];
   usage?: StorageUsage;
@@ -52,6 +55,8 @@ export class AppStore {
   private state: AppState = { ready: false, documents: [], jobs: [], notices: [], model: { state: 'idle' } };
   private listeners = new Set<Listener>();
   private nextId = 1;
+  /** Timings of the latest ingest, read by the ingest benchmark. */
+  lastIngest?: { name: string; timings: IngestTimings };
 
   constructor(private readonly client: LibraryClient) {}
 
@@ -80,7 +85,7 @@ export class AppStore {
   async start() {
     try {
       const r = await this.client.open();
-      this.set({ ready: true, documents: r.documents, usage: r.usage, settings: r.settings, loadMs: r.loadMs });
+      this.set({ ready: true, readyAt: performance.now(), documents: r.documents, usage: r.usage, settings: r.settings, loadMs: r.loadMs });
     } catch (e) {
       this.notify('error', `Could not open the knowledge base: ${message(e)}`);
       this.set({ ready: true });
@@ -117,7 +122,8 @@ export class AppStore {
     this.set((s) => ({ jobs: [...s.jobs, job] }));
     const update = (patch: Partial<Job>) => this.set((s) => ({ jobs: s.jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)) }));
     try {
-      const doc = await this.client.ingest(file, { signal: controller.signal, onProgress: (event) => update({ event, status: 'running' }) });
+      const { document: doc, timings } = await this.client.ingest(file, { signal: controller.signal, onProgress: (event) => update({ event, status: 'running' }) });
+      this.lastIngest = { name: file.name, timings };
       update({ status: 'done' });
       this.set((s) => ({ documents: [...s.documents.filter((d) => d.id !== doc.id), doc] }));
       if (doc.warnings.length) this.notify('info', `${doc.name}: ${doc.warnings.join(' ')}`);

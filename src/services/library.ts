@@ -65,6 +65,23 @@ export interface Inspection {
   threshold?: number;
 }
 
+/** Where an ingest spent its time (embedMs covers sentence and chunk embeddings). */
+export interface IngestTimings {
+  parseMs: number;
+  modelMs: number;
+  embedMs: number;
+  chunkMs: number;
+  indexMs: number;
+  persistMs: number;
+  totalMs: number;
+}
+
+export interface IngestResult {
+  document: DocumentRecord;
+  timings: IngestTimings;
+  sentences: number;
+}
+
 export type IngestEvent = Progress | { stage: 'model'; loaded: number; total: number; file: string };
 
 /**
@@ -134,14 +151,22 @@ export class Library {
   }
 
   /** Ingests one file; files are processed one at a time in arrival order. */
-  ingest(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal): Promise<DocumentRecord> {
+  ingest(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal): Promise<IngestResult> {
     const run = this.queue.then(() => this.ingestNow(file, onProgress, signal));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async ingestNow(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal): Promise<DocumentRecord> {
-    const kb = this.requireOpen();
+  private async ingestNow(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal): Promise<IngestResult> {
+    let kb = this.requireOpen();
+    const t0 = performance.now();
+    let t = t0;
+    const timings: IngestTimings = { parseMs: 0, modelMs: 0, embedMs: 0, chunkMs: 0, indexMs: 0, persistMs: 0, totalMs: 0 };
+    const lap = (key: Exclude<keyof IngestTimings, 'totalMs'>) => {
+      const now = performance.now();
+      timings[key] += now - t;
+      t = now;
+    };
     const name = file.name || 'pasted text';
     try {
       if (file.size === 0) throw new IngestError('empty', name, 'the file is empty (0 bytes).');
@@ -152,15 +177,24 @@ export class Library {
       onProgress({ stage: 'reading', done: 0, total: file.size });
       const bytes = new Uint8Array(await file.arrayBuffer());
       const parsed = await this.deps.parse(bytes, name, file.type, onProgress, signal);
+      lap('parseMs');
       if (parsed.text.trim().length === 0) throw new IngestError('empty', name, 'no text was found in it.');
 
       const embedder = await this.prepareEmbedder((p) => onProgress({ stage: 'model', ...p })).catch((e: unknown) => {
         throw new IngestError('model', name, `the embedding model could not be loaded (${e instanceof Error ? e.message : String(e)}).`);
       });
+      lap('modelMs');
       const docId = this.deps.newId?.() ?? crypto.randomUUID();
       const built = await buildDocument({ docId, parsed, embedder, chunker: this.settings.chunker, signal, onProgress });
+      for (const tr of built.traces) {
+        if (tr.stage === 'chunking' || tr.stage === 'segmenting') timings.chunkMs += tr.ms;
+        else timings.embedMs += tr.ms;
+      }
+      t = performance.now();
       if (built.chunks.length === 0) throw new IngestError('no-text', name, 'no sentences could be read from it.');
-      if (kb.chunkCount > 0 && kb.vectors.dim !== embedder.dim) {
+      // An empty library takes the dimension of whichever model fills it first.
+      if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = new KnowledgeBase(embedder.dim);
+      if (kb.vectors.dim !== embedder.dim) {
         throw new IngestError('model', name, `the embedding model makes ${embedder.dim}-d vectors but the library holds ${kb.vectors.dim}-d ones; re-index the library first.`);
       }
 
@@ -183,6 +217,8 @@ export class Library {
         warnings: parsed.warnings,
       };
       kb.addDocument(docId, built.chunks, built.vectors);
+      const indexJson = kb.keyword.toJSON();
+      lap('indexMs');
       onProgress({ stage: 'saving', done: 0, total: 1 });
       try {
         signal.throwIfAborted();
@@ -201,15 +237,17 @@ export class Library {
             chunks: { docId, chunks: built.chunks },
             vectors: { docId, embedderId: embedder.id, dim: embedder.dim, data: built.vectors },
           },
-          kb.keyword.toJSON(),
+          indexJson,
         );
+        lap('persistMs');
       } catch (e) {
         kb.removeDocument(docId);
         throw e;
       }
       this.docs.set(docId, document);
       onProgress({ stage: 'saving', done: 1, total: 1 });
-      return document;
+      timings.totalMs = performance.now() - t0;
+      return { document, timings, sentences: built.sentences.length };
     } catch (e) {
       throw asIngestError(e, name);
     }

@@ -85,6 +85,10 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   return { sentences, neighbourSims, chunks, boundaries, vectors: packRows(chunkVectors, embedder.dim), traces };
 }
 
+/**
+ * Embeds texts in batches of similar length (shortest first) so each batch pads little, and
+ * returns the vectors in input order.
+ */
 async function embedAll(
   embedder: Embedder,
   texts: string[],
@@ -92,12 +96,15 @@ async function embedAll(
   signal: AbortSignal | undefined,
   onBatch: (done: number, total: number) => void,
 ): Promise<Float32Array[]> {
-  const out: Float32Array[] = [];
+  const out: Float32Array[] = new Array(texts.length);
+  const order = texts.map((_, i) => i).sort((a, b) => texts[a].length - texts[b].length);
   onBatch(0, texts.length);
-  for (let i = 0; i < texts.length; i += batchSize) {
+  for (let i = 0; i < order.length; i += batchSize) {
     signal?.throwIfAborted();
-    out.push(...(await embedder.embed(texts.slice(i, i + batchSize), signal)));
-    onBatch(out.length, texts.length);
+    const ids = order.slice(i, i + batchSize);
+    const vectors = await embedder.embed(ids.map((k) => texts[k]), signal);
+    ids.forEach((k, j) => (out[k] = vectors[j]));
+    onBatch(Math.min(order.length, i + batchSize), texts.length);
   }
   signal?.throwIfAborted();
   return out;

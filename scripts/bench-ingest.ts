@@ -1,0 +1,160 @@
+/**
+ * Ingests one document in headless Chromium through the real app and prints where the time
+ * and memory went.
+ *   npm run bench:ingest -- <file> [--json out.json] [--reload-docs 10] [--port 4180]
+ * With --reload-docs N the file is added N times (later copies hit the embedding cache) and
+ * the page is reloaded to time reload-to-ready with N documents stored.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync, statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../playwright.config';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { json: { type: 'string' }, 'reload-docs': { type: 'string' }, port: { type: 'string', default: '4180' } },
+});
+const file = positionals[0];
+if (!file) {
+  console.error('usage: npm run bench:ingest -- <file.pdf> [--json out.json] [--reload-docs 10]');
+  process.exit(2);
+}
+statSync(file);
+const port = Number(values.port);
+const url = `http://localhost:${port}/`;
+
+const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { stdio: 'ignore' });
+await waitForServer(url);
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [...CHROMIUM_ARGS, '--enable-blink-features=ForceEagerMeasureMemory'],
+});
+try {
+  const page = await browser.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: number[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__longTasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(url);
+  await page.waitForSelector('[data-testid=model-status][data-state=ready]', { timeout: 120_000 });
+
+  const peak = trackPeakMemory(page);
+  await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0));
+  const result = await ingest(page, file, 1);
+  const memory = await peak.stop();
+  const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
+
+  const report: Record<string, unknown> = {
+    file: basename(file),
+    pages: result.doc.pageCount,
+    chars: result.doc.charCount,
+    sentences: result.doc.sentenceCount,
+    chunks: result.doc.chunkCount,
+    parseMs: round(result.timings.parseMs),
+    embedMs: round(result.timings.embedMs),
+    sentencesPerSec: round(result.doc.sentenceCount / (result.timings.embedMs / 1000)),
+    chunkMs: round(result.timings.chunkMs),
+    indexMs: round(result.timings.indexMs),
+    persistMs: round(result.timings.persistMs),
+    totalMs: round(result.timings.totalMs),
+    longestMainThreadTaskMs: round(Math.max(0, ...longTasks)),
+    peakJsHeapMB: round(memory.peakMB),
+    memoryNote: memory.note,
+  };
+
+  const n = Number(values['reload-docs'] ?? 0);
+  if (n > 1) {
+    for (let i = 2; i <= n; i++) await ingest(page, file, i);
+    const times: number[] = [];
+    for (let r = 0; r < 3; r++) {
+      await page.reload();
+      await page.waitForFunction((count) => document.querySelectorAll('[data-testid=document-row]').length === count, n, { timeout: 60_000 });
+      times.push(await page.evaluate(() => (window as unknown as { __sieveStore: { get(): { readyAt: number } } }).__sieveStore.get().readyAt));
+    }
+    report.reloadDocs = n;
+    report.reloadToReadyMs = round(median(times));
+    report.reloadToReadyRunsMs = times.map(round);
+  }
+  console.log(JSON.stringify(report, null, 2));
+  if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 2));
+} finally {
+  await browser.close();
+  server.kill();
+}
+
+interface DocRecord {
+  pageCount: number;
+  charCount: number;
+  sentenceCount: number;
+  chunkCount: number;
+}
+
+async function ingest(page: Page, path: string, expectedDocs: number) {
+  await page.getByTestId('file-input').setInputFiles(path);
+  await page.waitForFunction(
+    (count) => {
+      const s = (window as unknown as { __sieveStore: { get(): { documents: unknown[]; jobs: Array<{ status: string; error?: string }> } } }).__sieveStore.get();
+      const failed = s.jobs.find((j) => j.status === 'failed');
+      if (failed) throw new Error(failed.error);
+      return s.documents.length === count;
+    },
+    expectedDocs,
+    { timeout: 600_000, polling: 250 },
+  );
+  return page.evaluate(() => {
+    const store = (window as unknown as { __sieveStore: { get(): { documents: DocRecord[] }; lastIngest: { timings: Record<string, number> } } }).__sieveStore;
+    return { doc: store.get().documents.at(-1)!, timings: store.lastIngest.timings };
+  });
+}
+
+/** Polls memory of the page and its workers (measureUserAgentSpecificMemory needs cross-origin isolation). */
+function trackPeakMemory(page: Page) {
+  let peak = 0;
+  let note = 'performance.measureUserAgentSpecificMemory: page + workers';
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const bytes = await page
+        .evaluate(async () => {
+          const p = performance as unknown as { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }>; memory?: { usedJSHeapSize: number } };
+          if (p.measureUserAgentSpecificMemory) return (await p.measureUserAgentSpecificMemory()).bytes;
+          return -(p.memory?.usedJSHeapSize ?? 0);
+        })
+        .catch(() => 0);
+      if (bytes < 0) note = 'performance.memory: main thread only';
+      peak = Math.max(peak, Math.abs(bytes));
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return { peakMB: peak / 1024 / 1024, note };
+    },
+  };
+}
+
+async function waitForServer(u: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(u)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`preview server did not start on ${u}`);
+}
+
+function median(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function round(x: number) {
+  return Math.round(x * 10) / 10;
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { buildDocument } from './build';
+import { FakeEmbedder } from '../embed/fake-embedder';
+import type { ParsedDocument, Progress } from '../types';
+
+function doc(text: string): ParsedDocument {
+  return { kind: 'text', title: 'T', text, pages: [{ page: 1, start: 0, end: text.length }], sections: [], warnings: [] };
+}
+
+const TEXT =
+  'Kelp farms grow kelp on long lines. Kelp farms harvest kelp lines in spring. ' +
+  'The ferry leaves at noon. The ferry returns at dusk.';
+
+describe('buildDocument', () => {
+  it('embeds sentences, merges similar neighbours and reuses vectors of one-sentence chunks', async () => {
+    const embedder = new FakeEmbedder();
+    const events: Progress[] = [];
+    const built = await buildDocument({
+      docId: 'd',
+      parsed: doc(TEXT),
+      embedder,
+      chunker: { kind: 'semantic', threshold: 0.3, maxChars: 500 },
+      onProgress: (p) => events.push(p),
+    });
+    expect(built.sentences.map((s) => s.text)).toHaveLength(4);
+    expect(built.chunks.map((c) => c.text)).toEqual([
+      'Kelp farms grow kelp on long lines. Kelp farms harvest kelp lines in spring.',
+      'The ferry leaves at noon. The ferry returns at dusk.',
+    ]);
+    // rows are the chunk texts' own vectors, in chunk order
+    built.chunks.forEach((c, i) => {
+      const row = built.vectors.subarray(i * embedder.dim, (i + 1) * embedder.dim);
+      expect(Array.from(row)).toEqual(Array.from(embedder.vector(c.text)));
+    });
+    expect(built.neighbourSims).toHaveLength(3);
+    expect(built.neighbourSims[1]).toBeLessThan(0.3);
+    expect(events.some((e) => e.stage === 'embedding' && e.done === e.total && e.total > 0)).toBe(true);
+    expect(events.some((e) => e.stage === 'chunking')).toBe(true);
+  });
+
+  it('sends texts to the model shortest first and in batches of the given size', async () => {
+    const embedder = new FakeEmbedder();
+    await buildDocument({ docId: 'd', parsed: doc(TEXT), embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500 }, batchSize: 3 });
+    const first = embedder.calls[0];
+    expect(first).toHaveLength(3);
+    expect(first.map((t) => t.length)).toEqual([...first.map((t) => t.length)].sort((a, b) => a - b));
+    // threshold 2: every sentence is its own chunk, so no chunk needs a second embedding
+    expect(embedder.calls.flat()).toHaveLength(4);
+  });
+
+  it('embeds fixed-size chunks and still records neighbour similarities', async () => {
+    const embedder = new FakeEmbedder();
+    const built = await buildDocument({ docId: 'd', parsed: doc(TEXT), embedder, chunker: { kind: 'fixed', size: 60, overlap: 10 } });
+    expect(built.chunks.length).toBeGreaterThan(1);
+    expect(built.neighbourSims).toHaveLength(built.sentences.length - 1);
+    expect(built.vectors.length).toBe(built.chunks.length * embedder.dim);
+  });
+
+  it('stops when aborted', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    await expect(
+      buildDocument({ docId: 'd', parsed: doc(TEXT), embedder: new FakeEmbedder(), chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500 }, signal: ac.signal }),
+    ).rejects.toThrow();
+  });
+});

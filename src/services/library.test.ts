@@ -1,0 +1,116 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { openKnowledgeBase } from '../adapters/store';
+import { failPutsWithQuota } from '../adapters/store/testing/quota';
+import { FakeEmbedder } from '../core/embed/fake-embedder';
+import { Library, type IncomingFile, type LibraryDeps } from './library';
+import { parseFile } from './parse-file';
+
+let dbCount = 0;
+
+function file(name: string, text: string, type = 'text/markdown'): IncomingFile {
+  const bytes = new TextEncoder().encode(text);
+  return { name, type, size: bytes.length, arrayBuffer: async () => bytes.buffer.slice(0) as ArrayBuffer };
+}
+
+const NOTES = '# Bees\n\nThe apiary holds fourteen hives.\n\n## Harvest\n\nHoney harvest reached 212 kilograms in 2023.\n';
+const FERRY = '# Ferry\n\nThe ferry to Gull Island leaves at noon.\n';
+
+async function setup(embedder = new FakeEmbedder(), name = `lib-${++dbCount}`, loadFails = false) {
+  const store = await openKnowledgeBase({ name, storage: null });
+  const deps: LibraryDeps = {
+    store,
+    parse: (bytes, n, mime, onProgress, signal) =>
+      parseFile({ pdf: async () => Promise.reject(new Error('no pdf here')), docx: async () => Promise.reject(new Error('no docx')) }, bytes, n, mime, onProgress, signal),
+    loadEmbedder: async () => {
+      if (loadFails) throw new Error('model.json returned HTTP 404');
+      return embedder;
+    },
+  };
+  const library = new Library(deps);
+  await library.open();
+  return { library, store, embedder, name };
+}
+
+const never = new AbortController().signal;
+
+describe('Library', () => {
+  it('ingests, searches with every score, and comes back after reopening without re-embedding', async () => {
+    const { library, name, embedder } = await setup();
+    const { document } = await library.ingest(file('notes.md', NOTES), () => {}, never);
+    await library.ingest(file('ferry.md', FERRY), () => {}, never);
+    expect(document).toMatchObject({ name: 'notes.md', title: 'Bees', kind: 'markdown' });
+
+    const r = await library.search('honey harvest');
+    expect(r.hits[0].chunk.text).toContain('Honey harvest');
+    expect(r.hits[0].docName).toBe('notes.md');
+    expect(r.hits[0].bm25).toBeGreaterThan(0);
+    expect(r.hits[0].highlights.length).toBeGreaterThan(0);
+    expect(r.hits[0].chunk.sectionPath).toEqual(['Bees', 'Harvest']);
+
+    const reopened = await setup(embedder, name);
+    const callsBefore = embedder.calls.length;
+    expect(reopened.library.listDocuments().map((d) => d.name).sort()).toEqual(['ferry.md', 'notes.md']);
+    const again = await reopened.library.search('harvest of honey');
+    expect(again.hits[0].chunk.id).toBe(r.hits[0].chunk.id);
+    // only the new query itself was embedded: documents came back from storage
+    expect(embedder.calls.slice(callsBefore).flat()).toEqual(['harvest of honey']);
+  });
+
+  it('deletes a document from search, storage and a reopened library', async () => {
+    const { library, name, embedder } = await setup();
+    const { document } = await library.ingest(file('notes.md', NOTES), () => {}, never);
+    await library.ingest(file('ferry.md', FERRY), () => {}, never);
+    await library.deleteDocument(document.id);
+    expect((await library.search('honey')).hits.every((h) => h.docName !== 'notes.md')).toBe(true);
+    const reopened = await setup(embedder, name);
+    expect(reopened.library.listDocuments().map((d) => d.name)).toEqual(['ferry.md']);
+    expect((await reopened.library.search('honey')).hits.every((h) => h.docName !== 'notes.md')).toBe(true);
+  });
+
+  it('a cancelled ingest adds nothing', async () => {
+    const { library, store } = await setup();
+    const ac = new AbortController();
+    const p = library.ingest(file('notes.md', NOTES), (e) => e.stage === 'embedding' && ac.abort(), ac.signal);
+    await expect(p).rejects.toMatchObject({ code: 'cancelled', fileName: 'notes.md' });
+    expect(await store.listDocuments()).toEqual([]);
+    expect(library.listDocuments()).toEqual([]);
+  });
+
+  it('names the file and cause for empty, unsupported and model failures, keeping what was there', async () => {
+    const { library } = await setup();
+    await library.ingest(file('ferry.md', FERRY), () => {}, never);
+    await expect(library.ingest(file('empty.md', ''), () => {}, never)).rejects.toMatchObject({ code: 'empty', message: expect.stringContaining('empty.md') });
+    await expect(library.ingest(file('x.bin', '\u0000\u0001\u0002binary', 'application/octet-stream'), () => {}, never)).rejects.toMatchObject({
+      code: 'unsupported',
+    });
+    await expect(library.ingest({ ...file('huge.md', 'x'), size: 100 * 1024 * 1024 }, () => {}, never)).rejects.toThrow(/huge\.md: .*100\.0 MB/);
+    const broken = await setup(new FakeEmbedder(), undefined, true);
+    await expect(broken.library.ingest(file('notes.md', NOTES), () => {}, never)).rejects.toThrow(/notes\.md: the embedding model could not be loaded .*404/);
+    expect(library.listDocuments().map((d) => d.name)).toEqual(['ferry.md']);
+  });
+
+  it('falls back to keyword search when the model cannot load', async () => {
+    const { store, name } = await setup();
+    const good = new Library({ store, parse: (b, n, m, p, s) => parseFile({ pdf: async () => { throw new Error(); }, docx: async () => { throw new Error(); } }, b, n, m, p, s), loadEmbedder: async () => new FakeEmbedder() });
+    await good.open();
+    await good.ingest(file('notes.md', NOTES), () => {}, never);
+    const broken = await setup(new FakeEmbedder(), name, true);
+    const r = await broken.library.search('honey harvest');
+    expect(r.warning).toMatch(/Keyword results only/);
+    expect(r.hits[0].chunk.text).toContain('Honey');
+  });
+
+  it('a storage failure leaves memory and storage as they were', async () => {
+    const { library, store } = await setup();
+    await library.ingest(file('ferry.md', FERRY), () => {}, never);
+    const restore = failPutsWithQuota('throw', (storeName) => storeName === 'chunks');
+    try {
+      await expect(library.ingest(file('notes.md', NOTES), () => {}, never)).rejects.toMatchObject({ code: 'quota', fileName: 'notes.md' });
+    } finally {
+      restore();
+    }
+    expect((await store.listDocuments()).map((d) => d.name)).toEqual(['ferry.md']);
+    expect((await library.search('honey harvest')).hits.every((h) => h.docName === 'ferry.md')).toBe(true);
+  });
+});
