@@ -25,7 +25,7 @@ statSync(file);
 const port = Number(values.port);
 const url = `http://localhost:${port}/`;
 
-const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { stdio: 'ignore' });
+const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { stdio: 'ignore', detached: true });
 await waitForServer(url);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -82,7 +82,7 @@ try {
   if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 2));
 } finally {
   await browser.close();
-  server.kill();
+  process.kill(-server.pid!, 'SIGTERM');
 }
 
 interface DocRecord {

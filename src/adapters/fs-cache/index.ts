@@ -1,0 +1,1 @@
+export { FsEmbeddingCacheStore } from './fs-embedding-cache';

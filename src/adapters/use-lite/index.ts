@@ -1,0 +1,11 @@
+export { loadUseLite, type UseLiteOptions } from './load-use-lite';
+export { ModelLoadError } from './load-error';
+export type { FetchLike } from './model-files';
+export {
+  DEFAULT_USE_LITE_BATCH,
+  USE_LITE_DIM,
+  USE_LITE_ID,
+  USE_LITE_MAX_TOKENS,
+  UseLiteEmbedder,
+} from './use-lite-embedder';
+export { WASM_BINARIES, type WasmPaths, type WasmRuntime } from './wasm-backend';

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { Embedder } from './embedder';
+import { MemoryEmbeddingCacheStore, embeddingCacheKey, hashText, splitCacheKey, withCache } from './cache';
+
+/** Deterministic fake: vector = [length, first char code], records what it was asked. */
+function fakeEmbedder(id = 'fake-2'): Embedder & { calls: string[][] } {
+  const calls: string[][] = [];
+  return {
+    id,
+    dim: 2,
+    calls,
+    async embed(texts) {
+      calls.push(texts);
+      return texts.map((t) => Float32Array.from([t.length, t.charCodeAt(0) || 0]));
+    },
+  };
+}
+
+describe('hashText', () => {
+  it('is 16 hex digits, deterministic, and spreads near-identical texts', () => {
+    const h = hashText('Revenue grew 5%.');
+    expect(h).toMatch(/^[0-9a-f]{16}$/);
+    expect(hashText('Revenue grew 5%.')).toBe(h);
+    const seen = new Set<string>();
+    for (let i = 0; i < 20000; i++) seen.add(hashText(`sentence number ${i}`));
+    seen.add(hashText('')).add(hashText(' ')).add(hashText('\u0000'));
+    expect(seen.size).toBe(20003);
+  });
+
+  it('differs in both halves for a one-character change', () => {
+    const a = hashText('The quick brown fox');
+    const b = hashText('The quick brown fix');
+    expect(a.slice(0, 8)).not.toBe(b.slice(0, 8));
+    expect(a.slice(8)).not.toBe(b.slice(8));
+  });
+});
+
+describe('cache keys', () => {
+  it('separate embedders and split back apart', () => {
+    const k = embeddingCacheKey('model:v1', 'hello');
+    expect(k).not.toBe(embeddingCacheKey('model:v2', 'hello'));
+    expect(splitCacheKey(k).embedderId).toBe('model:v1');
+    expect(splitCacheKey(k).textKey).not.toContain(':');
+  });
+});
+
+describe('MemoryEmbeddingCacheStore', () => {
+  it('returns stored copies and undefined for misses', async () => {
+    const store = new MemoryEmbeddingCacheStore();
+    const v = Float32Array.from([1, 2]);
+    await store.put([['k', v]]);
+    v[0] = 99;
+    const [hit, miss] = await store.get(['k', 'nope']);
+    expect(Array.from(hit!)).toEqual([1, 2]);
+    expect(miss).toBeUndefined();
+  });
+
+  it('drops the oldest entries beyond maxEntries', async () => {
+    const store = new MemoryEmbeddingCacheStore(2);
+    await store.put([['a', new Float32Array(1)], ['b', new Float32Array(1)], ['c', new Float32Array(1)]]);
+    expect(store.size).toBe(2);
+    expect((await store.get(['a', 'b', 'c'])).map((v) => v !== undefined)).toEqual([false, true, true]);
+  });
+});
+
+describe('withCache', () => {
+  it('embeds only misses, once per distinct text, and keeps order', async () => {
+    const inner = fakeEmbedder();
+    const cached = withCache(inner, new MemoryEmbeddingCacheStore());
+    const first = await cached.embed(['aa', 'b', 'aa']);
+    expect(inner.calls).toEqual([['aa', 'b']]);
+    expect(first.map((v) => Array.from(v))).toEqual([[2, 97], [1, 98], [2, 97]]);
+    expect(cached.stats).toEqual({ hits: 0, misses: 3, embedded: 2 });
+
+    const second = await cached.embed(['ccc', 'b', 'aa']);
+    expect(inner.calls[1]).toEqual(['ccc']);
+    expect(second.map((v) => Array.from(v))).toEqual([[3, 99], [1, 98], [2, 97]]);
+    expect(cached.stats).toEqual({ hits: 2, misses: 4, embedded: 3 });
+
+    cached.resetStats();
+    await cached.embed(['aa']);
+    expect(cached.stats).toEqual({ hits: 1, misses: 0, embedded: 0 });
+    expect(inner.calls).toHaveLength(2);
+    expect(cached.id).toBe(inner.id);
+    expect(cached.dim).toBe(2);
+  });
+
+  it('keeps embedders with different ids apart in a shared store', async () => {
+    const store = new MemoryEmbeddingCacheStore();
+    const a = fakeEmbedder('a');
+    const b = fakeEmbedder('b');
+    await withCache(a, store).embed(['x']);
+    await withCache(b, store).embed(['x']);
+    expect(b.calls).toEqual([['x']]);
+  });
+
+  it('treats a stored vector of the wrong size as a miss', async () => {
+    const store = new MemoryEmbeddingCacheStore();
+    const inner = fakeEmbedder();
+    await store.put([[embeddingCacheKey(inner.id, 'x'), new Float32Array(7)]]);
+    const [v] = await withCache(inner, store).embed(['x']);
+    expect(v.length).toBe(2);
+    expect(inner.calls).toEqual([['x']]);
+  });
+
+  it('does not call the embedder for an empty request', async () => {
+    const inner = fakeEmbedder();
+    expect(await withCache(inner, new MemoryEmbeddingCacheStore()).embed([])).toEqual([]);
+    expect(inner.calls).toEqual([]);
+  });
+});

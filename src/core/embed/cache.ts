@@ -1,0 +1,146 @@
+/**
+ * Embedding cache: a vector is stored under (embedder id, hash of the exact text), so the same
+ * sentence is never embedded twice by the same model, across documents and across runs.
+ */
+import type { Embedder } from './embedder';
+
+export interface EmbeddingCacheStore {
+  /** One entry per key, in order; undefined where the key is not stored. */
+  get(keys: string[]): Promise<(Float32Array | undefined)[]>;
+  put(entries: Array<[string, Float32Array]>): Promise<void>;
+}
+
+/**
+ * 64-bit hash of a string as 16 hex digits: two 32-bit multiplicative hashes over the UTF-16
+ * code units with different constants, each passed through an avalanche finaliser.
+ */
+export function hashText(text: string): string {
+  let a = 0x811c9dc5 ^ text.length;
+  let b = 0x27d4eb2f;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 13;
+  }
+  b ^= a;
+  return hex32(avalanche(a)) + hex32(avalanche(b ^ Math.imul(text.length, 0x9e3779b1)));
+}
+
+function avalanche(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x846ca68b);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+function hex32(h: number): string {
+  return h.toString(16).padStart(8, '0');
+}
+
+/** Cache key for a text under an embedder: `${embedderId}:${length}.${hash}` (the part after the last ":" never holds one). */
+export function embeddingCacheKey(embedderId: string, text: string): string {
+  return `${embedderId}:${text.length.toString(36)}.${hashText(text)}`;
+}
+
+/** Splits a key made by `embeddingCacheKey` into the embedder id and the text's part. */
+export function splitCacheKey(key: string): { embedderId: string; textKey: string } {
+  const at = key.lastIndexOf(':');
+  return { embedderId: key.slice(0, at), textKey: key.slice(at + 1) };
+}
+
+/** In-memory store; with `maxEntries`, the oldest entries are dropped first. */
+export class MemoryEmbeddingCacheStore implements EmbeddingCacheStore {
+  private readonly entries = new Map<string, Float32Array>();
+  constructor(private readonly maxEntries = Infinity) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  async get(keys: string[]): Promise<(Float32Array | undefined)[]> {
+    return keys.map((k) => this.entries.get(k));
+  }
+
+  async put(entries: Array<[string, Float32Array]>): Promise<void> {
+    for (const [key, vector] of entries) {
+      this.entries.delete(key);
+      // A copy, so a caller mutating its result cannot change what the cache returns later.
+      this.entries.set(key, vector.slice());
+    }
+    while (this.entries.size > this.maxEntries) {
+      this.entries.delete(this.entries.keys().next().value as string);
+    }
+  }
+}
+
+export interface CacheStats {
+  /** Texts answered from the cache. */
+  hits: number;
+  /** Texts not in the cache. */
+  misses: number;
+  /** Texts actually sent to the model (misses with duplicates removed). */
+  embedded: number;
+}
+
+export interface CachedEmbedder extends Embedder {
+  /** Running totals since creation (or the last `resetStats`). */
+  readonly stats: Readonly<CacheStats>;
+  resetStats(): void;
+}
+
+/** Wraps an embedder so that only texts missing from `store` are embedded; new vectors are stored. */
+export function withCache(embedder: Embedder, store: EmbeddingCacheStore): CachedEmbedder {
+  const stats: CacheStats = { hits: 0, misses: 0, embedded: 0 };
+
+  async function embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    const keys = texts.map((t) => embeddingCacheKey(embedder.id, t));
+    const found = await store.get(keys);
+    const out = new Array<Float32Array>(texts.length);
+    const missing = new Map<string, number[]>(); // key → positions wanting it
+    for (let i = 0; i < texts.length; i++) {
+      const cached = found[i];
+      if (cached && cached.length === embedder.dim) {
+        out[i] = cached;
+        stats.hits++;
+        continue;
+      }
+      stats.misses++;
+      const positions = missing.get(keys[i]);
+      if (positions) positions.push(i);
+      else missing.set(keys[i], [i]);
+    }
+    if (missing.size === 0) return out;
+
+    const firsts = [...missing.values()].map((positions) => positions[0]);
+    const vectors = await embedder.embed(
+      firsts.map((i) => texts[i]),
+      signal,
+    );
+    if (vectors.length !== firsts.length) {
+      throw new Error(`Embedder ${embedder.id} returned ${vectors.length} vectors for ${firsts.length} texts`);
+    }
+    stats.embedded += firsts.length;
+    const entries: Array<[string, Float32Array]> = [];
+    firsts.forEach((first, k) => {
+      const key = keys[first];
+      entries.push([key, vectors[k]]);
+      for (const i of missing.get(key)!) out[i] = vectors[k];
+    });
+    await store.put(entries);
+    return out;
+  }
+
+  return {
+    id: embedder.id,
+    dim: embedder.dim,
+    stats,
+    resetStats() {
+      stats.hits = stats.misses = stats.embedded = 0;
+    },
+    embed,
+    dispose: () => embedder.dispose?.(),
+  };
+}
