@@ -70,6 +70,8 @@ export interface IngestTimings {
   parseMs: number;
   modelMs: number;
   embedMs: number;
+  /** The part of embedMs spent on chunks longer than one sentence. */
+  chunkEmbedMs: number;
   chunkMs: number;
   indexMs: number;
   persistMs: number;
@@ -161,7 +163,7 @@ export class Library {
     let kb = this.requireOpen();
     const t0 = performance.now();
     let t = t0;
-    const timings: IngestTimings = { parseMs: 0, modelMs: 0, embedMs: 0, chunkMs: 0, indexMs: 0, persistMs: 0, totalMs: 0 };
+    const timings: IngestTimings = { parseMs: 0, modelMs: 0, embedMs: 0, chunkEmbedMs: 0, chunkMs: 0, indexMs: 0, persistMs: 0, totalMs: 0 };
     const lap = (key: Exclude<keyof IngestTimings, 'totalMs'>) => {
       const now = performance.now();
       timings[key] += now - t;
@@ -189,6 +191,7 @@ export class Library {
       for (const tr of built.traces) {
         if (tr.stage === 'chunking' || tr.stage === 'segmenting') timings.chunkMs += tr.ms;
         else timings.embedMs += tr.ms;
+        if (tr.stage === 'chunk-embedding') timings.chunkEmbedMs += tr.ms;
       }
       t = performance.now();
       if (built.chunks.length === 0) throw new IngestError('no-text', name, 'no sentences could be read from it.');

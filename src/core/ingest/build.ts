@@ -46,7 +46,7 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   traces.push({ stage: 'segmenting', ms: performance.now() - t, detail: { sentences: sentences.length } });
 
   t = performance.now();
-  const sentenceVectors = await embedAll(embedder, sentences.map((s) => s.text), input.batchSize ?? 64, signal, (done, total) =>
+  const sentenceVectors = await embedAll(embedder, sentences.map((s) => s.text), input.batchSize ?? 128, signal, (done, total) =>
     progress({ stage: 'embedding', done, total }),
   );
   traces.push({ stage: 'embedding', ms: performance.now() - t, detail: { texts: sentences.length, model: embedder.id } });
@@ -76,7 +76,7 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
     if (single) chunkVectors[i] = sentenceVectors[c.sentenceStart];
     else toEmbed.push(i);
   });
-  const fresh = await embedAll(embedder, toEmbed.map((i) => chunks[i].text), input.batchSize ?? 64, signal, (done, total) =>
+  const fresh = await embedAll(embedder, toEmbed.map((i) => chunks[i].text), input.batchSize ?? 128, signal, (done, total) =>
     progress({ stage: 'embedding', done: sentences.length + done, total: sentences.length + total }),
   );
   toEmbed.forEach((ci, k) => (chunkVectors[ci] = fresh[k]));
