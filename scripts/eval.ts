@@ -2,6 +2,9 @@
  * Retrieval evaluation on FinanceBench-format questions, over the same core code the app runs.
  *   npm run eval -- --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out report.json]
  *                   [--configs a,b] [--limit N] [--cache .cache/embeddings]
+ * To use several cores, run shards (each with its own cache folder) and merge their reports:
+ *   npm run eval -- … --shard 0/2 --cache .cache/emb0 --out s0.json   (and 1/2 likewise)
+ *   npm run eval -- --merge s0.json,s1.json [--out report.json]
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,7 +15,7 @@ import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
 import { withCache } from '../src/core/embed/cache';
 import { parseQuestions, type BenchQuestion } from '../src/core/eval/financebench';
 import { CONFIGS, evaluateQuestion, prepareDocument, summarizeAll } from '../src/core/eval/run';
-import { formatTable, type QuestionScores } from '../src/core/eval/metrics';
+import { formatTable, summarize, type QuestionScores } from '../src/core/eval/metrics';
 
 const { values } = parseArgs({
   options: {
@@ -23,8 +26,15 @@ const { values } = parseArgs({
     configs: { type: 'string' },
     limit: { type: 'string' },
     cache: { type: 'string', default: '.cache/embeddings' },
+    shard: { type: 'string' },
+    merge: { type: 'string' },
   },
 });
+
+if (values.merge) {
+  await merge(values.merge.split(','), values.out);
+  process.exit(0);
+}
 
 if (!values.questions || !values.pdfs) {
   console.error('usage: npm run eval -- --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out report.json] [--configs a,b] [--limit N]');
@@ -43,8 +53,13 @@ const cache = new FsEmbeddingCacheStore(values.cache!);
 const base = await loadUseLiteNode();
 const embedder = withCache(base, cache);
 
-const byDoc = new Map<string, BenchQuestion[]>();
+let byDoc = new Map<string, BenchQuestion[]>();
 for (const q of questions) byDoc.set(q.doc_name, [...(byDoc.get(q.doc_name) ?? []), q]);
+if (values.shard) {
+  const [k, n] = values.shard.split('/').map(Number);
+  byDoc = new Map([...byDoc].filter((_, i) => i % n === k));
+  questions = [...byDoc.values()].flat();
+}
 
 const scores = new Map<string, QuestionScores[]>();
 const perQuestion: Array<{ id: string; doc: string; config: string } & QuestionScores> = [];
@@ -76,3 +91,16 @@ if (values.out) {
   console.error(`wrote ${values.out}`);
 }
 await cache.close?.();
+
+type Row = { config: string } & QuestionScores;
+
+/** Combines shard reports: every question's scores, re-averaged per config. */
+async function merge(files: string[], out?: string) {
+  const reports = await Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8')) as { budget: number; embedder: string; perQuestion: Row[] }));
+  const rows = reports.flatMap((r) => r.perQuestion);
+  const names = [...new Set(rows.map((r) => r.config))];
+  const summary = names.map((name) => summarize(name, rows.filter((r) => r.config === name)));
+  console.log(`\nBudget ${reports[0].budget} characters, ${summary[0]?.questions ?? 0} questions, embedder ${reports[0].embedder}\n`);
+  console.log(formatTable(summary));
+  if (out) await writeFile(out, JSON.stringify({ budget: reports[0].budget, embedder: reports[0].embedder, configs: summary, perQuestion: rows }, null, 2));
+}

@@ -9,9 +9,13 @@ export class LibraryClient {
   private rpc: RpcClient;
   readonly worker: Worker;
 
+  /** onCrash: the worker died or asked the user to act (e.g. reload after an update in another tab). */
   constructor(onCrash: (message: string) => void) {
     this.worker = new Worker(new URL('../workers/library.worker.ts', import.meta.url), { type: 'module', name: 'library' });
     this.rpc = new RpcClient(this.worker as unknown as ConstructorParameters<typeof RpcClient>[0]);
+    this.worker.addEventListener('message', (e: MessageEvent) => {
+      if (e.data?.kind === 'notice' && typeof e.data.text === 'string') onCrash(e.data.text);
+    });
     this.worker.addEventListener('error', (e) => {
       const message = `The background worker stopped: ${e.message || 'unknown error'}`;
       this.rpc.failAll(new Error(message));

@@ -126,7 +126,7 @@ export class AppStore {
       this.lastIngest = { name: file.name, timings };
       update({ status: 'done' });
       this.set((s) => ({ documents: [...s.documents.filter((d) => d.id !== doc.id), doc] }));
-      if (doc.warnings.length) this.notify('info', `${doc.name}: ${doc.warnings.join(' ')}`);
+      if (doc.warnings.length) this.notify('info', `${doc.name}: ${doc.warnings.join('; ')}.`);
       setTimeout(() => this.set((s) => ({ jobs: s.jobs.filter((j) => j.id !== id) })), 1500);
     } catch (e) {
       const cancelled = (e as { code?: string }).code === 'cancelled' || controller.signal.aborted;
