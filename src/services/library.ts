@@ -2,7 +2,7 @@ import type { Chunk, DocumentId, ParsedDocument, Progress, Trace } from '../core
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { Embedder, LoadProgress } from '../core/embed/embedder';
 import type { KnowledgeBaseStore } from '../adapters/store';
-import { KnowledgeBase } from '../core/kb/knowledge-base';
+import { KnowledgeBase, type Candidate } from '../core/kb/knowledge-base';
 import { KeywordIndex } from '../core/search/bm25';
 import { buildDocument } from '../core/ingest/build';
 import { highlightRanges } from '../core/search/highlight';
@@ -34,19 +34,12 @@ export interface OpenResult {
   loadMs: number;
 }
 
-export interface SearchHit {
-  chunk: Chunk;
+/** A retrieved chunk with every score that ranked it, where it comes from, and what matched. */
+export type SearchHit = Omit<Candidate, 'terms'> & {
   docTitle: string;
   docName: string;
-  bm25: number;
-  dense: number;
-  bm25Norm: number;
-  denseNorm: number;
-  score: number;
-  rankBm25?: number;
-  rankDense?: number;
   highlights: Array<[number, number]>;
-}
+};
 
 export interface SearchResponse {
   query: string;
