@@ -47,8 +47,11 @@ function vendorAssets(): Plugin {
     name: 'sieve-vendor-assets',
     configureServer: serve,
     configurePreviewServer: serve,
-    generateBundle() {
+    generateBundle(_options, bundle) {
       for (const f of vendorFiles()) this.emitFile({ type: 'asset', fileName: f.url, source: readFileSync(f.path) });
+      // onnxruntime-web names a fallback copy of its runtime that is never fetched, because
+      // the app always points it at /vendor/ort/; drop the 27 MB duplicate.
+      for (const name of Object.keys(bundle)) if (/^assets\/ort-wasm-simd-threaded.*\.wasm$/.test(name)) delete bundle[name];
     },
   };
 }

@@ -97,7 +97,18 @@ describe('Library', () => {
     await good.ingest(file('notes.md', NOTES), () => {}, never);
     const broken = await setup(new FakeEmbedder(), name, true);
     const r = await broken.library.search('honey harvest');
-    expect(r.warning).toMatch(/Keyword results only/);
+    expect(r.warning).toMatch(/Keyword results only: .*404/);
+    expect(r.hits[0].chunk.text).toContain('Honey');
+  });
+
+  it('refuses to mix vectors of two models, in ingest and in search', async () => {
+    const { library, store } = await setup(new FakeEmbedder(64, 'model-a'));
+    await library.ingest(file('notes.md', NOTES), () => {}, never);
+    const other = new Library({ store, parse: (b, n, m, p, s) => parseFile({ pdf: async () => { throw new Error(); }, docx: async () => { throw new Error(); } }, b, n, m, p, s), loadEmbedder: async () => new FakeEmbedder(64, 'model-b') });
+    await other.open();
+    await expect(other.ingest(file('ferry.md', FERRY), () => {}, never)).rejects.toThrow(/ferry\.md: The library was indexed with the model model-a, but model-b is selected/);
+    const r = await other.search('honey harvest');
+    expect(r.warning).toMatch(/Keyword results only: The library was indexed with the model model-a/);
     expect(r.hits[0].chunk.text).toContain('Honey');
   });
 

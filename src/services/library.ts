@@ -179,6 +179,10 @@ export class Library {
         throw new IngestError('model', name, `the embedding model could not be loaded (${e instanceof Error ? e.message : String(e)}).`);
       });
       lap('modelMs');
+      const mismatch = this.modelMismatch(embedder);
+      if (mismatch) throw new IngestError('model', name, `${mismatch} Remove those documents or select that model in Settings.`);
+      // An empty library takes the dimension of whichever model fills it first.
+      if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = new KnowledgeBase(embedder.dim);
       const docId = this.deps.newId?.() ?? crypto.randomUUID();
       const built = await buildDocument({ docId, parsed, embedder, chunker: this.settings.chunker, signal, onProgress });
       for (const tr of built.traces) {
@@ -188,11 +192,6 @@ export class Library {
       }
       t = performance.now();
       if (built.chunks.length === 0) throw new IngestError('no-text', name, 'no sentences could be read from it.');
-      // An empty library takes the dimension of whichever model fills it first.
-      if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = new KnowledgeBase(embedder.dim);
-      if (kb.vectors.dim !== embedder.dim) {
-        throw new IngestError('model', name, `the embedding model makes ${embedder.dim}-d vectors but the library holds ${kb.vectors.dim}-d ones; re-index the library first.`);
-      }
 
       signal.throwIfAborted();
       onProgress({ stage: 'indexing', done: 0, total: built.chunks.length });
@@ -282,10 +281,12 @@ export class Library {
       const t = performance.now();
       try {
         const embedder = await this.prepareEmbedder();
+        const mismatch = this.modelMismatch(embedder);
+        if (mismatch) throw new Error(`${mismatch} Select that model in Settings to search by meaning.`);
         [vector] = await embedder.embed([query]);
       } catch (e) {
         mode = 'bm25';
-        warning = `Keyword results only: the embedding model is unavailable (${e instanceof Error ? e.message : String(e)}).`;
+        warning = `Keyword results only: ${e instanceof Error ? e.message : String(e)}`;
       }
       traces.push({ stage: 'query-embedding', ms: performance.now() - t, detail: { ok: vector !== undefined } });
     }
@@ -317,6 +318,12 @@ export class Library {
       chunks: chunks.chunks,
       threshold: document.chunker.kind === 'semantic' ? document.chunker.threshold : undefined,
     };
+  }
+
+  /** Vectors from different models cannot be compared: says why, if the library was indexed with another. */
+  private modelMismatch(embedder: Embedder): string | undefined {
+    const other = [...this.docs.values()].find((d) => d.embedderId !== embedder.id);
+    return other ? `The library was indexed with the model ${other.embedderId}, but ${embedder.id} is selected.` : undefined;
   }
 
   private requireOpen(): KnowledgeBase {

@@ -87,7 +87,8 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
 
 /**
  * Embeds texts in batches of similar length (shortest first) so each batch pads little, and
- * returns the vectors in input order.
+ * returns the vectors in input order. Two batches are kept in flight so the model never waits
+ * while the previous batch's results are stored.
  */
 async function embedAll(
   embedder: Embedder,
@@ -98,14 +99,22 @@ async function embedAll(
 ): Promise<Float32Array[]> {
   const out: Float32Array[] = new Array(texts.length);
   const order = texts.map((_, i) => i).sort((a, b) => texts[a].length - texts[b].length);
+  let done = 0;
   onBatch(0, texts.length);
+  const inFlight: Promise<void>[] = [];
   for (let i = 0; i < order.length; i += batchSize) {
     signal?.throwIfAborted();
     const ids = order.slice(i, i + batchSize);
-    const vectors = await embedder.embed(ids.map((k) => texts[k]), signal);
-    ids.forEach((k, j) => (out[k] = vectors[j]));
-    onBatch(Math.min(order.length, i + batchSize), texts.length);
+    const batch = embedder.embed(ids.map((k) => texts[k]), signal).then((vectors) => {
+      ids.forEach((k, j) => (out[k] = vectors[j]));
+      done += ids.length;
+      onBatch(done, texts.length);
+    });
+    batch.catch(() => undefined); // awaited below; this only stops an early failure being reported as unhandled
+    inFlight.push(batch);
+    if (inFlight.length >= 2) await inFlight.shift();
   }
+  await Promise.all(inFlight);
   signal?.throwIfAborted();
   return out;
 }
