@@ -1,4 +1,5 @@
 import { test, expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { addFiles, documentRows, fixture, openApp, search, waitForJobs } from './helpers';
 
 test('ingests a PDF and a Markdown file, searches them, survives a reload, and deletes one', async ({ page }) => {
@@ -63,4 +64,22 @@ test('adds pasted text', async ({ page }) => {
   await expect(documentRows(page).filter({ hasText: 'Kitchen notes' })).toHaveCount(1);
   await search(page, 'sourdough feeding');
   await expect(page.getByTestId('hit').first()).toContainText('sourdough');
+});
+
+test('adds Word and HTML files dropped on the page', async ({ page }) => {
+  await openApp(page);
+  const files = [
+    { name: 'memo.docx', type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', data: [...readFileSync(fixture('memo.docx'))] },
+    { name: 'page.html', type: 'text/html', data: [...readFileSync(fixture('page.html'))] },
+  ];
+  const dataTransfer = await page.evaluateHandle((list) => {
+    const dt = new DataTransfer();
+    for (const f of list) dt.items.add(new File([new Uint8Array(f.data)], f.name, { type: f.type }));
+    return dt;
+  }, files);
+  await page.getByTestId('dropzone').dispatchEvent('drop', { dataTransfer });
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(2);
+  await expect(documentRows(page).filter({ hasText: 'memo.docx' })).toContainText('docx');
+  await expect(documentRows(page).filter({ hasText: 'page.html' })).toContainText('html');
 });
