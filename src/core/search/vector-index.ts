@@ -45,11 +45,7 @@ export class VectorIndex {
   score(query: Float32Array, id: string): number | undefined {
     const at = this.where.get(id);
     if (!at) return undefined;
-    const { matrix } = at.block;
-    const off = at.row * this.dim;
-    let s = 0;
-    for (let j = 0; j < this.dim; j++) s += matrix[off + j] * query[j];
-    return s;
+    return dotAt(at.block.matrix, at.row * this.dim, query, this.dim);
   }
 
   /** The k most similar vectors, best first, optionally limited to some documents. */
@@ -58,14 +54,27 @@ export class VectorIndex {
     const heap = new MinHeap(k);
     for (const [docId, { ids, matrix }] of this.blocks) {
       if (docIds && !docIds.has(docId)) continue;
-      for (let r = 0, off = 0; r < ids.length; r++, off += dim) {
-        let s = 0;
-        for (let j = 0; j < dim; j++) s += matrix[off + j] * query[j];
-        heap.offer(s, ids[r]);
-      }
+      for (let r = 0, off = 0; r < ids.length; r++, off += dim) heap.offer(dotAt(matrix, off, query, dim), ids[r]);
     }
     return heap.sortedDesc();
   }
+}
+
+/** Dot product of matrix[off .. off + dim) with q; four accumulators let the engine pipeline the loop. */
+function dotAt(m: Float32Array, off: number, q: Float32Array, dim: number): number {
+  let a = 0;
+  let b = 0;
+  let c = 0;
+  let d = 0;
+  let j = 0;
+  for (; j + 3 < dim; j += 4) {
+    a += m[off + j] * q[j];
+    b += m[off + j + 1] * q[j + 1];
+    c += m[off + j + 2] * q[j + 2];
+    d += m[off + j + 3] * q[j + 3];
+  }
+  for (; j < dim; j++) a += m[off + j] * q[j];
+  return a + b + c + d;
 }
 
 /** Keeps the k largest scores seen. */
