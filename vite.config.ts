@@ -92,7 +92,8 @@ const isolation = {
 export default defineConfig({
   plugins: [react(), vendorAssets(), contentSecurityPolicy()],
   server: { headers: isolation },
-  preview: { headers: isolation, port: 4173 },
+  // As a header too, so the workers (which hold the documents) are bound by it as well.
+  preview: { headers: { ...isolation, 'Content-Security-Policy': CSP }, port: 4173 },
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },

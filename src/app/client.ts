@@ -28,7 +28,7 @@ export class LibraryClient {
   usage = () => this.rpc.call<StorageUsage | undefined>('usage');
   ingest = (file: File, options: CallOptions<IngestEvent>) => this.rpc.call<IngestResult>('ingest', [file], options);
   deleteDocument = (id: string) => this.rpc.call<void>('deleteDocument', [id]);
-  clear = () => this.rpc.call<void>('clear');
+  clear = () => this.rpc.call<Settings>('clear');
   search = (query: string, docIds?: string[]) => this.rpc.call<SearchResponse>('search', [query, { docIds }]);
   inspect = (id: string) => this.rpc.call<Inspection>('inspect', [id]);
   updateSettings = (patch: Partial<Settings>) => this.rpc.call<Settings>('updateSettings', [patch]);

@@ -36,6 +36,8 @@ export interface AppState {
   loadMs?: number;
   documents: DocumentRecord[];
   usage?: StorageUsage;
+  /** Whether the browser agreed to keep this site's storage even when disk space runs low. */
+  persisted?: boolean;
   settings?: Settings;
   jobs: Job[];
   notices: Notice[];
@@ -83,6 +85,11 @@ export class AppStore {
   }
 
   async start() {
+    // Ask the browser not to evict the knowledge base under storage pressure (page-only API).
+    void navigator.storage
+      ?.persist?.()
+      .then((persisted) => this.set({ persisted }))
+      .catch(() => undefined);
     try {
       const r = await this.client.open();
       this.set({ ready: true, readyAt: performance.now(), documents: r.documents, usage: r.usage, settings: r.settings, loadMs: r.loadMs });
@@ -157,8 +164,9 @@ export class AppStore {
 
   async clearAll() {
     try {
-      await this.client.clear();
-      this.set({ documents: [], search: undefined, inspection: undefined });
+      const settings = await this.client.clear();
+      this.set({ documents: [], search: undefined, inspection: undefined, inspecting: undefined, settings });
+      void this.loadModel();
     } catch (e) {
       this.notify('error', `Could not clear the knowledge base: ${message(e)}`);
     }

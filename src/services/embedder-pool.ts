@@ -13,24 +13,32 @@ export async function loadEmbedderPool(settings: EmbedderSettings, onProgress: (
   const cores = (globalThis.navigator?.hardwareConcurrency as number | undefined) ?? 1;
   const size = settings.kind === 'use-lite' ? Math.max(1, Math.min(2, cores)) : 1;
   const workers = Array.from({ length: size }, () => new Worker(new URL('../workers/embed.worker.ts', import.meta.url), { type: 'module', name: 'embedder' }));
-  const stop = () => workers.forEach((w) => w.terminate());
-  const clients = workers.map((w) => {
-    const client = new RpcClient(w as unknown as Port);
-    w.addEventListener('error', (e) => client.failAll(new Error(`the embedding worker stopped (${e.message || 'it ran out of memory or crashed'})`)));
-    return client;
-  });
+  const clients = workers.map((w) => new RpcClient(w as unknown as Port));
+  const stop = (reason: string) => {
+    // A terminated worker never answers: fail its calls first so nothing waits forever.
+    for (const c of clients) c.failAll(new Error(reason));
+    workers.forEach((w) => w.terminate());
+  };
+  let pool: PooledEmbedder | undefined;
+  workers.forEach((w) =>
+    w.addEventListener('error', (e) => {
+      if (pool) pool.broken = true;
+      stop(`the embedding worker stopped (${e.message || 'it ran out of memory or crashed'})`);
+    }),
+  );
   try {
     const infos = await Promise.all(
       clients.map((c, i) => c.call<{ id: string; dim: number }>('load', [settings], { onProgress: i === 0 ? onProgress : undefined })),
     );
-    return new PooledEmbedder(
+    pool = new PooledEmbedder(
       infos[0].id,
       infos[0].dim,
       clients.map((c) => ({ embed: (texts: string[], signal?: AbortSignal) => c.call<Float32Array[]>('embed', [texts], { signal }) })),
-      stop,
+      () => stop('the embedding model was replaced'),
     );
+    return pool;
   } catch (e) {
-    stop();
+    stop('the embedding model failed to load');
     throw e;
   }
 }

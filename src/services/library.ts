@@ -90,6 +90,8 @@ export class Library {
   private settings: Settings = DEFAULT_SETTINGS;
   private embedder?: Promise<Embedder>;
   private embedderKey = '';
+  /** The model under the cache wrapper; a pool marks itself broken when a worker dies. */
+  private model?: Embedder & { broken?: boolean };
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly deps: LibraryDeps) {}
@@ -99,15 +101,21 @@ export class Library {
     const { store } = this.deps;
     this.settings = withDefaults(await store.getSettings<Partial<Settings>>());
     const snap = await store.loadAll();
-    const dim = snap.vectors[0]?.dim ?? 512;
-    const keyword = snap.searchIndexJson ? KeywordIndex.fromJSON(snap.searchIndexJson) : KeywordIndex.create();
-    const kb = new KnowledgeBase(dim, keyword);
-    snap.documents.forEach((d, i) => {
+    const chunksOf = new Map(snap.chunks.map((c) => [c.docId, c.chunks]));
+    const vectorsOf = new Map(snap.vectors.map((v) => [v.docId, v]));
+    const complete = snap.documents.filter((d) => chunksOf.has(d.id) && vectorsOf.has(d.id));
+    const total = complete.reduce((n, d) => n + chunksOf.get(d.id)!.length, 0);
+    let keyword = snap.searchIndexJson ? KeywordIndex.fromJSON(snap.searchIndexJson) : undefined;
+    // A saved index that does not match the chunks (written by an older tab, say) is rebuilt from them.
+    if (keyword && keyword.size !== total) keyword = undefined;
+    const kb = new KnowledgeBase(vectorsOf.get(complete[0]?.id)?.dim ?? 512, keyword ?? KeywordIndex.create());
+    this.docs.clear();
+    for (const d of complete) {
       this.docs.set(d.id, d);
-      kb.addDocument(d.id, snap.chunks[i].chunks, snap.vectors[i].data, { indexed: Boolean(snap.searchIndexJson) });
-    });
+      kb.addDocument(d.id, chunksOf.get(d.id)!, vectorsOf.get(d.id)!.data, { indexed: keyword !== undefined });
+    }
     this.kb = kb;
-    return { documents: snap.documents, usage: await store.usage(), settings: this.settings, loadMs: performance.now() - t0 };
+    return { documents: complete, usage: await store.usage(), settings: this.settings, loadMs: performance.now() - t0 };
   }
 
   listDocuments(): DocumentRecord[] {
@@ -131,12 +139,18 @@ export class Library {
   /** Loads (once) the embedder the settings name, reporting download/compile progress. */
   prepareEmbedder(onProgress: (p: LoadProgress) => void = () => {}): Promise<Embedder> {
     const key = JSON.stringify(this.settings.embedder);
+    if (this.model?.broken) this.embedder = this.model = undefined;
     if (!this.embedder || key !== this.embedderKey) {
       this.embedderKey = key;
-      this.embedder?.then((e) => e.dispose?.()).catch(() => undefined);
+      const old = this.embedder;
+      // Work already queued may still be using the old model.
+      void this.queue.then(() => old?.then((e) => e.dispose?.())).catch(() => undefined);
       const loading = this.deps
         .loadEmbedder(this.settings.embedder, onProgress)
-        .then((e) => withCache(e, this.deps.store.embeddingCache) as Embedder);
+        .then((e) => {
+          this.model = e;
+          return withCache(e, this.deps.store.embeddingCache) as Embedder;
+        });
       loading.catch(() => {
         if (this.embedder === loading) this.embedder = undefined;
       });
@@ -147,13 +161,33 @@ export class Library {
 
   /** Ingests one file; files are processed one at a time in arrival order. */
   ingest(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal): Promise<IngestResult> {
-    const run = this.queue.then(() => this.ingestNow(file, onProgress, signal));
+    return this.enqueue(() => this.ingestNow(file, onProgress, signal), signal, file.name);
+  }
+
+  /**
+   * Runs writes one at a time so each sees the indexes the previous one left. A job cancelled
+   * while it waits its turn fails at once.
+   */
+  private enqueue<T>(job: () => Promise<T>, signal?: AbortSignal, name = 'knowledge base'): Promise<T> {
+    let started = false;
+    const run = this.queue.then(() => {
+      if (signal?.aborted) throw new IngestError('cancelled', name, 'cancelled; nothing was added.');
+      started = true;
+      return job();
+    });
     this.queue = run.catch(() => undefined);
-    return run;
+    if (!signal) return run;
+    // Once started, the job itself decides: it may already be committing.
+    const whileQueued = new Promise<never>((_, reject) =>
+      signal.addEventListener('abort', () => !started && reject(new IngestError('cancelled', name, 'cancelled; nothing was added.')), { once: true }),
+    );
+    whileQueued.catch(() => undefined);
+    return Promise.race([run, whileQueued]);
   }
 
   private async ingestNow(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal): Promise<IngestResult> {
     let kb = this.requireOpen();
+    const chunker = this.settings.chunker;
     const t0 = performance.now();
     let t = t0;
     const timings: IngestTimings = { parseMs: 0, modelMs: 0, embedMs: 0, chunkEmbedMs: 0, chunkMs: 0, indexMs: 0, persistMs: 0, totalMs: 0 };
@@ -184,7 +218,7 @@ export class Library {
       // An empty library takes the dimension of whichever model fills it first.
       if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = new KnowledgeBase(embedder.dim);
       const docId = this.deps.newId?.() ?? crypto.randomUUID();
-      const built = await buildDocument({ docId, parsed, embedder, chunker: this.settings.chunker, signal, onProgress });
+      const built = await buildDocument({ docId, parsed, embedder, chunker, signal, onProgress });
       for (const tr of built.traces) {
         if (tr.stage === 'chunking' || tr.stage === 'segmenting') timings.chunkMs += tr.ms;
         else timings.embedMs += tr.ms;
@@ -207,7 +241,7 @@ export class Library {
         pageCount: parsed.pages.length,
         sentenceCount: built.sentences.length,
         chunkCount: built.chunks.length,
-        chunker: this.settings.chunker,
+        chunker,
         embedderId: embedder.id,
         warnings: parsed.warnings,
       };
@@ -248,26 +282,31 @@ export class Library {
     }
   }
 
-  async deleteDocument(id: DocumentId): Promise<void> {
-    const kb = this.requireOpen();
-    if (!this.docs.has(id)) return;
-    kb.removeDocument(id);
-    try {
-      await this.deps.store.deleteDocument(id, kb.keyword.toJSON());
-    } catch (e) {
-      // Storage is the source of truth and still holds the document: reload from it.
-      this.docs.clear();
-      await this.open();
-      throw e;
-    }
-    this.docs.delete(id);
+  deleteDocument(id: DocumentId): Promise<void> {
+    return this.enqueue(async () => {
+      const kb = this.requireOpen();
+      if (!this.docs.has(id)) return;
+      kb.removeDocument(id);
+      try {
+        await this.deps.store.deleteDocument(id, kb.keyword.toJSON());
+      } catch (e) {
+        // Storage is the source of truth and still holds the document: reload from it.
+        await this.open();
+        throw e;
+      }
+      this.docs.delete(id);
+    });
   }
 
-  async clear(): Promise<void> {
-    await this.deps.store.clear();
-    this.docs.clear();
-    this.kb = new KnowledgeBase(this.kb?.vectors.dim ?? 512);
-    this.settings = DEFAULT_SETTINGS;
+  /** Deletes every document, index, setting and cached embedding; returns the default settings. */
+  clear(): Promise<Settings> {
+    return this.enqueue(async () => {
+      await this.deps.store.clear();
+      this.docs.clear();
+      this.kb = new KnowledgeBase(this.kb?.vectors.dim ?? 512);
+      this.settings = DEFAULT_SETTINGS;
+      return this.settings;
+    });
   }
 
   async search(query: string, options: { docIds?: DocumentId[] } = {}): Promise<SearchResponse> {

@@ -10,6 +10,9 @@ export interface RemoteEmbedder {
  * texts are split into contiguous slices, embedded in parallel and returned in order.
  */
 export class PooledEmbedder implements Embedder {
+  /** Set when a member died; the owner should load a new pool. */
+  broken = false;
+
   constructor(
     readonly id: string,
     readonly dim: number,
@@ -24,6 +27,7 @@ export class PooledEmbedder implements Embedder {
   }
 
   async embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    if (this.broken) throw new Error('the embedding worker stopped; the model will be loaded again');
     if (texts.length === 0) return [];
     const n = Math.min(this.members.length, texts.length);
     // Slices of equal total length, not equal count, so the members finish together.

@@ -25,11 +25,7 @@ const library = openKnowledgeBase({
 
 expose(
   {
-    open: async () => {
-      const lib = await library;
-      void navigator.storage?.persist?.().catch(() => false);
-      return lib.open();
-    },
+    open: async () => (await library).open(),
     listDocuments: async () => (await library).listDocuments(),
     usage: async () => (await library).usage(),
     ingest: async (file: IncomingFile, ctx: CallContext) => (await library).ingest(file, (p: IngestEvent) => ctx.progress(p), ctx.signal),

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useApp } from '../context';
 import { DEFAULT_SETTINGS, type EmbedderSettings, type Settings } from '../../core/settings';
 
-const SUGGESTED_MODELS = ['Xenova/all-MiniLM-L6-v2', 'Xenova/bge-small-en-v1.5', 'Xenova/paraphrase-MiniLM-L3-v2'];
+/** Mean-pooled sentence-transformers models (the adapter mean-pools). */
+const SUGGESTED_MODELS = ['Xenova/all-MiniLM-L6-v2', 'Xenova/paraphrase-MiniLM-L3-v2', 'Xenova/all-MiniLM-L12-v2'];
 
 export function SettingsView() {
   const { state, store } = useApp();
@@ -50,12 +51,7 @@ export function SettingsView() {
                 <option value="local">Self-hosted on this site</option>
               </select>
             </label>
-            {e.source === 'hub' ? (
-              <label>
-                Mirror host (optional){' '}
-                <input value={e.remoteHost ?? ''} placeholder="https://huggingface.co" onChange={(x) => setDraft({ ...draft, embedder: { ...e, remoteHost: x.target.value || undefined } })} />
-              </label>
-            ) : (
+            {e.source === 'local' && (
               <label>
                 Base URL{' '}
                 <input value={e.localBaseUrl ?? '/models/'} onChange={(x) => setDraft({ ...draft, embedder: { ...e, localBaseUrl: x.target.value } })} />

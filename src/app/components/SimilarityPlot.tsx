@@ -40,7 +40,7 @@ export function SimilarityPlot({ sims, threshold, chunks, from, count, selected,
         </g>
       ))}
       {boundaries.map((b) => (
-        <line key={b} x1={x(b - 0.5)} x2={x(b - 0.5)} y1={PAD.t} y2={H - PAD.b} className="boundary">
+        <line key={b} x1={x(b - 1)} x2={x(b - 1)} y1={PAD.t} y2={H - PAD.b} className="boundary">
           <title>chunk boundary before sentence {b + 1}</title>
         </line>
       ))}

@@ -12,6 +12,7 @@ export function StorageMeter() {
             Browser storage: {describeBytes(u.usedBytes)} used of {describeBytes(u.quotaBytes)} available to this site
           </span>
           <meter min={0} max={u.quotaBytes} value={u.usedBytes} />
+          {state.persisted === false && <span className="muted">The browser may clear this data if the disk runs low.</span>}
         </>
       ) : (
         <span className="muted">This browser does not report storage use.</span>

@@ -108,4 +108,12 @@ describe('withCache', () => {
     expect(await withCache(inner, new MemoryEmbeddingCacheStore()).embed([])).toEqual([]);
     expect(inner.calls).toEqual([]);
   });
+
+  it('still embeds when the cache cannot be read or written', async () => {
+    const inner = fakeEmbedder();
+    const broken = { get: async () => Promise.reject(new Error('disk full')), put: async () => Promise.reject(new Error('disk full')) };
+    const out = await withCache(inner, broken).embed(['ab', 'c']);
+    expect(out.map((v) => v[0])).toEqual([2, 1]);
+    expect(inner.calls).toEqual([['ab', 'c']]);
+  });
 });

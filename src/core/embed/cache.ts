@@ -97,7 +97,8 @@ export function withCache(embedder: Embedder, store: EmbeddingCacheStore): Cache
 
   async function embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     const keys = texts.map((t) => embeddingCacheKey(embedder.id, t));
-    const found = await store.get(keys);
+    // The cache only saves work: if it cannot be read or written, embed and carry on.
+    const found = await store.get(keys).catch(() => new Array<Float32Array | undefined>(keys.length));
     const out = new Array<Float32Array>(texts.length);
     const missing = new Map<string, number[]>(); // key → positions wanting it
     for (let i = 0; i < texts.length; i++) {
@@ -129,7 +130,7 @@ export function withCache(embedder: Embedder, store: EmbeddingCacheStore): Cache
       entries.push([key, vectors[k]]);
       for (const i of missing.get(key)!) out[i] = vectors[k];
     });
-    await store.put(entries);
+    await store.put(entries).catch(() => undefined);
     return out;
   }
 

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, withDefaults } from './settings';
+
+describe('withDefaults', () => {
+  it('fills missing parts from the defaults', () => {
+    expect(withDefaults(undefined)).toEqual(DEFAULT_SETTINGS);
+    expect(withDefaults({ search: { mode: 'bm25' } as never }).search).toEqual({ ...DEFAULT_SETTINGS.search, mode: 'bm25' });
+  });
+
+  it('keeps numbers in range and replaces ones that are not numbers', () => {
+    const s = withDefaults({
+      chunker: { kind: 'semantic', threshold: 3, maxChars: Number('') },
+      search: { mode: 'hybrid', weights: { bm25: -1, dense: NaN }, limit: 1e6 },
+    });
+    expect(s.chunker).toEqual({ kind: 'semantic', threshold: 1, maxChars: 50 });
+    expect(s.search).toEqual({ mode: 'hybrid', weights: { bm25: 0, dense: 0.5 }, limit: 200 });
+    expect(withDefaults({ chunker: { kind: 'fixed', size: 100, overlap: 400 } }).chunker).toEqual({ kind: 'fixed', size: 100, overlap: 99 });
+  });
+});
