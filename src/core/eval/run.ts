@@ -13,9 +13,11 @@ export interface EvalConfig {
 }
 
 export const CHUNKINGS = {
-  fixed500: { kind: 'fixed', size: 500, overlap: 50 },
-  semantic: { kind: 'semantic', threshold: 0.8, maxChars: 500 },
-} satisfies Record<string, ChunkerSettings>;
+  fixed500: { chunker: { kind: 'fixed', size: 500, overlap: 50 } },
+  semantic: { chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500 } },
+  /** Semantic chunks whose multi-sentence vectors are the mean of their sentences' vectors. */
+  semanticMean: { chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500 }, chunkVectors: 'mean' },
+} satisfies Record<string, { chunker: ChunkerSettings; chunkVectors?: 'embed' | 'mean' }>;
 
 export const CONFIGS: EvalConfig[] = [
   { name: 'fixed500-bm25', chunking: 'fixed500', mode: 'bm25' },
@@ -24,6 +26,8 @@ export const CONFIGS: EvalConfig[] = [
   { name: 'semantic-bm25', chunking: 'semantic', mode: 'bm25' },
   { name: 'semantic-dense', chunking: 'semantic', mode: 'dense' },
   { name: 'semantic-hybrid', chunking: 'semantic', mode: 'hybrid' },
+  { name: 'semantic-mean-dense', chunking: 'semanticMean', mode: 'dense' },
+  { name: 'semantic-mean-hybrid', chunking: 'semanticMean', mode: 'hybrid' },
 ];
 
 /** Candidates ranked before the budget cut; enough to fill any sensible budget with small chunks. */
@@ -35,7 +39,7 @@ export type PreparedDocument = Map<EvalConfig['chunking'], KnowledgeBase>;
 export async function prepareDocument(docName: string, parsed: ParsedDocument, embedder: Embedder, configs: EvalConfig[]): Promise<PreparedDocument> {
   const prepared: PreparedDocument = new Map();
   for (const chunking of new Set(configs.map((c) => c.chunking))) {
-    const built = await buildDocument({ docId: docName, parsed, embedder, chunker: CHUNKINGS[chunking], batchSize: 256 });
+    const built = await buildDocument({ docId: docName, parsed, embedder, ...CHUNKINGS[chunking], batchSize: 256 });
     const kb = new KnowledgeBase(embedder.dim);
     kb.addDocument(docName, built.chunks, built.vectors);
     prepared.set(chunking, kb);

@@ -56,6 +56,18 @@ describe('buildDocument', () => {
     expect(built.vectors.length).toBe(built.chunks.length * embedder.dim);
   });
 
+  it('can average sentence vectors for multi-sentence chunks instead of embedding them', async () => {
+    const embedder = new FakeEmbedder();
+    const built = await buildDocument({ docId: 'd', parsed: doc(TEXT), embedder, chunker: { kind: 'semantic', threshold: 0.3, maxChars: 500 }, chunkVectors: 'mean' });
+    expect(embedder.calls.flat()).toHaveLength(4); // sentences only
+    const a = embedder.vector('Kelp farms grow kelp on long lines.');
+    const b = embedder.vector('Kelp farms harvest kelp lines in spring.');
+    const mean = a.map((x, j) => x + b[j]);
+    const norm = Math.hypot(...mean);
+    const row = built.vectors.subarray(0, embedder.dim);
+    row.forEach((x, j) => expect(x).toBeCloseTo(mean[j] / norm, 5));
+  });
+
   it('stops when aborted', async () => {
     const ac = new AbortController();
     ac.abort();

@@ -4,7 +4,7 @@ import { segmentSentences } from '../text/segment';
 import { toUnits } from '../chunk/units';
 import { semanticChunks, type SemanticChunkResult } from '../chunk/semantic';
 import { fixedChunks } from '../chunk/fixed';
-import { neighbourSimilarities, packRows } from '../vector/cosine';
+import { neighbourSimilarities, normalize, packRows } from '../vector/cosine';
 
 export interface BuildInput {
   docId: DocumentId;
@@ -15,6 +15,11 @@ export interface BuildInput {
   onProgress?: (p: Progress) => void;
   /** Texts per embed call; progress is reported after each. */
   batchSize?: number;
+  /**
+   * How a chunk of several sentences gets its vector: 'embed' its text (default), or 'mean'
+   * of its sentences' vectors, renormalised (no extra model calls).
+   */
+  chunkVectors?: 'embed' | 'mean';
 }
 
 export interface BuiltDocument {
@@ -74,6 +79,7 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   chunks.forEach((c, i) => {
     const single = c.sentenceEnd - c.sentenceStart === 1 && sentences[c.sentenceStart].start === c.start && sentences[c.sentenceStart].end === c.end;
     if (single) chunkVectors[i] = sentenceVectors[c.sentenceStart];
+    else if (input.chunkVectors === 'mean') chunkVectors[i] = meanVector(sentenceVectors.slice(c.sentenceStart, c.sentenceEnd), embedder.dim);
     else toEmbed.push(i);
   });
   const fresh = await embedAll(embedder, toEmbed.map((i) => chunks[i].text), input.batchSize ?? 128, signal, (done, total) =>
@@ -83,6 +89,12 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   traces.push({ stage: 'chunk-embedding', ms: performance.now() - t, detail: { embedded: toEmbed.length, reused: chunks.length - toEmbed.length } });
 
   return { sentences, neighbourSims, chunks, boundaries, vectors: packRows(chunkVectors, embedder.dim), traces };
+}
+
+function meanVector(vectors: Float32Array[], dim: number): Float32Array {
+  const sum = new Float32Array(dim);
+  for (const v of vectors) for (let j = 0; j < dim; j++) sum[j] += v[j];
+  return normalize(sum);
 }
 
 /**
