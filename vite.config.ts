@@ -64,7 +64,8 @@ const MODEL_HOSTS = ['https://huggingface.co', 'https://*.huggingface.co', 'http
 
 const CSP = [
   "default-src 'self'",
-  "script-src 'self' 'wasm-unsafe-eval'",
+  // blob: for the WASM runtimes' thread workers, which load their code from blobs the app makes.
+  "script-src 'self' blob: 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "worker-src 'self' blob:",
@@ -82,6 +83,25 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+/**
+ * TF.js starts its WASM threads from `factory.toString()`, which only works on the unbundled
+ * source: once minified, the function refers to names outside itself. Hand it the original
+ * file's text instead, so the threaded build runs in a bundled, cross-origin-isolated worker.
+ */
+function tfjsWasmThreads(): Plugin {
+  const factory = 'node_modules/@tensorflow/tfjs-backend-wasm/wasm-out/tfjs-backend-wasm-threaded-simd.js';
+  const needle = /`var WasmBackendModuleThreadedSimd = ` \+\s*wasmFactoryThreadedSimd\.toString\(\)/;
+  return {
+    name: 'sieve-tfjs-wasm-threads',
+    transform(code, id) {
+      if (!id.includes('tfjs-backend-wasm') || !id.endsWith('backend_wasm.js')) return null;
+      if (!needle.test(code)) this.error('tfjs-backend-wasm changed: the threaded-worker patch in vite.config.ts no longer applies');
+      const source = readFileSync(resolve(import.meta.dirname, factory), 'utf8');
+      return { code: code.replace(needle, JSON.stringify(source)), map: null };
+    },
+  };
+}
+
 /** Cross-origin isolation lets the WASM runtimes use threads (SharedArrayBuffer). */
 const isolation = {
   'Cross-Origin-Opener-Policy': 'same-origin',
@@ -90,11 +110,11 @@ const isolation = {
 };
 
 export default defineConfig({
-  plugins: [react(), vendorAssets(), contentSecurityPolicy()],
+  plugins: [react(), vendorAssets(), contentSecurityPolicy(), tfjsWasmThreads()],
   server: { headers: isolation },
   // As a header too, so the workers (which hold the documents) are bound by it as well.
   preview: { headers: { ...isolation, 'Content-Security-Policy': CSP }, port: 4173 },
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [tfjsWasmThreads()] },
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
   test: {

@@ -4,14 +4,18 @@ import { RpcClient } from '../rpc/wrap';
 import type { Port } from '../rpc/protocol';
 import { PooledEmbedder } from './pooled-embedder';
 
+/** Separate model copies; more cores become WASM threads inside each copy. */
+const MAX_WORKERS = 2;
+
 /**
- * Starts embedding workers and loads the model in each. The bundled model runs on the CPU, so
- * one worker per core (up to 2 — more only costs memory on typical laptops); a GPU model
- * gets a single worker.
+ * Starts embedding workers and loads the model in each. The bundled model runs on the CPU: up to
+ * two copies in two workers, each using its share of the cores as WASM threads when the page is
+ * cross-origin isolated. A GPU model gets a single worker.
  */
 export async function loadEmbedderPool(settings: EmbedderSettings, onProgress: (p: LoadProgress) => void): Promise<Embedder> {
   const cores = (globalThis.navigator?.hardwareConcurrency as number | undefined) ?? 1;
-  const size = settings.kind === 'use-lite' ? Math.max(1, Math.min(2, cores)) : 1;
+  const size = settings.kind === 'use-lite' ? Math.max(1, Math.min(MAX_WORKERS, cores)) : 1;
+  const threads = Math.max(1, Math.floor(cores / size));
   const workers = Array.from({ length: size }, () => new Worker(new URL('../workers/embed.worker.ts', import.meta.url), { type: 'module', name: 'embedder' }));
   const clients = workers.map((w) => new RpcClient(w as unknown as Port));
   const stop = (reason: string) => {
@@ -28,7 +32,7 @@ export async function loadEmbedderPool(settings: EmbedderSettings, onProgress: (
   );
   try {
     const infos = await Promise.all(
-      clients.map((c, i) => c.call<{ id: string; dim: number }>('load', [settings], { onProgress: i === 0 ? onProgress : undefined })),
+      clients.map((c, i) => c.call<{ id: string; dim: number }>('load', [settings, threads], { onProgress: i === 0 ? onProgress : undefined })),
     );
     pool = new PooledEmbedder(
       infos[0].id,

@@ -5,10 +5,15 @@ import type { EmbedderSettings } from '../core/settings';
 const VENDOR = '/vendor/';
 
 /** Loads the embedder the settings name, importing each runtime only when it is chosen. */
-export async function loadBrowserEmbedder(settings: EmbedderSettings, onProgress: (p: LoadProgress) => void): Promise<Embedder> {
+export async function loadBrowserEmbedder(
+  settings: EmbedderSettings,
+  onProgress: (p: LoadProgress) => void,
+  /** WASM threads for this model (used only when the page is cross-origin isolated). */
+  threads = 1,
+): Promise<Embedder> {
   if (settings.kind === 'use-lite') {
     const { loadUseLite } = await import('../adapters/use-lite');
-    return loadUseLite({ modelUrl: `${VENDOR}use-lite/`, wasmPaths: `${VENDOR}tfjs/`, threads: 1, onProgress });
+    return loadUseLite({ modelUrl: `${VENDOR}use-lite/`, wasmPaths: `${VENDOR}tfjs/`, threads: globalThis.crossOriginIsolated ? threads : 1, onProgress });
   }
   const { loadTransformersEmbedder } = await import('../adapters/transformers');
   return loadTransformersEmbedder({

@@ -10,8 +10,8 @@ let embedder: Promise<Embedder> | undefined;
 
 expose(
   {
-    load: async (settings: EmbedderSettings, ctx: CallContext) => {
-      embedder = loadBrowserEmbedder(settings, (p: LoadProgress) => ctx.progress(p));
+    load: async (settings: EmbedderSettings, threads: number, ctx: CallContext) => {
+      embedder = loadBrowserEmbedder(settings, (p: LoadProgress) => ctx.progress(p), threads);
       const e = await embedder;
       return { id: e.id, dim: e.dim };
     },
