@@ -68,6 +68,16 @@ describe('Library', () => {
     expect((await reopened.library.search('honey')).hits.every((h) => h.docName !== 'notes.md')).toBe(true);
   });
 
+  it('rebuilds a saved keyword index that another tab left out of step with the documents', async () => {
+    const first = await setup();
+    const second = await setup(first.embedder, first.name); // a second tab, opened while the library was empty
+    await first.library.ingest(file('notes.md', NOTES), () => {}, never);
+    await second.library.ingest(file('ferry.md', FERRY), () => {}, never); // saves an index without notes.md
+    const reopened = await setup(first.embedder, first.name);
+    const r = await reopened.library.search('honey harvest');
+    expect(r.hits.find((h) => h.docName === 'notes.md' && h.bm25 > 0)).toBeDefined();
+  });
+
   it('a cancelled ingest adds nothing', async () => {
     const { library, store } = await setup();
     const ac = new AbortController();

@@ -103,15 +103,19 @@ export class Library {
     const snap = await store.loadAll();
     const chunksOf = new Map(snap.chunks.map((c) => [c.docId, c.chunks]));
     const vectorsOf = new Map(snap.vectors.map((v) => [v.docId, v]));
+    const dim = snap.vectors[0]?.dim;
     const complete = snap.documents.filter((d) => chunksOf.has(d.id) && vectorsOf.has(d.id));
-    const total = complete.reduce((n, d) => n + chunksOf.get(d.id)!.length, 0);
+    // Vectors of another size (another model) cannot share the index; such documents stay
+    // listed, so they can be deleted, and search explains the model mismatch.
+    const searchable = complete.filter((d) => vectorsOf.get(d.id)!.dim === dim);
+    const total = searchable.reduce((n, d) => n + chunksOf.get(d.id)!.length, 0);
     let keyword = snap.searchIndexJson ? KeywordIndex.fromJSON(snap.searchIndexJson) : undefined;
     // A saved index that does not match the chunks (written by an older tab, say) is rebuilt from them.
     if (keyword && keyword.size !== total) keyword = undefined;
-    const kb = new KnowledgeBase(vectorsOf.get(complete[0]?.id)?.dim ?? 512, keyword ?? KeywordIndex.create());
+    const kb = new KnowledgeBase(dim ?? 512, keyword ?? KeywordIndex.create());
     this.docs.clear();
-    for (const d of complete) {
-      this.docs.set(d.id, d);
+    for (const d of complete) this.docs.set(d.id, d);
+    for (const d of searchable) {
       kb.addDocument(d.id, chunksOf.get(d.id)!, vectorsOf.get(d.id)!.data, { indexed: keyword !== undefined });
     }
     this.kb = kb;
