@@ -2,7 +2,7 @@ import { RpcClient, type CallOptions } from '../rpc/wrap';
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { LoadProgress } from '../core/embed/embedder';
 import type { Settings } from '../core/settings';
-import type { IngestEvent, IngestResult, Inspection, OpenResult, SearchResponse } from '../services/library';
+import type { IngestEvent, IngestResult, Inspection, OpenResult, ReindexEvent, SearchResponse } from '../services/library';
 
 /** Typed calls into the library worker. Every method is a message; no work happens here. */
 export class LibraryClient {
@@ -27,6 +27,7 @@ export class LibraryClient {
   listDocuments = () => this.rpc.call<DocumentRecord[]>('listDocuments');
   usage = () => this.rpc.call<StorageUsage | undefined>('usage');
   ingest = (file: File, options: CallOptions<IngestEvent>) => this.rpc.call<IngestResult>('ingest', [file], options);
+  reindex = (ids: string[], options: CallOptions<ReindexEvent>) => this.rpc.call<DocumentRecord[]>('reindex', [ids], options);
   deleteDocument = (id: string) => this.rpc.call<void>('deleteDocument', [id]);
   clear = () => this.rpc.call<Settings>('clear');
   search = (query: string, docIds?: string[]) => this.rpc.call<SearchResponse>('search', [query, { docIds }]);

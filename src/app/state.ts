@@ -143,6 +143,31 @@ export class AppStore {
     void this.refreshUsage();
   }
 
+  /** Rebuilds documents with the current settings; shown as one job in the list. */
+  async reindex(ids: string[]) {
+    const id = this.nextId++;
+    const controller = new AbortController();
+    const label = ids.length === 1 ? `Re-indexing ${this.state.documents.find((d) => d.id === ids[0])?.name ?? 'document'}` : `Re-indexing ${ids.length} documents`;
+    const job: Job = { id, name: label, size: 0, status: 'queued', cancel: () => controller.abort() };
+    this.set((s) => ({ jobs: [...s.jobs, job] }));
+    const update = (patch: Partial<Job>) => this.set((s) => ({ jobs: s.jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)) }));
+    try {
+      const docs = await this.client.reindex(ids, {
+        signal: controller.signal,
+        onProgress: (p) => update({ status: 'running', event: p.event, name: `${label} (${p.done + 1} of ${p.total}: ${p.name})` }),
+      });
+      const byId = new Map(docs.map((d) => [d.id, d]));
+      this.set((s) => ({ documents: s.documents.map((d) => byId.get(d.id) ?? d), inspection: undefined, search: undefined }));
+      update({ status: 'done', name: label });
+      setTimeout(() => this.set((s) => ({ jobs: s.jobs.filter((j) => j.id !== id) })), 1500);
+    } catch (e) {
+      const cancelled = controller.signal.aborted;
+      update({ status: cancelled ? 'cancelled' : 'failed', error: message(e) });
+      if (!cancelled) this.notify('error', `Re-indexing failed: ${message(e)}`);
+    }
+    void this.refreshUsage();
+  }
+
   clearFinishedJobs() {
     this.set((s) => ({ jobs: s.jobs.filter((j) => j.status === 'queued' || j.status === 'running') }));
   }

@@ -78,6 +78,30 @@ describe('Library', () => {
     expect(r.hits.find((h) => h.docName === 'notes.md' && h.bm25 > 0)).toBeDefined();
   });
 
+  it('re-indexes stored documents with new chunker settings and a new model', async () => {
+    const { library, store, name, embedder } = await setup();
+    const notes = (await library.ingest(file('notes.md', NOTES), () => {}, never)).document;
+    const ferry = (await library.ingest(file('ferry.md', FERRY), () => {}, never)).document;
+    await library.updateSettings({ chunker: { kind: 'fixed', size: 60, overlap: 10 } });
+    const events: string[] = [];
+    const [updated] = await library.reindex([notes.id], (p) => events.push(`${p.name}:${p.event.stage}`), never);
+    expect(updated).toMatchObject({ id: notes.id, addedAt: notes.addedAt, chunker: { kind: 'fixed', size: 60 } });
+    expect(events).toContain('notes.md:embedding');
+    const reopened = await setup(embedder, name);
+    expect(reopened.library.listDocuments().find((d) => d.id === notes.id)?.chunker.kind).toBe('fixed');
+    expect((await reopened.library.search('honey harvest')).hits[0].docName).toBe('notes.md');
+
+    // A new model must re-index everything: vectors of two models cannot be searched together.
+    const other = new Library({ store, parse: (b, n, m, p, sg) => parseFile({ pdf: async () => { throw new Error(); }, docx: async () => { throw new Error(); } }, b, n, m, p, sg), loadEmbedder: async () => new FakeEmbedder(32, 'model-b') });
+    await other.open();
+    await expect(other.reindex([notes.id], () => {}, never)).rejects.toThrow(/ferry\.md was indexed with fake-bow: re-index every document/);
+    const all = await other.reindex([notes.id, ferry.id], () => {}, never);
+    expect(all.map((d) => d.embedderId)).toEqual(['model-b', 'model-b']);
+    const r = await other.search('ferry to Gull Island');
+    expect(r.warning).toBeUndefined();
+    expect(r.hits[0].docName).toBe('ferry.md');
+  });
+
   it('a cancelled ingest adds nothing', async () => {
     const { library, store } = await setup();
     const ac = new AbortController();

@@ -10,6 +10,7 @@ import { withCache } from '../core/embed/cache';
 import { IngestError, isIngestError } from '../core/errors';
 import { DEFAULT_SETTINGS, withDefaults, type EmbedderSettings, type Settings } from '../core/settings';
 import { MAX_FILE_BYTES, describeBytes } from './limits';
+import { makeBundle } from './bundle';
 
 /** A file as it arrives from the page (a File or anything shaped like one). */
 export interface IncomingFile {
@@ -75,6 +76,14 @@ export interface IngestResult {
   document: DocumentRecord;
   timings: IngestTimings;
   sentences: number;
+}
+
+/** Progress of a re-index: which document, how many are done, and that document's own stage. */
+export interface ReindexEvent {
+  name: string;
+  done: number;
+  total: number;
+  event: IngestEvent;
 }
 
 export type IngestEvent = Progress | { stage: 'model'; loaded: number; total: number; file: string };
@@ -233,22 +242,18 @@ export class Library {
 
       signal.throwIfAborted();
       onProgress({ stage: 'indexing', done: 0, total: built.chunks.length });
-      const document: DocumentRecord = {
-        id: docId,
+      const bundle = makeBundle({
+        docId,
         name,
-        kind: parsed.kind,
         mime: file.type,
-        size: file.size,
+        bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
         addedAt: Date.now(),
-        title: parsed.title,
-        charCount: parsed.text.length,
-        pageCount: parsed.pages.length,
-        sentenceCount: built.sentences.length,
-        chunkCount: built.chunks.length,
+        parsed,
+        built,
         chunker,
-        embedderId: embedder.id,
-        warnings: parsed.warnings,
-      };
+        embedder,
+      });
+      const { document } = bundle;
       kb.addDocument(docId, built.chunks, built.vectors);
       const indexJson = kb.keyword.toJSON();
       lap('indexMs');
@@ -256,20 +261,7 @@ export class Library {
       try {
         signal.throwIfAborted();
         await this.deps.store.addDocument(
-          {
-            document,
-            file: { docId, bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer, mime: file.type },
-            text: {
-              docId,
-              text: parsed.text,
-              pages: parsed.pages,
-              sections: parsed.sections,
-              sentences: built.sentences.map(({ start, end }) => ({ start, end })),
-              neighbourSims: built.neighbourSims,
-            },
-            chunks: { docId, chunks: built.chunks },
-            vectors: { docId, embedderId: embedder.id, dim: embedder.dim, data: built.vectors },
-          },
+          bundle,
           indexJson,
         );
         lap('persistMs');
@@ -284,6 +276,59 @@ export class Library {
     } catch (e) {
       throw asIngestError(e, name);
     }
+  }
+
+  /**
+   * Rebuilds documents from their stored files with the current chunker and model, so a
+   * settings change reaches documents already added (unchanged sentences come from the
+   * embedding cache). Switching model needs every document, since vectors of two models
+   * cannot be searched together. Nothing is written until every document is rebuilt.
+   */
+  reindex(ids: DocumentId[], onProgress: (p: ReindexEvent) => void, signal: AbortSignal): Promise<DocumentRecord[]> {
+    return this.enqueue(() => this.reindexNow(ids, onProgress, signal), signal);
+  }
+
+  private async reindexNow(ids: DocumentId[], onProgress: (p: ReindexEvent) => void, signal: AbortSignal): Promise<DocumentRecord[]> {
+    let kb = this.requireOpen();
+    const targets = ids.map((id) => this.docs.get(id)).filter((d): d is DocumentRecord => d !== undefined);
+    const chunker = this.settings.chunker;
+    const embedder = await this.prepareEmbedder();
+    const others = [...this.docs.values()].filter((d) => !ids.includes(d.id));
+    const stale = others.find((d) => d.embedderId !== embedder.id);
+    if (stale) throw new Error(`${stale.name} was indexed with ${stale.embedderId}: re-index every document to switch to ${embedder.id}.`);
+
+    const bundles = [];
+    for (const [i, doc] of targets.entries()) {
+      const progress = (event: IngestEvent) => onProgress({ name: doc.name, done: i, total: targets.length, event });
+      const file = await this.deps.store.getFile(doc.id);
+      if (!file) throw new IngestError('storage', doc.name, 'its original file is missing from storage; delete it and add it again.');
+      try {
+        const parsed = await this.deps.parse(new Uint8Array(file.bytes), doc.name, file.mime, progress, signal);
+        const built = await buildDocument({ docId: doc.id, parsed, embedder, chunker, signal, onProgress: progress });
+        bundles.push(makeBundle({ docId: doc.id, name: doc.name, mime: file.mime, bytes: file.bytes, addedAt: doc.addedAt, parsed, built, chunker, embedder }));
+      } catch (e) {
+        throw asIngestError(e, doc.name);
+      }
+    }
+    signal.throwIfAborted();
+    if (kb.vectors.dim !== embedder.dim) {
+      if (others.length > 0) throw new Error('the new model makes vectors of another size: re-index every document');
+      kb = new KnowledgeBase(embedder.dim);
+    }
+    for (const b of bundles) kb.addDocument(b.document.id, b.chunks.chunks, b.vectors.data);
+    const indexJson = kb.keyword.toJSON();
+    try {
+      for (const [i, b] of bundles.entries()) {
+        onProgress({ name: b.document.name, done: i, total: bundles.length, event: { stage: 'saving', done: i, total: bundles.length } });
+        await this.deps.store.addDocument(b, indexJson);
+      }
+    } catch (e) {
+      await this.open();
+      throw e;
+    }
+    this.kb = kb;
+    for (const b of bundles) this.docs.set(b.document.id, b.document);
+    return bundles.map((b) => b.document);
   }
 
   deleteDocument(id: DocumentId): Promise<void> {

@@ -4,7 +4,7 @@ import type { CallContext, Port } from '../rpc/protocol';
 import { openKnowledgeBase } from '../adapters/store';
 import { parsePdf } from '../adapters/pdf/browser';
 import { parseDocx } from '../adapters/docx/parse-docx';
-import { Library, type IncomingFile, type IngestEvent } from '../services/library';
+import { Library, type IncomingFile, type IngestEvent, type ReindexEvent } from '../services/library';
 import { parseFile } from '../services/parse-file';
 import { loadEmbedderPool } from '../services/embedder-pool';
 import type { LoadProgress } from '../core/embed/embedder';
@@ -29,6 +29,7 @@ expose(
     listDocuments: async () => (await library).listDocuments(),
     usage: async () => (await library).usage(),
     ingest: async (file: IncomingFile, ctx: CallContext) => (await library).ingest(file, (p: IngestEvent) => ctx.progress(p), ctx.signal),
+    reindex: async (ids: string[], ctx: CallContext) => (await library).reindex(ids, (p: ReindexEvent) => ctx.progress(p), ctx.signal),
     deleteDocument: async (id: string) => (await library).deleteDocument(id),
     clear: async () => (await library).clear(),
     search: async (query: string, options: { docIds?: string[] }) => (await library).search(query, options),

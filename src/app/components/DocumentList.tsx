@@ -1,12 +1,25 @@
 import { useApp } from '../context';
 import { describeBytes } from '../format';
+import type { DocumentRecord } from '../../core/kb/records';
+import type { ChunkerSettings } from '../../core/types';
 
 export function DocumentList({ onInspect }: { onInspect: () => void }) {
   const { state, store } = useApp();
   if (state.documents.length === 0) {
     return <p className="muted empty">Your library is empty. Add a document to start.</p>;
   }
+  const outdated = state.documents.filter((d) => outdatedReason(d, state.settings?.chunker, state.model.id));
+  const modelChanged = state.documents.some((d) => state.model.id && d.embedderId !== state.model.id);
   return (
+    <>
+    {outdated.length > 0 && (
+      <p className="outdated-note">
+        {outdated.length} of {state.documents.length} documents were indexed with other settings.{' '}
+        <button onClick={() => void store.reindex((modelChanged ? state.documents : outdated).map((d) => d.id))}>
+          Re-index {modelChanged ? 'all' : outdated.length}
+        </button>
+      </p>
+    )}
     <table className="documents" data-testid="documents">
       <thead>
         <tr>
@@ -32,7 +45,10 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
             <td>{d.sentenceCount}</td>
             <td>{d.chunkCount}</td>
             <td>{describeBytes(d.size)}</td>
-            <td title={d.warnings.join('\n')}>Indexed{d.warnings.length ? ' ⚠' : ''}</td>
+            <td title={[outdatedReason(d, state.settings?.chunker, state.model.id), ...d.warnings].filter(Boolean).join('\n')}>
+              {outdatedReason(d, state.settings?.chunker, state.model.id) ? 'Outdated' : 'Indexed'}
+              {d.warnings.length ? ' ⚠' : ''}
+            </td>
             <td className="actions">
               <button
                 onClick={() => {
@@ -56,5 +72,13 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
         ))}
       </tbody>
     </table>
+    </>
   );
+}
+
+/** Why a document no longer matches the current settings, or '' if it does. */
+function outdatedReason(d: DocumentRecord, chunker: ChunkerSettings | undefined, modelId: string | undefined): string {
+  if (modelId && d.embedderId !== modelId) return `indexed with ${d.embedderId}; ${modelId} is selected`;
+  if (chunker && JSON.stringify(chunker) !== JSON.stringify(d.chunker)) return 'chunked with other chunker settings';
+  return '';
 }

@@ -68,12 +68,12 @@ export function SettingsView() {
           </div>
         )}
         <p className="muted small">
-          Documents keep the vectors of the model that indexed them; documents indexed with another model must be removed and added again before
-          mixing models.{mixed && ' Your library currently mixes models.'}
+          Vectors of two models cannot be compared: after switching, re-index the library from the Library tab (sentences already embedded with
+          a model are cached, so switching back is quick).{mixed && ' Your library currently mixes models.'}
         </p>
       </fieldset>
       <fieldset>
-        <legend>Chunking (applies to documents added from now on)</legend>
+        <legend>Chunking (for new documents; re-index existing ones from the Library)</legend>
         <label>
           <input type="radio" checked={c.kind === 'semantic'} onChange={() => setDraft({ ...draft, chunker: DEFAULT_SETTINGS.chunker })} /> Semantic
           (ChunkRAG)

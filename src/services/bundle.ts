@@ -1,0 +1,49 @@
+import type { ChunkerSettings, DocumentId, ParsedDocument } from '../core/types';
+import type { DocumentBundle, DocumentRecord } from '../core/kb/records';
+import type { BuiltDocument } from '../core/ingest/build';
+
+export interface BundleInput {
+  docId: DocumentId;
+  name: string;
+  mime: string;
+  bytes: ArrayBuffer;
+  addedAt: number;
+  parsed: ParsedDocument;
+  built: BuiltDocument;
+  chunker: ChunkerSettings;
+  embedder: { id: string; dim: number };
+}
+
+/** Everything the store keeps for one document, from what ingest produced. */
+export function makeBundle(b: BundleInput): DocumentBundle {
+  const document: DocumentRecord = {
+    id: b.docId,
+    name: b.name,
+    kind: b.parsed.kind,
+    mime: b.mime,
+    size: b.bytes.byteLength,
+    addedAt: b.addedAt,
+    title: b.parsed.title,
+    charCount: b.parsed.text.length,
+    pageCount: b.parsed.pages.length,
+    sentenceCount: b.built.sentences.length,
+    chunkCount: b.built.chunks.length,
+    chunker: b.chunker,
+    embedderId: b.embedder.id,
+    warnings: b.parsed.warnings,
+  };
+  return {
+    document,
+    file: { docId: b.docId, bytes: b.bytes, mime: b.mime },
+    text: {
+      docId: b.docId,
+      text: b.parsed.text,
+      pages: b.parsed.pages,
+      sections: b.parsed.sections,
+      sentences: b.built.sentences.map(({ start, end }) => ({ start, end })),
+      neighbourSims: b.built.neighbourSims,
+    },
+    chunks: { docId: b.docId, chunks: b.built.chunks },
+    vectors: { docId: b.docId, embedderId: b.embedder.id, dim: b.embedder.dim, data: b.built.vectors },
+  };
+}
