@@ -16,18 +16,26 @@ function file(name: string, text: string, type = 'text/markdown'): IncomingFile 
 const NOTES = '# Bees\n\nThe apiary holds fourteen hives.\n\n## Harvest\n\nHoney harvest reached 212 kilograms in 2023.\n';
 const FERRY = '# Ferry\n\nThe ferry to Gull Island leaves at noon.\n';
 
+const parse: LibraryDeps['parse'] = (bytes, n, mime, onProgress, signal) =>
+  parseFile({ pdf: async () => Promise.reject(new Error('no pdf here')), docx: async () => Promise.reject(new Error('no docx')) }, bytes, n, mime, onProgress, signal);
+
+/** A second library over an existing store, as another tab or a later page load would open it. */
+async function libraryOver(store: LibraryDeps['store'], embedder: FakeEmbedder): Promise<Library> {
+  const library = new Library({ store, parse, loadEmbedder: async () => embedder });
+  await library.open();
+  return library;
+}
+
 async function setup(embedder = new FakeEmbedder(), name = `lib-${++dbCount}`, loadFails = false) {
   const store = await openKnowledgeBase({ name, storage: null });
-  const deps: LibraryDeps = {
+  const library = new Library({
     store,
-    parse: (bytes, n, mime, onProgress, signal) =>
-      parseFile({ pdf: async () => Promise.reject(new Error('no pdf here')), docx: async () => Promise.reject(new Error('no docx')) }, bytes, n, mime, onProgress, signal),
+    parse,
     loadEmbedder: async () => {
       if (loadFails) throw new Error('model.json returned HTTP 404');
       return embedder;
     },
-  };
-  const library = new Library(deps);
+  });
   await library.open();
   return { library, store, embedder, name };
 }
@@ -92,8 +100,7 @@ describe('Library', () => {
     expect((await reopened.library.search('honey harvest')).hits[0].docName).toBe('notes.md');
 
     // A new model must re-index everything: vectors of two models cannot be searched together.
-    const other = new Library({ store, parse: (b, n, m, p, sg) => parseFile({ pdf: async () => { throw new Error(); }, docx: async () => { throw new Error(); } }, b, n, m, p, sg), loadEmbedder: async () => new FakeEmbedder(32, 'model-b') });
-    await other.open();
+    const other = await libraryOver(store, new FakeEmbedder(32, 'model-b'));
     await expect(other.reindex([notes.id], () => {}, never)).rejects.toThrow(/ferry\.md was indexed with fake-bow: re-index every document/);
     const all = await other.reindex([notes.id, ferry.id], () => {}, never);
     expect(all.map((d) => d.embedderId)).toEqual(['model-b', 'model-b']);
@@ -126,8 +133,7 @@ describe('Library', () => {
 
   it('falls back to keyword search when the model cannot load', async () => {
     const { store, name } = await setup();
-    const good = new Library({ store, parse: (b, n, m, p, s) => parseFile({ pdf: async () => { throw new Error(); }, docx: async () => { throw new Error(); } }, b, n, m, p, s), loadEmbedder: async () => new FakeEmbedder() });
-    await good.open();
+    const good = await libraryOver(store, new FakeEmbedder());
     await good.ingest(file('notes.md', NOTES), () => {}, never);
     const broken = await setup(new FakeEmbedder(), name, true);
     const r = await broken.library.search('honey harvest');
@@ -138,8 +144,7 @@ describe('Library', () => {
   it('refuses to mix vectors of two models, in ingest and in search', async () => {
     const { library, store } = await setup(new FakeEmbedder(64, 'model-a'));
     await library.ingest(file('notes.md', NOTES), () => {}, never);
-    const other = new Library({ store, parse: (b, n, m, p, s) => parseFile({ pdf: async () => { throw new Error(); }, docx: async () => { throw new Error(); } }, b, n, m, p, s), loadEmbedder: async () => new FakeEmbedder(64, 'model-b') });
-    await other.open();
+    const other = await libraryOver(store, new FakeEmbedder(64, 'model-b'));
     await expect(other.ingest(file('ferry.md', FERRY), () => {}, never)).rejects.toThrow(/ferry\.md: The library was indexed with the model model-a, but model-b is selected/);
     const r = await other.search('honey harvest');
     expect(r.warning).toMatch(/Keyword results only: The library was indexed with the model model-a/);
