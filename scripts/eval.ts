@@ -1,7 +1,7 @@
 /**
  * Retrieval evaluation on FinanceBench-format questions, over the same core code the app runs.
  *   npm run eval -- --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out report.json]
- *                   [--configs a,b] [--limit N] [--cache .cache/embeddings]
+ *                   [--configs a,b] [--limit N] [--cache .cache/embeddings] [--weights 0.5,0.5]
  * To use several cores, run shards (each with its own cache folder) and merge their reports:
  *   npm run eval -- … --shard 0/2 --cache .cache/emb0 --out s0.json   (and 1/2 likewise)
  *   npm run eval -- --merge s0.json,s1.json [--out report.json]
@@ -27,6 +27,7 @@ const { values } = parseArgs({
     limit: { type: 'string' },
     cache: { type: 'string', default: '.cache/embeddings' },
     shard: { type: 'string' },
+    weights: { type: 'string' },
     merge: { type: 'string' },
   },
 });
@@ -42,6 +43,8 @@ if (!values.questions || !values.pdfs) {
 }
 
 const budget = Number(values.budget);
+/** --weights 0.7,0.3 : BM25 and dense weights for the hybrid configs (default 0.5,0.5). */
+const weights = values.weights ? (([bm25, dense]) => ({ bm25, dense }))(values.weights.split(',').map(Number)) : undefined;
 const configs = values.configs ? CONFIGS.filter((c) => values.configs!.split(',').includes(c.name)) : CONFIGS;
 if (configs.length === 0) throw new Error(`no such configs: ${values.configs}; known: ${CONFIGS.map((c) => c.name).join(', ')}`);
 
@@ -72,7 +75,7 @@ for (const [doc, qs] of byDoc) {
   const vectors = await embedder.embed(qs.map((q) => q.question));
   qs.forEach((q, i) => {
     for (const c of configs) {
-      const s = evaluateQuestion(c, prepared, parsed, q, vectors[i], budget);
+      const s = evaluateQuestion(c, prepared, parsed, q, vectors[i], budget, weights);
       scores.set(c.name, [...(scores.get(c.name) ?? []), s]);
       perQuestion.push({ id: q.financebench_id, doc, config: c.name, ...s });
     }

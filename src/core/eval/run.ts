@@ -3,6 +3,7 @@ import type { Embedder } from '../embed/embedder';
 import { buildDocument } from '../ingest/build';
 import { KnowledgeBase, type RetrievalMode } from '../kb/knowledge-base';
 import { withinBudget } from '../search/budget';
+import type { FusionWeights } from '../search/fusion';
 import { evidencePages, type BenchQuestion } from './financebench';
 import { scoreRetrieval, summarize, type ConfigSummary, type QuestionScores } from './metrics';
 
@@ -55,9 +56,10 @@ export function evaluateQuestion(
   q: BenchQuestion,
   queryVector: Float32Array,
   budget: number,
+  weights?: FusionWeights,
 ): QuestionScores {
   const kb = prepared.get(config.chunking)!;
-  const { candidates } = kb.search(q.question, queryVector, { mode: config.mode, limit: RANKED });
+  const { candidates } = kb.search(q.question, queryVector, { mode: config.mode, limit: RANKED, weights });
   const kept = withinBudget(candidates, budget, (c) => c.chunk.text.length);
   const spans = kept.map((c) => ({ start: c.chunk.start, end: c.chunk.end, text: c.chunk.text }));
   const evidence = q.evidence.filter((e) => e.doc_name === q.doc_name).map((e) => e.evidence_text).join('\n');
