@@ -139,9 +139,6 @@ export class Library {
     return this.deps.store.usage();
   }
 
-  getSettings(): Settings {
-    return this.settings;
-  }
 
   async updateSettings(patch: Partial<Settings>): Promise<Settings> {
     this.settings = withDefaults({ ...this.settings, ...patch });

@@ -1,4 +1,4 @@
-import type { Chunk, DocumentId, PageSpan, SectionSpan, Sentence } from '../types';
+import type { Chunk, DocumentId, PageSpan, SectionSpan } from '../types';
 import { pageRange, sectionPathAt } from './locate';
 
 export interface ChunkSource {
@@ -34,4 +34,3 @@ export function sameSection(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-export type { Sentence };

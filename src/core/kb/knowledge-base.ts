@@ -65,9 +65,6 @@ export class KnowledgeBase {
     this.byDoc.delete(docId);
   }
 
-  has(docId: DocumentId): boolean {
-    return this.byDoc.has(docId);
-  }
 
   get chunkCount(): number {
     return this.chunks.size;
