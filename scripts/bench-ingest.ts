@@ -54,6 +54,7 @@ try {
     sentences: result.doc.sentenceCount,
     chunks: result.doc.chunkCount,
     parseMs: round(result.timings.parseMs),
+    prefetchedTexts: result.timings.prefetchedTexts,
     embedMs: round(result.timings.embedMs),
     chunkEmbedMs: round(result.timings.chunkEmbedMs),
     sentencesPerSec: round(result.doc.sentenceCount / ((result.timings.embedMs - result.timings.chunkEmbedMs) / 1000)),

@@ -4,13 +4,15 @@ import type { Embedder, LoadProgress } from '../core/embed/embedder';
 import type { KnowledgeBaseStore } from '../adapters/store';
 import { KnowledgeBase, type Candidate } from '../core/kb/knowledge-base';
 import { KeywordIndex } from '../core/search/bm25';
-import { buildDocument } from '../core/ingest/build';
+import { buildDocument, unitEmbeddingTexts } from '../core/ingest/build';
+import { EmbeddingPrefetch } from '../core/ingest/prefetch';
 import { highlightRanges } from '../core/search/highlight';
 import { withCache } from '../core/embed/cache';
 import { IngestError, isIngestError } from '../core/errors';
 import { DEFAULT_SETTINGS, withDefaults, type EmbedderSettings, type Settings } from '../core/settings';
 import { MAX_FILE_BYTES, describeBytes } from './limits';
 import { makeBundle } from './bundle';
+import type { ParseHooks } from './parse-file';
 
 /** A file as it arrives from the page (a File or anything shaped like one). */
 export interface IncomingFile {
@@ -22,7 +24,7 @@ export interface IncomingFile {
 
 export interface LibraryDeps {
   store: KnowledgeBaseStore;
-  parse(bytes: Uint8Array, name: string, mime: string, onProgress: (p: Progress) => void, signal: AbortSignal): Promise<ParsedDocument>;
+  parse(bytes: Uint8Array, name: string, mime: string, onProgress: (p: Progress) => void, signal: AbortSignal, hooks?: ParseHooks): Promise<ParsedDocument>;
   loadEmbedder(settings: EmbedderSettings, onProgress: (p: LoadProgress) => void): Promise<Embedder>;
   newId?: () => string;
 }
@@ -70,6 +72,8 @@ export interface IngestTimings {
   indexMs: number;
   persistMs: number;
   totalMs: number;
+  /** Texts sent for embedding while the file was still being read. */
+  prefetchedTexts: number;
 }
 
 export interface IngestResult {
@@ -200,8 +204,8 @@ export class Library {
     const chunker = this.settings.chunker;
     const t0 = performance.now();
     let t = t0;
-    const timings: IngestTimings = { parseMs: 0, modelMs: 0, embedMs: 0, chunkEmbedMs: 0, chunkMs: 0, indexMs: 0, persistMs: 0, totalMs: 0 };
-    const lap = (key: Exclude<keyof IngestTimings, 'totalMs'>) => {
+    const timings: IngestTimings = { parseMs: 0, modelMs: 0, embedMs: 0, chunkEmbedMs: 0, chunkMs: 0, indexMs: 0, persistMs: 0, totalMs: 0, prefetchedTexts: 0 };
+    const lap = (key: Exclude<keyof IngestTimings, 'totalMs' | 'prefetchedTexts'>) => {
       const now = performance.now();
       timings[key] += now - t;
       t = now;
@@ -215,11 +219,17 @@ export class Library {
       signal.throwIfAborted();
       onProgress({ stage: 'reading', done: 0, total: file.size });
       const bytes = new Uint8Array(await file.arrayBuffer());
-      const parsed = await this.deps.parse(bytes, name, file.type, onProgress, signal);
+      // The model loads while the file is read, and pages read so far are embedded meanwhile.
+      const embedderReady = this.prepareEmbedder((p) => onProgress({ stage: 'model', ...p }));
+      const prefetch = new EmbeddingPrefetch(embedderReady.catch(() => undefined), signal);
+      const parsed = await this.deps
+        .parse(bytes, name, file.type, onProgress, signal, { onPreview: (text) => prefetch.add(unitEmbeddingTexts(text, chunker)) })
+        .finally(() => prefetch.stop());
+      timings.prefetchedTexts = prefetch.submitted;
       lap('parseMs');
       if (parsed.text.trim().length === 0) throw new IngestError('empty', name, 'no text was found in it.');
 
-      const embedder = await this.prepareEmbedder((p) => onProgress({ stage: 'model', ...p })).catch((e: unknown) => {
+      const embedder = await embedderReady.catch((e: unknown) => {
         throw new IngestError('model', name, `the embedding model could not be loaded (${e instanceof Error ? e.message : String(e)}).`);
       });
       lap('modelMs');

@@ -6,8 +6,13 @@ import { parseHtml } from '../core/parse/html';
 import { parsePlainText } from '../core/parse/text';
 
 export interface BinaryParsers {
-  pdf(bytes: Uint8Array, name: string, options: { onProgress: (p: Progress) => void; signal: AbortSignal }): Promise<ParsedDocument>;
+  pdf(bytes: Uint8Array, name: string, options: ParseHooks & { onProgress: (p: Progress) => void; signal: AbortSignal }): Promise<ParsedDocument>;
   docx(bytes: Uint8Array, name: string): Promise<ParsedDocument>;
+}
+
+export interface ParseHooks {
+  /** Text read so far, a part at a time (pages of a PDF), before the whole file is parsed. */
+  onPreview?: (text: string) => void;
 }
 
 const SUPPORTED = 'PDF, Word (.docx), HTML, Markdown or plain text';
@@ -20,13 +25,14 @@ export async function parseFile(
   mime: string,
   onProgress: (p: Progress) => void,
   signal: AbortSignal,
+  hooks: ParseHooks = {},
 ): Promise<ParsedDocument> {
   const kind = detectKind(name, mime, bytes.subarray(0, 4096));
   if (!kind) throw new IngestError('unsupported', name, `this type of file is not supported${mime ? ` (${mime})` : ''}; Sieve reads ${SUPPORTED}.`);
   onProgress({ stage: 'parsing', done: 0, total: 0 });
   switch (kind) {
     case 'pdf':
-      return parsers.pdf(bytes, name, { onProgress, signal });
+      return parsers.pdf(bytes, name, { onProgress, signal, onPreview: hooks.onPreview });
     case 'docx':
       return parsers.docx(bytes, name);
     case 'markdown':

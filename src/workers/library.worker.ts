@@ -6,6 +6,7 @@ import { parsePdf } from '../adapters/pdf/browser';
 import { parseDocx } from '../adapters/docx/parse-docx';
 import { Library, type IncomingFile, type IngestEvent, type ReindexEvent } from '../services/library';
 import { parseFile } from '../services/parse-file';
+import { previewPageText } from '../core/parse/pdf/preview';
 import { loadEmbedderPool } from '../services/embedder-pool';
 import type { LoadProgress } from '../core/embed/embedder';
 import type { Settings } from '../core/settings';
@@ -17,8 +18,19 @@ const library = openKnowledgeBase({
   (store) =>
     new Library({
       store,
-      parse: (bytes, name, mime, onProgress, signal) =>
-        parseFile({ pdf: (b, n, o) => parsePdf(b, n, o), docx: (b, n) => parseDocx(b, n) }, bytes, name, mime, onProgress, signal),
+      parse: (bytes, name, mime, onProgress, signal, hooks) =>
+        parseFile(
+          {
+            pdf: (b, n, { onPreview, ...o }) => parsePdf(b, n, { ...o, onPage: onPreview && ((page) => onPreview(previewPageText(page))) }),
+            docx: (b, n) => parseDocx(b, n),
+          },
+          bytes,
+          name,
+          mime,
+          onProgress,
+          signal,
+          hooks,
+        ),
       loadEmbedder: loadEmbedderPool,
     }),
 );

@@ -13,6 +13,8 @@ export interface ReadPdfOptions {
   onProgress?: (progress: Progress) => void;
   /** Checked between pages; an aborted read throws IngestError 'cancelled'. */
   signal?: AbortSignal;
+  /** Each page as soon as it has been read. */
+  onPage?: (page: PdfPage) => void;
 }
 
 /** Where pdf.js may load its own data files from (local paths or same-origin URLs, never a CDN). */
@@ -70,7 +72,9 @@ export async function extractPdf(
     const fonts = new FontNames();
     for (let n = 1; n <= doc.numPages; n++) {
       if (signal?.aborted) throw cancelled(fileName);
-      pages.push(await readPage(pdfjs, doc, n, fonts, viewports));
+      const page = await readPage(pdfjs, doc, n, fonts, viewports);
+      pages.push(page);
+      options.onPage?.(page);
       onProgress?.({ stage: 'parsing', done: n, total: doc.numPages });
     }
     if (pages.length > 0 && pages.every((p) => p.error)) {

@@ -116,4 +116,42 @@ describe('withCache', () => {
     expect(out.map((v) => v[0])).toEqual([2, 1]);
     expect(inner.calls).toEqual([['ab', 'c']]);
   });
+
+  it('waits for a text another call is already embedding instead of embedding it again', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const inner = fakeEmbedder();
+    const slow: Embedder = { ...inner, embed: async (texts) => (texts.includes('first') ? (await gate, inner.embed(texts)) : inner.embed(texts)) };
+    const cached = withCache(slow, new MemoryEmbeddingCacheStore());
+    const early = cached.embed(['first', 'shared']);
+    await Promise.resolve();
+    await Promise.resolve();
+    const late = cached.embed(['shared', 'own']);
+    await new Promise((r) => setTimeout(r, 0));
+    release();
+    const [a, b] = await Promise.all([early, late]);
+    expect(inner.calls).toEqual([['own'], ['first', 'shared']]);
+    expect(Array.from(b[0])).toEqual(Array.from(a[1]));
+  });
+
+  it('embeds a text itself when the call it was waiting for fails', async () => {
+    let fail!: (e: Error) => void;
+    const inner = fakeEmbedder();
+    let first = true;
+    const flaky: Embedder = {
+      ...inner,
+      embed: (texts) => (first ? ((first = false), new Promise((_, reject) => (fail = reject))) : inner.embed(texts)),
+    };
+    const cached = withCache(flaky, new MemoryEmbeddingCacheStore());
+    const early = cached.embed(['x']);
+    early.catch(() => undefined);
+    await Promise.resolve();
+    await Promise.resolve();
+    const late = cached.embed(['x']);
+    await new Promise((r) => setTimeout(r, 0));
+    fail(new Error('worker stopped'));
+    await expect(early).rejects.toThrow('worker stopped');
+    expect((await late)[0][0]).toBe(1);
+    expect(inner.calls).toEqual([['x']]);
+  });
 });

@@ -91,47 +91,92 @@ export interface CachedEmbedder extends Embedder {
   resetStats(): void;
 }
 
-/** Wraps an embedder so that only texts missing from `store` are embedded; new vectors are stored. */
+/**
+ * Wraps an embedder so that only texts missing from `store` are embedded; new vectors are
+ * stored. A text already being embedded by an earlier call (e.g. a prefetch while a file is
+ * still being read) is awaited rather than embedded twice; if that call fails, it is embedded
+ * again here.
+ */
 export function withCache(embedder: Embedder, store: EmbeddingCacheStore): CachedEmbedder {
   const stats: CacheStats = { hits: 0, misses: 0, embedded: 0 };
+  const pending = new Map<string, Promise<Float32Array>>();
 
   async function embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     const keys = texts.map((t) => embeddingCacheKey(embedder.id, t));
-    // The cache only saves work: if it cannot be read or written, embed and carry on.
-    const found = await store.get(keys).catch(() => new Array<Float32Array | undefined>(keys.length));
     const out = new Array<Float32Array>(texts.length);
+    const waiting: Array<[number, Promise<Float32Array>]> = [];
+    const lookup: number[] = [];
+    keys.forEach((key, i) => {
+      const inFlight = pending.get(key);
+      if (inFlight) waiting.push([i, inFlight]);
+      else lookup.push(i);
+    });
+    // The cache only saves work: if it cannot be read or written, embed and carry on.
+    const found = await store.get(lookup.map((i) => keys[i])).catch(() => new Array<Float32Array | undefined>(lookup.length));
     const missing = new Map<string, number[]>(); // key → positions wanting it
-    for (let i = 0; i < texts.length; i++) {
-      const cached = found[i];
-      if (cached && cached.length === embedder.dim) {
-        out[i] = cached;
-        stats.hits++;
-        continue;
-      }
-      stats.misses++;
+    const want = (i: number) => {
       const positions = missing.get(keys[i]);
       if (positions) positions.push(i);
       else missing.set(keys[i], [i]);
-    }
-    if (missing.size === 0) return out;
-
-    const firsts = [...missing.values()].map((positions) => positions[0]);
-    const vectors = await embedder.embed(
-      firsts.map((i) => texts[i]),
-      signal,
-    );
-    if (vectors.length !== firsts.length) {
-      throw new Error(`Embedder ${embedder.id} returned ${vectors.length} vectors for ${firsts.length} texts`);
-    }
-    stats.embedded += firsts.length;
-    const entries: Array<[string, Float32Array]> = [];
-    firsts.forEach((first, k) => {
-      const key = keys[first];
-      entries.push([key, vectors[k]]);
-      for (const i of missing.get(key)!) out[i] = vectors[k];
+    };
+    lookup.forEach((i, k) => {
+      const cached = found[k];
+      if (cached && cached.length === embedder.dim) {
+        out[i] = cached;
+        stats.hits++;
+      } else {
+        stats.misses++;
+        want(i);
+      }
     });
-    await store.put(entries).catch(() => undefined);
+    const fresh = missing.size > 0 ? embedMissing(texts, keys, missing, signal, out) : undefined;
+    fresh?.catch(() => undefined); // awaited below, after the pending texts
+    for (const [i, promise] of waiting) {
+      try {
+        out[i] = await promise;
+        stats.hits++;
+      } catch {
+        stats.misses++;
+        await embedMissing(texts, keys, new Map([[keys[i], [i]]]), signal, out);
+      }
+    }
+    if (fresh) await fresh;
     return out;
+  }
+
+  /** Embeds one text per key, publishes the work as pending until stored, and fills `out`. */
+  async function embedMissing(
+    texts: string[],
+    keys: string[],
+    missing: Map<string, number[]>,
+    signal: AbortSignal | undefined,
+    out: Float32Array[],
+  ): Promise<void> {
+    const firsts = [...missing.values()].map((positions) => positions[0]);
+    const work = embedder.embed(firsts.map((i) => texts[i]), signal).then((vectors) => {
+      if (vectors.length !== firsts.length) {
+        throw new Error(`Embedder ${embedder.id} returned ${vectors.length} vectors for ${firsts.length} texts`);
+      }
+      return vectors;
+    });
+    firsts.forEach((first, k) => {
+      const one = work.then((vectors) => vectors[k]);
+      one.catch(() => undefined);
+      pending.set(keys[first], one);
+    });
+    try {
+      const vectors = await work;
+      stats.embedded += firsts.length;
+      const entries: Array<[string, Float32Array]> = [];
+      firsts.forEach((first, k) => {
+        const key = keys[first];
+        entries.push([key, vectors[k]]);
+        for (const i of missing.get(key)!) out[i] = vectors[k];
+      });
+      await store.put(entries).catch(() => undefined);
+    } finally {
+      for (const first of firsts) pending.delete(keys[first]);
+    }
   }
 
   return {

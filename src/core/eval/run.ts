@@ -16,8 +16,8 @@ export interface EvalConfig {
 export const CHUNKINGS = {
   fixed500: { chunker: { kind: 'fixed', size: 500, overlap: 50 } },
   semantic: { chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500 } },
-  /** Semantic chunks whose multi-sentence vectors are the mean of their sentences' vectors. */
-  semanticMean: { chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500 }, chunkVectors: 'mean' },
+  /** Semantic chunks whose multi-sentence vectors come from embedding their text (a second model pass). */
+  semanticEmbed: { chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500 }, chunkVectors: 'embed' },
 } satisfies Record<string, { chunker: ChunkerSettings; chunkVectors?: 'embed' | 'mean' }>;
 
 export const CONFIGS: EvalConfig[] = [
@@ -27,8 +27,8 @@ export const CONFIGS: EvalConfig[] = [
   { name: 'semantic-bm25', chunking: 'semantic', mode: 'bm25' },
   { name: 'semantic-dense', chunking: 'semantic', mode: 'dense' },
   { name: 'semantic-hybrid', chunking: 'semantic', mode: 'hybrid' },
-  { name: 'semantic-mean-dense', chunking: 'semanticMean', mode: 'dense' },
-  { name: 'semantic-mean-hybrid', chunking: 'semanticMean', mode: 'hybrid' },
+  { name: 'semantic-embed-dense', chunking: 'semanticEmbed', mode: 'dense' },
+  { name: 'semantic-embed-hybrid', chunking: 'semanticEmbed', mode: 'hybrid' },
 ];
 
 /** Candidates ranked before the budget cut; enough to fill any sensible budget with small chunks. */

@@ -20,6 +20,7 @@ describe('buildDocument', () => {
       parsed: doc(TEXT),
       embedder,
       chunker: { kind: 'semantic', threshold: 0.3, maxChars: 500 },
+      chunkVectors: 'embed',
       onProgress: (p) => events.push(p),
     });
     expect(built.sentences.map((s) => s.text)).toHaveLength(4);
@@ -56,9 +57,9 @@ describe('buildDocument', () => {
     expect(built.vectors.length).toBe(built.chunks.length * embedder.dim);
   });
 
-  it('can average sentence vectors for multi-sentence chunks instead of embedding them', async () => {
+  it('by default averages sentence vectors for multi-sentence semantic chunks instead of embedding them', async () => {
     const embedder = new FakeEmbedder();
-    const built = await buildDocument({ docId: 'd', parsed: doc(TEXT), embedder, chunker: { kind: 'semantic', threshold: 0.3, maxChars: 500 }, chunkVectors: 'mean' });
+    const built = await buildDocument({ docId: 'd', parsed: doc(TEXT), embedder, chunker: { kind: 'semantic', threshold: 0.3, maxChars: 500 } });
     expect(embedder.calls.flat()).toHaveLength(4); // sentences only
     const a = embedder.vector('Kelp farms grow kelp on long lines.');
     const b = embedder.vector('Kelp farms harvest kelp lines in spring.');
@@ -66,6 +67,24 @@ describe('buildDocument', () => {
     const norm = Math.hypot(...mean);
     const row = built.vectors.subarray(0, embedder.dim);
     row.forEach((x, j) => expect(x).toBeCloseTo(mean[j] / norm, 5));
+  });
+
+  it('embeds a repeated sentence once and gives every copy its vector', async () => {
+    const embedder = new FakeEmbedder();
+    const text = 'Read the notes. Kelp grows fast. Read the notes.';
+    const built = await buildDocument({ docId: 'd', parsed: doc(text), embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500 } });
+    expect(embedder.calls.flat().sort()).toEqual(['Kelp grows fast.', 'Read the notes.']);
+    expect(built.chunks).toHaveLength(3);
+    expect(Array.from(built.vectors.subarray(2 * embedder.dim, 3 * embedder.dim))).toEqual(Array.from(embedder.vector('Read the notes.')));
+  });
+
+  it('keeps a table together as one unit and embeds its labels without the figures', async () => {
+    const embedder = new FakeEmbedder();
+    const text = 'Kelp sales grew.\n\nIncome statement:\nRevenues | $9,070 | $9,061\nNet income | 950 | 1,249';
+    const built = await buildDocument({ docId: 'd', parsed: doc(text), embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500 } });
+    expect(built.sentences.map((s) => s.text)).toEqual(['Kelp sales grew.', 'Income statement:\nRevenues | $9,070 | $9,061\nNet income | 950 | 1,249']);
+    expect(built.chunks[1].text).toContain('$9,070'); // the chunk (and BM25) keep the figures
+    expect(embedder.calls.flat()).toContain('Income statement:\nRevenues\nNet income');
   });
 
   it('stops when aborted', async () => {

@@ -1,7 +1,7 @@
 import type { Chunk, ChunkerSettings, DocumentId, ParsedDocument, Progress, Sentence, Trace } from '../types';
 import type { Embedder } from '../embed/embedder';
-import { segmentSentences } from '../text/segment';
-import { toUnits } from '../chunk/units';
+import { documentUnits } from './units';
+import { embeddingText } from '../embed/embedding-text';
 import { semanticChunks, type SemanticChunkResult } from '../chunk/semantic';
 import { fixedChunks } from '../chunk/fixed';
 import { neighbourSimilarities, normalize, packRows } from '../vector/cosine';
@@ -16,8 +16,10 @@ export interface BuildInput {
   /** Texts per embed call; progress is reported after each. */
   batchSize?: number;
   /**
-   * How a chunk of several sentences gets its vector: 'embed' its text (default), or 'mean'
-   * of its sentences' vectors, renormalised (no extra model calls).
+   * How a chunk of several sentences gets its vector: the 'mean' of its sentences' vectors,
+   * renormalised (the default for semantic chunks: no extra model calls, and their sentences
+   * are near one another by construction), or 'embed' its text in a second model pass (the
+   * default for fixed-size chunks, which cut sentences anywhere).
    */
   chunkVectors?: 'embed' | 'mean';
 }
@@ -36,6 +38,16 @@ export interface BuiltDocument {
 /** The longest a sentence may be before it is split; chunks never exceed it either. */
 const MAX_UNIT = 500;
 
+/** The longest unit (sentence or piece of one) the chunker works with. */
+export function unitLimit(chunker: ChunkerSettings): number {
+  return Math.min(chunker.kind === 'semantic' ? chunker.maxChars : MAX_UNIT, MAX_UNIT);
+}
+
+/** What the embedder is given for each of a document's units (table figures dropped), as buildDocument sends them. */
+export function unitEmbeddingTexts(text: string, chunker: ChunkerSettings): string[] {
+  return documentUnits(text, [], unitLimit(chunker)).map((u) => embeddingText(u.text));
+}
+
 /**
  * Turns a parsed document into embedded chunks: sentences → sentence vectors → chunks →
  * chunk vectors. Pure with respect to storage: nothing is indexed or saved here.
@@ -46,12 +58,12 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   const progress = input.onProgress ?? (() => {});
 
   let t = performance.now();
-  const maxChars = chunker.kind === 'semantic' ? chunker.maxChars : MAX_UNIT;
-  const sentences = toUnits(parsed.text, segmentSentences(parsed.text), Math.min(maxChars, MAX_UNIT));
+  const unitChars = unitLimit(chunker);
+  const sentences = documentUnits(parsed.text, parsed.sections, unitChars);
   traces.push({ stage: 'segmenting', ms: performance.now() - t, detail: { sentences: sentences.length } });
 
   t = performance.now();
-  const sentenceVectors = await embedAll(embedder, sentences.map((s) => s.text), input.batchSize ?? 128, signal, (done, total) =>
+  const sentenceVectors = await embedAll(embedder, sentences.map((s) => embeddingText(s.text)), input.batchSize ?? 128, signal, (done, total) =>
     progress({ stage: 'embedding', done, total }),
   );
   traces.push({ stage: 'embedding', ms: performance.now() - t, detail: { texts: sentences.length, model: embedder.id } });
@@ -76,13 +88,14 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   t = performance.now();
   const chunkVectors: Float32Array[] = new Array(chunks.length);
   const toEmbed: number[] = [];
+  const vectorsBy = input.chunkVectors ?? (chunker.kind === 'semantic' ? 'mean' : 'embed');
   chunks.forEach((c, i) => {
     const single = c.sentenceEnd - c.sentenceStart === 1 && sentences[c.sentenceStart].start === c.start && sentences[c.sentenceStart].end === c.end;
     if (single) chunkVectors[i] = sentenceVectors[c.sentenceStart];
-    else if (input.chunkVectors === 'mean') chunkVectors[i] = meanVector(sentenceVectors.slice(c.sentenceStart, c.sentenceEnd), embedder.dim);
+    else if (vectorsBy === 'mean') chunkVectors[i] = meanVector(sentenceVectors.slice(c.sentenceStart, c.sentenceEnd), embedder.dim);
     else toEmbed.push(i);
   });
-  const fresh = await embedAll(embedder, toEmbed.map((i) => chunks[i].text), input.batchSize ?? 128, signal, (done, total) =>
+  const fresh = await embedAll(embedder, toEmbed.map((i) => embeddingText(chunks[i].text)), input.batchSize ?? 128, signal, (done, total) =>
     progress({ stage: 'embedding', done: sentences.length + done, total: sentences.length + total }),
   );
   toEmbed.forEach((ci, k) => (chunkVectors[ci] = fresh[k]));
@@ -99,8 +112,9 @@ function meanVector(vectors: Float32Array[], dim: number): Float32Array {
 
 /**
  * Embeds texts in batches of similar length (shortest first) so each batch pads little, and
- * returns the vectors in input order. Two batches are kept in flight so the model never waits
- * while the previous batch's results are stored.
+ * returns the vectors in input order. A text that occurs several times is embedded once.
+ * Two batches are kept in flight so the model never waits while the previous batch's results
+ * are stored.
  */
 async function embedAll(
   embedder: Embedder,
@@ -109,18 +123,26 @@ async function embedAll(
   signal: AbortSignal | undefined,
   onBatch: (done: number, total: number) => void,
 ): Promise<Float32Array[]> {
-  const out: Float32Array[] = new Array(texts.length);
-  const order = texts.map((_, i) => i).sort((a, b) => texts[a].length - texts[b].length);
+  const firstOf = new Map<string, number>();
+  const distinct: string[] = [];
+  const slot = texts.map((t) => {
+    let k = firstOf.get(t);
+    if (k === undefined) firstOf.set(t, (k = distinct.push(t) - 1));
+    return k;
+  });
+  const vectors: Float32Array[] = new Array(distinct.length);
+  const order = distinct.map((_, i) => i).sort((a, b) => distinct[a].length - distinct[b].length);
   let done = 0;
   onBatch(0, texts.length);
+  const perDistinct = texts.length / Math.max(1, distinct.length);
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < order.length; i += batchSize) {
     signal?.throwIfAborted();
     const ids = order.slice(i, i + batchSize);
-    const batch = embedder.embed(ids.map((k) => texts[k]), signal).then((vectors) => {
-      ids.forEach((k, j) => (out[k] = vectors[j]));
+    const batch = embedder.embed(ids.map((k) => distinct[k]), signal).then((out) => {
+      ids.forEach((k, j) => (vectors[k] = out[j]));
       done += ids.length;
-      onBatch(done, texts.length);
+      onBatch(Math.min(texts.length, Math.round(done * perDistinct)), texts.length);
     });
     batch.catch(() => undefined); // awaited below; this only stops an early failure being reported as unhandled
     inFlight.push(batch);
@@ -128,5 +150,5 @@ async function embedAll(
   }
   await Promise.all(inFlight);
   signal?.throwIfAborted();
-  return out;
+  return slot.map((k) => vectors[k]);
 }
