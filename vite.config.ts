@@ -57,10 +57,12 @@ function vendorAssets(): Plugin {
 }
 
 /**
- * Hosts a model may be downloaded from. The page may contact nothing else: the built app
- * carries a Content-Security-Policy that says so. Self-hosted models go under /models/.
+ * Hosts a model may be downloaded from: Hugging Face (transformers.js and WebLLM weights) and
+ * GitHub's raw files (the WebLLM model libraries its prebuilt list points at). The page may
+ * contact nothing else: the built app carries a Content-Security-Policy that says so.
+ * Self-hosted models go under /models/.
  */
-const MODEL_HOSTS = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co'];
+const MODEL_HOSTS = ['https://huggingface.co', 'https://*.huggingface.co', 'https://*.hf.co', 'https://raw.githubusercontent.com'];
 
 const CSP = [
   "default-src 'self'",

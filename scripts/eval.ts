@@ -73,13 +73,13 @@ for (const [doc, qs] of byDoc) {
   const parsed = await parsePdf(bytes, `${doc}.pdf`);
   const prepared = await prepareDocument(doc, parsed, embedder, configs);
   const vectors = await embedder.embed(qs.map((q) => q.question));
-  qs.forEach((q, i) => {
+  for (const [i, q] of qs.entries()) {
     for (const c of configs) {
-      const s = evaluateQuestion(c, prepared, parsed, q, vectors[i], budget, weights);
+      const s = await evaluateQuestion(c, prepared, parsed, q, vectors[i], budget, weights);
       scores.set(c.name, [...(scores.get(c.name) ?? []), s]);
       perQuestion.push({ id: q.financebench_id, doc, config: c.name, ...s });
     }
-  });
+  }
   done += qs.length;
   console.error(`${doc}: ${parsed.pages.length} pages, ${qs.length} questions, ${((performance.now() - t) / 1000).toFixed(1)} s (${done}/${questions.length})`);
 }

@@ -2,6 +2,8 @@ import { RpcClient, type CallOptions } from '../rpc/wrap';
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { LoadProgress } from '../core/embed/embedder';
 import type { Settings } from '../core/settings';
+import type { AskEvent, AskResult } from '../core/pipeline/types';
+import type { QuestionOptions } from '../services/questions';
 import type { IngestEvent, IngestResult, Inspection, OpenResult, ReindexEvent, SearchResponse } from '../services/library';
 
 /** Typed calls into the library worker. Every method is a message; no work happens here. */
@@ -33,5 +35,7 @@ export class LibraryClient {
   search = (query: string, docIds?: string[]) => this.rpc.call<SearchResponse>('search', [query, { docIds }]);
   inspect = (id: string) => this.rpc.call<Inspection>('inspect', [id]);
   updateSettings = (patch: Partial<Settings>) => this.rpc.call<Settings>('updateSettings', [patch]);
+  ask = (question: string, options: CallOptions<AskEvent> & QuestionOptions) =>
+    this.rpc.call<AskResult>('ask', [question, { docIds: options.docIds }], options);
   prepareEmbedder = (options: CallOptions<LoadProgress>) => this.rpc.call<{ id: string; dim: number }>('prepareEmbedder', [], options);
 }

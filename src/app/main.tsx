@@ -2,13 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App';
 import { LibraryClient } from './client';
+import { LlmClient } from './llm-client';
 import { AppStore } from './state';
 import { StoreContext } from './context';
 import './styles.css';
 
 let store: AppStore;
 const client = new LibraryClient((message) => store?.notify('error', message));
-store = new AppStore(client);
+const llm = new LlmClient(client.worker, (message) => store?.notify('error', message));
+store = new AppStore(client, llm);
 void store.start();
 // Read by the ingest benchmark (scripts/bench-ingest.ts); holds no document data of its own.
 Object.defineProperty(window, '__sieveStore', { value: store });

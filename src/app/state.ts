@@ -3,6 +3,10 @@ import type { DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { Settings } from '../core/settings';
 import type { IngestEvent, IngestTimings, Inspection, SearchResponse } from '../services/library';
 import type { LibraryClient } from './client';
+import type { LlmClient } from './llm-client';
+import type { LlmInfo } from '../core/llm/engine';
+import type { AskResult, CandidateRow, StageName, StageTrace } from '../core/pipeline/types';
+import { describeLlmError } from './llm-errors';
 
 export interface Job {
   id: number;
@@ -28,6 +32,30 @@ export interface ModelStatus {
   error?: string;
 }
 
+export interface LlmStatus {
+  state: 'none' | 'loading' | 'ready' | 'failed';
+  info?: LlmInfo;
+  loaded?: number;
+  total?: number;
+  file?: string;
+  error?: string;
+}
+
+/** The question being answered (or the last one), filled in stage by stage. */
+export interface QuestionState {
+  question: string;
+  status: 'running' | 'done' | 'failed' | 'cancelled';
+  stage?: StageName;
+  stages: StageTrace[];
+  rows: CandidateRow[];
+  graded?: { done: number; total: number };
+  /** The answer as streamed so far; the final text is in result. */
+  answer: string;
+  result?: AskResult;
+  error?: string;
+  cancel(): void;
+}
+
 export interface AppState {
   ready: boolean;
   /** Milliseconds from navigation start until the knowledge base was open and searchable. */
@@ -45,6 +73,10 @@ export interface AppState {
   search?: SearchResponse & { busy: boolean; error?: string };
   inspection?: Inspection;
   inspecting?: string;
+  /** A chunk to show selected in the inspector (opened from a citation or the pipeline table). */
+  focusChunk?: string;
+  llm: LlmStatus;
+  question?: QuestionState;
 }
 
 type Listener = () => void;
@@ -54,13 +86,16 @@ type Listener = () => void;
  * call commands; all work is sent to the library worker through the client.
  */
 export class AppStore {
-  private state: AppState = { ready: false, documents: [], jobs: [], notices: [], model: { state: 'idle' } };
+  private state: AppState = { ready: false, documents: [], jobs: [], notices: [], model: { state: 'idle' }, llm: { state: 'none' } };
   private listeners = new Set<Listener>();
   private nextId = 1;
   /** Timings of the latest ingest, read by the ingest benchmark. */
   lastIngest?: { name: string; timings: IngestTimings };
 
-  constructor(private readonly client: LibraryClient) {}
+  constructor(
+    private readonly client: LibraryClient,
+    private readonly llm?: LlmClient,
+  ) {}
 
   get = () => this.state;
 
@@ -98,6 +133,61 @@ export class AppStore {
       this.set({ ready: true });
     }
     void this.loadModel();
+    void this.loadLlm();
+  }
+
+  /** Loads the language model the settings name; retrieval-only when none is chosen. */
+  async loadLlm() {
+    const settings = this.state.settings?.llm ?? { kind: 'none' as const };
+    if (settings.kind === 'none' || !this.llm) {
+      void this.llm?.unload().catch(() => undefined);
+      this.set({ llm: { state: 'none' } });
+      return;
+    }
+    this.set({ llm: { state: 'loading' } });
+    try {
+      const info = await this.llm.load(settings, { onProgress: (p) => this.set({ llm: { state: 'loading', loaded: p.loaded, total: p.total, file: p.file } }) });
+      this.set({ llm: info ? { state: 'ready', info } : { state: 'none' } });
+    } catch (e) {
+      this.set({ llm: { state: 'failed', error: describeLlmError(settings, e) } });
+    }
+  }
+
+  /** After a model failed: answer without one (and remember the choice). */
+  async useRetrievalOnly() {
+    await this.updateSettings({ llm: { kind: 'none' } });
+  }
+
+  async ask(question: string) {
+    if (!question.trim()) return;
+    this.state.question?.cancel();
+    const controller = new AbortController();
+    const q: QuestionState = { question, status: 'running', stages: [], rows: [], answer: '', cancel: () => controller.abort() };
+    this.set({ question: q });
+    const update = (patch: Partial<QuestionState> | ((q: QuestionState) => Partial<QuestionState>)) =>
+      this.set((s) => (s.question && s.question.cancel === q.cancel ? { question: { ...s.question, ...(typeof patch === 'function' ? patch(s.question) : patch) } } : {}));
+    try {
+      const result = await this.client.ask(question, {
+        signal: controller.signal,
+        onProgress: (e) =>
+          update((cur) => {
+            if (e.kind === 'stage') return e.status === 'start' ? { stage: e.stage } : { stages: [...cur.stages, e.trace!] };
+            if (e.kind === 'rows') return { rows: e.rows };
+            if (e.kind === 'graded') return { graded: { done: e.done, total: e.total } };
+            return { answer: cur.answer + e.piece };
+          }),
+      });
+      update({ status: 'done', result, rows: result.rows, stages: result.stages, answer: result.answer.text, stage: undefined });
+    } catch (e) {
+      const cancelled = controller.signal.aborted;
+      update({ status: cancelled ? 'cancelled' : 'failed', error: cancelled ? undefined : message(e) });
+    }
+  }
+
+  /** Shows a chunk inside its document in the inspector. */
+  async openChunk(docId: string, chunkId: string) {
+    this.set({ focusChunk: chunkId });
+    if (this.state.inspection?.document.id !== docId) await this.inspect(docId);
   }
 
   async loadModel() {
@@ -231,8 +321,10 @@ export class AppStore {
     const before = this.state.settings?.embedder;
     try {
       const settings = await this.client.updateSettings(patch);
+      const llmBefore = this.state.settings?.llm;
       this.set({ settings });
       if (JSON.stringify(before) !== JSON.stringify(settings.embedder)) void this.loadModel();
+      if (JSON.stringify(llmBefore) !== JSON.stringify(settings.llm)) void this.loadLlm();
     } catch (e) {
       this.notify('error', `Could not save settings: ${message(e)}`);
     }

@@ -1,18 +1,33 @@
 import { DEFAULT_CHUNKER, type ChunkerSettings } from './types';
 import { DEFAULT_WEIGHTS, type FusionWeights } from './search/fusion';
+import { DEFAULT_PIPELINE, withPipelineDefaults, type PipelineSettings } from './pipeline/settings';
 
-export type EmbedderSettings =
-  | { kind: 'use-lite' }
+/** A transformers.js model and where its files come from. */
+export interface TransformersModel {
+  modelId: string;
+  /** 'hub' downloads from the Hugging Face hub (or a mirror in remoteHost); 'local' reads `${localBaseUrl}${modelId}/`. */
+  source: 'hub' | 'local';
+  remoteHost?: string;
+  localBaseUrl?: string;
+  device: 'auto' | 'webgpu' | 'wasm';
+}
+
+export type EmbedderSettings = { kind: 'use-lite' } | (TransformersModel & { kind: 'transformers'; dtype?: 'fp32' | 'fp16' | 'q8' });
+
+/** Which LLM answers questions; 'none' is retrieval-only mode (the first-start default). */
+export type LlmSettings =
+  | { kind: 'none' }
   | {
-      kind: 'transformers';
+      kind: 'webllm';
+      /** A WebLLM prebuilt model id, e.g. "Qwen2.5-1.5B-Instruct-q4f16_1-MLC". */
       modelId: string;
-      /** 'hub' downloads from the Hugging Face hub (or a mirror in remoteHost); 'local' reads `${localBaseUrl}${modelId}/`. */
-      source: 'hub' | 'local';
-      remoteHost?: string;
-      localBaseUrl?: string;
-      device: 'auto' | 'webgpu' | 'wasm';
-      dtype?: 'fp32' | 'fp16' | 'q8';
-    };
+      /** Self-hosted weights: absolute URL of the folder holding mlc-chat-config.json etc. */
+      modelUrl?: string;
+      /** Self-hosted model library (.wasm) URL; needed with modelUrl for a model not in the prebuilt list. */
+      modelLibUrl?: string;
+    }
+  /** A text-generation ONNX model, e.g. "onnx-community/Qwen2.5-0.5B-Instruct". */
+  | (TransformersModel & { kind: 'transformers'; dtype?: 'fp32' | 'fp16' | 'q8' | 'q4' | 'q4f16' });
 
 export interface SearchSettings {
   mode: 'hybrid' | 'bm25' | 'dense';
@@ -20,16 +35,25 @@ export interface SearchSettings {
   limit: number;
 }
 
+/** An optional cross-encoder (transformers.js text-classification model) that orders kept chunks. */
+export type RerankerSettings = { kind: 'none' } | (TransformersModel & { kind: 'transformers'; dtype?: 'fp32' | 'fp16' | 'q8' });
+
 export interface Settings {
   embedder: EmbedderSettings;
   chunker: ChunkerSettings;
   search: SearchSettings;
+  llm: LlmSettings;
+  reranker: RerankerSettings;
+  pipeline: PipelineSettings;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   embedder: { kind: 'use-lite' },
   chunker: DEFAULT_CHUNKER,
   search: { mode: 'hybrid', weights: DEFAULT_WEIGHTS, limit: 20 },
+  llm: { kind: 'none' },
+  reranker: { kind: 'none' },
+  pipeline: DEFAULT_PIPELINE,
 };
 
 /** Fills anything missing (older saved settings, partial updates) from the defaults and keeps numbers in range. */
@@ -44,6 +68,9 @@ export function withDefaults(saved: Partial<Settings> | undefined): Settings {
       weights: { bm25: clamp(weights.bm25, 0, 1, 0.5), dense: clamp(weights.dense, 0, 1, 0.5) },
       limit: Math.round(clamp(search.limit, 1, 200, DEFAULT_SETTINGS.search.limit)),
     },
+    llm: saved?.llm?.kind ? saved.llm : DEFAULT_SETTINGS.llm,
+    reranker: saved?.reranker?.kind ? saved.reranker : DEFAULT_SETTINGS.reranker,
+    pipeline: withPipelineDefaults(saved?.pipeline),
   };
 }
 

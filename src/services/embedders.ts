@@ -1,8 +1,21 @@
 import type { Embedder, LoadProgress } from '../core/embed/embedder';
-import type { EmbedderSettings } from '../core/settings';
+import type { EmbedderSettings, TransformersModel } from '../core/settings';
 
 /** Where the app serves its runtimes and models (see vite.config.ts). */
-const VENDOR = '/vendor/';
+export const VENDOR = '/vendor/';
+
+/** The transformers.js loader options every runtime shares: model, file source, device, ort's wasm files. */
+export function transformersLoadOptions(settings: TransformersModel) {
+  return {
+    modelId: settings.modelId,
+    source:
+      settings.source === 'hub'
+        ? ({ kind: 'hub', remoteHost: settings.remoteHost } as const)
+        : ({ kind: 'local', baseUrl: settings.localBaseUrl ?? '/models/' } as const),
+    device: settings.device,
+    wasmPaths: `${VENDOR}ort/`,
+  };
+}
 
 /** Loads the embedder the settings name, importing each runtime only when it is chosen. */
 export async function loadBrowserEmbedder(
@@ -16,12 +29,5 @@ export async function loadBrowserEmbedder(
     return loadUseLite({ modelUrl: `${VENDOR}use-lite/`, wasmPaths: `${VENDOR}tfjs/`, threads: globalThis.crossOriginIsolated ? threads : 1, onProgress });
   }
   const { loadTransformersEmbedder } = await import('../adapters/transformers');
-  return loadTransformersEmbedder({
-    modelId: settings.modelId,
-    source: settings.source === 'hub' ? { kind: 'hub', remoteHost: settings.remoteHost } : { kind: 'local', baseUrl: settings.localBaseUrl ?? '/models/' },
-    device: settings.device,
-    dtype: settings.dtype,
-    wasmPaths: `${VENDOR}ort/`,
-    onProgress,
-  });
+  return loadTransformersEmbedder({ ...transformersLoadOptions(settings), dtype: settings.dtype, onProgress });
 }

@@ -13,6 +13,7 @@ import { DEFAULT_SETTINGS, withDefaults, type EmbedderSettings, type Settings } 
 import { MAX_FILE_BYTES, describeBytes } from './limits';
 import { makeBundle } from './bundle';
 import type { ParseHooks } from './parse-file';
+import type { AskDeps } from '../core/pipeline/ask';
 
 /** A file as it arrives from the page (a File or anything shaped like one). */
 export interface IncomingFile {
@@ -399,6 +400,31 @@ export class Library {
       };
     });
     return { query, hits: hits.map(({ terms: _t, ...h }) => h), traces, warning };
+  }
+
+  /**
+   * What the question pipeline reads from the library. The query vector is undefined when the
+   * model cannot embed it (not loaded, or the library holds another model's vectors), and
+   * retrieval then uses keywords only.
+   */
+  retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery'> {
+    const kb = this.requireOpen();
+    return {
+      search: (query, vector, options) => kb.search(query, vector, options),
+      vectorOf: (id) => kb.vectors.vector(id),
+      titleOf: (docId) => this.docs.get(docId)?.title || this.docs.get(docId)?.name || docId,
+      embedQuery: async (text, signal) => {
+        if (kb.chunkCount === 0) return undefined;
+        const embedder = await this.prepareEmbedder().catch(() => undefined);
+        if (!embedder || this.modelMismatch(embedder)) return undefined;
+        const [vector] = await embedder.embed([text], signal);
+        return vector;
+      },
+    };
+  }
+
+  get currentSettings(): Settings {
+    return this.settings;
   }
 
   async inspect(id: DocumentId): Promise<Inspection> {

@@ -10,6 +10,17 @@ import { previewPageText } from '../core/parse/pdf/preview';
 import { loadEmbedderPool } from '../services/embedder-pool';
 import type { LoadProgress } from '../core/embed/embedder';
 import type { Settings } from '../core/settings';
+import type { AskEvent } from '../core/pipeline/types';
+import { answerQuestion, type QuestionOptions } from '../services/questions';
+import { attachRemoteLlm, rpcOverPort } from '../services/remote-engine';
+import type { RpcClient } from '../rpc/wrap';
+
+// The page hands over a port to the LLM worker, so questions reach the model directly.
+let llm: RpcClient | undefined;
+self.addEventListener('message', (e: MessageEvent) => {
+  const data = e.data as { kind?: unknown; port?: unknown } | null;
+  if (data?.kind === 'llm-port' && data.port instanceof MessagePort) llm = rpcOverPort(data.port);
+});
 
 // Thin host: builds the library from browser adapters and serves it over postMessage.
 const library = openKnowledgeBase({
@@ -47,6 +58,11 @@ expose(
     search: async (query: string, options: { docIds?: string[] }) => (await library).search(query, options),
     inspect: async (id: string) => (await library).inspect(id),
     updateSettings: async (patch: Partial<Settings>) => (await library).updateSettings(patch),
+    ask: async (question: string, options: QuestionOptions, ctx: CallContext) => {
+      const lib = await library;
+      const engine = lib.currentSettings.llm.kind !== 'none' && llm ? await attachRemoteLlm(llm) : undefined;
+      return answerQuestion(lib, question, { engine }, options, (e: AskEvent) => ctx.progress(e), ctx.signal);
+    },
     prepareEmbedder: async (ctx: CallContext) => {
       const e = await (await library).prepareEmbedder((p: LoadProgress) => ctx.progress(p));
       return { id: e.id, dim: e.dim };

@@ -1,4 +1,6 @@
-import type { ChunkerSettings, ParsedDocument } from '../types';
+import type { Chunk, ChunkerSettings, ParsedDocument } from '../types';
+import { ask } from '../pipeline/ask';
+import { DEFAULT_PIPELINE } from '../pipeline/settings';
 import type { Embedder } from '../embed/embedder';
 import { buildDocument } from '../ingest/build';
 import { KnowledgeBase, type RetrievalMode } from '../kb/knowledge-base';
@@ -11,6 +13,12 @@ export interface EvalConfig {
   name: string;
   chunking: keyof typeof CHUNKINGS;
   mode: RetrievalMode;
+  /**
+   * Run the question pipeline in retrieval-only mode instead of a plain top-k: no rewrite,
+   * duplicates dropped, grades from retrieval scores and the critic, the dynamic threshold,
+   * and the kept chunks within the budget.
+   */
+  pipeline?: boolean;
 }
 
 export const CHUNKINGS = {
@@ -27,6 +35,7 @@ export const CONFIGS: EvalConfig[] = [
   { name: 'semantic-bm25', chunking: 'semantic', mode: 'bm25' },
   { name: 'semantic-dense', chunking: 'semantic', mode: 'dense' },
   { name: 'semantic-hybrid', chunking: 'semantic', mode: 'hybrid' },
+  { name: 'pipeline-retrieval-only', chunking: 'semantic', mode: 'hybrid', pipeline: true },
   { name: 'semantic-embed-dense', chunking: 'semanticEmbed', mode: 'dense' },
   { name: 'semantic-embed-hybrid', chunking: 'semanticEmbed', mode: 'hybrid' },
 ];
@@ -49,7 +58,7 @@ export async function prepareDocument(docName: string, parsed: ParsedDocument, e
 }
 
 /** Retrieves up to `budget` characters for a question under one config and scores it. */
-export function evaluateQuestion(
+export async function evaluateQuestion(
   config: EvalConfig,
   prepared: PreparedDocument,
   parsed: ParsedDocument,
@@ -57,11 +66,23 @@ export function evaluateQuestion(
   queryVector: Float32Array,
   budget: number,
   weights?: FusionWeights,
-): QuestionScores {
+): Promise<QuestionScores> {
   const kb = prepared.get(config.chunking)!;
-  const { candidates } = kb.search(q.question, queryVector, { mode: config.mode, limit: RANKED, weights });
-  const kept = withinBudget(candidates, budget, (c) => c.chunk.text.length);
-  const spans = kept.map((c) => ({ start: c.chunk.start, end: c.chunk.end, text: c.chunk.text }));
+  let chunks: Chunk[];
+  if (config.pipeline) {
+    const settings = { ...DEFAULT_PIPELINE, rewrite: false, contextBudget: budget, weights: weights ?? DEFAULT_PIPELINE.weights };
+    const r = await ask(q.question, settings, {
+      search: (query, vector, options) => kb.search(query, vector, options),
+      embedQuery: async () => queryVector,
+      vectorOf: (id) => kb.vectors.vector(id),
+      titleOf: () => q.doc_name,
+    });
+    chunks = r.rows.filter((row) => row.source !== undefined).map((row) => row.chunk);
+  } else {
+    const { candidates } = kb.search(q.question, queryVector, { mode: config.mode, limit: RANKED, weights });
+    chunks = withinBudget(candidates, budget, (c) => c.chunk.text.length).map((c) => c.chunk);
+  }
+  const spans = chunks.map((c) => ({ start: c.start, end: c.end, text: c.text }));
   const evidence = q.evidence.filter((e) => e.doc_name === q.doc_name).map((e) => e.evidence_text).join('\n');
   return scoreRetrieval(spans, parsed.pages, evidencePages(q), evidence);
 }

@@ -33,6 +33,8 @@ describe('VectorIndex', () => {
   it('limits to given documents, scores single ids, and forgets removed documents', () => {
     expect(idx.topK(axisVector(4, 0), 5, new Set(['d2'])).map((h) => h.id)).toEqual(['d2#0', 'd2#1']);
     expect(idx.score(axisVector(4, 3), 'd2#1')).toBeCloseTo(1);
+    expect(Array.from(idx.vector('d2#1')!)).toEqual(Array.from(axisVector(4, 3)));
+    expect(idx.vector('nope')).toBeUndefined();
     const copy = new VectorIndex(4);
     copy.add('d1', ['d1#0'], axisVector(4, 0));
     copy.remove('d1');

@@ -48,6 +48,12 @@ export class VectorIndex {
     return dotAt(at.block.matrix, at.row * this.dim, query, this.dim);
   }
 
+  /** A stored vector (a view into the index: do not modify), or undefined if unknown. */
+  vector(id: string): Float32Array | undefined {
+    const at = this.where.get(id);
+    return at ? at.block.matrix.subarray(at.row * this.dim, (at.row + 1) * this.dim) : undefined;
+  }
+
   /** The k most similar vectors, best first, optionally limited to some documents. */
   topK(query: Float32Array, k: number, docIds?: ReadonlySet<DocumentId>): VectorHit[] {
     const dim = this.dim;

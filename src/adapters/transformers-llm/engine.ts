@@ -1,0 +1,121 @@
+import type { InterruptableStoppingCriteria, Tensor, TextGenerationPipeline, TextStreamer } from '@huggingface/transformers';
+import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../../core/llm/engine';
+import { fitMessages, type TokenCounter } from './fit-prompt';
+import { scoresFromLogits } from './scores';
+import { Serial } from './serial';
+
+/** Completion budget when a caller gives none. */
+export const DEFAULT_MAX_TOKENS = 512;
+
+/** The classes this engine needs from transformers.js, passed in so the library is imported lazily. */
+export interface TransformersRuntime {
+  TextStreamer: typeof TextStreamer;
+  InterruptableStoppingCriteria: typeof InterruptableStoppingCriteria;
+  Tensor: typeof Tensor;
+}
+
+interface Encoded {
+  input_ids: Tensor;
+  attention_mask: Tensor;
+}
+
+/**
+ * An LlmEngine over a transformers.js text-generation pipeline. Calls run one at a time; each
+ * prompt goes through the model's chat template and is cut to fit the context window (see
+ * fitMessages), because transformers.js would otherwise keep the start and drop the question.
+ */
+export class TransformersLlm implements LlmEngine {
+  private readonly serial = new Serial();
+  private readonly eos: Set<number>;
+
+  constructor(
+    readonly info: LlmInfo,
+    private readonly generator: TextGenerationPipeline,
+    private readonly runtime: TransformersRuntime,
+  ) {
+    const config = (generator.model.generation_config ?? generator.model.config) as { eos_token_id?: number | number[] | null };
+    this.eos = new Set([config.eos_token_id ?? []].flat());
+  }
+
+  generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<Generation> {
+    return this.serial.run(() => this.runGenerate(messages, options));
+  }
+
+  scoreNext(messages: ChatMessage[], candidates: string[], options: { signal?: AbortSignal } = {}): Promise<NextTokenScores> {
+    return this.serial.run(() => this.runScore(messages, candidates, options.signal));
+  }
+
+  dispose(): void {
+    void this.serial.run(() => this.generator.dispose());
+  }
+
+  private async runGenerate(messages: ChatMessage[], options: GenerateOptions): Promise<Generation> {
+    const { signal, onToken, temperature = 0 } = options;
+    signal?.throwIfAborted();
+    const maxTokens = Math.max(1, Math.min(options.maxTokens ?? DEFAULT_MAX_TOKENS, Math.floor(this.info.contextWindow / 2)));
+    const inputs = this.encode(messages, this.info.contextWindow - maxTokens);
+    const promptTokens = inputs.input_ids.dims[1];
+
+    const stop = new this.runtime.InterruptableStoppingCriteria();
+    const interrupt = () => stop.interrupt();
+    signal?.addEventListener('abort', interrupt, { once: true });
+    const streamer = onToken
+      ? new this.runtime.TextStreamer(this.tokenizer, { skip_prompt: true, callback_function: (piece: string) => piece && onToken(piece) })
+      : undefined;
+    try {
+      const sequences = (await this.generator.model.generate({
+        ...inputs,
+        max_new_tokens: maxTokens,
+        do_sample: temperature > 0,
+        ...(temperature > 0 ? { temperature } : {}),
+        streamer,
+        stopping_criteria: stop,
+      } as Parameters<TextGenerationPipeline['model']['generate']>[0])) as Tensor;
+      const ids = (sequences.tolist() as bigint[][])[0].slice(promptTokens).map(Number);
+      const text = this.tokenizer.decode(ids, { skip_special_tokens: true });
+      const finishReason = stop.interrupted ? 'abort' : ids.length >= maxTokens && !this.eos.has(ids[ids.length - 1]) ? 'length' : 'stop';
+      return { text, promptTokens, completionTokens: ids.length, finishReason };
+    } finally {
+      signal?.removeEventListener('abort', interrupt);
+    }
+  }
+
+  private async runScore(messages: ChatMessage[], candidates: string[], signal?: AbortSignal): Promise<NextTokenScores> {
+    signal?.throwIfAborted();
+    const inputs = this.encode(messages, this.info.contextWindow - 1);
+    // Exports that take num_logits_to_keep then return the last position's logits only,
+    // not [seq × vocab] (gigabytes for a long prompt and a large vocabulary); others ignore it.
+    const keepLast = new this.runtime.Tensor('int64', new BigInt64Array([1n]), []);
+    const outputs = (await this.generator.model({ ...inputs, num_logits_to_keep: keepLast })) as Record<string, Tensor>;
+    try {
+      signal?.throwIfAborted();
+      const last = outputs.logits.slice(null, -1, null).to('float32');
+      const ids = candidates.map((c) => this.tokenizer.encode(c, { add_special_tokens: false })[0]);
+      const scores = scoresFromLogits(last.data as Float32Array, ids, candidates);
+      last.dispose();
+      return { ...scores, promptTokens: inputs.input_ids.dims[1] };
+    } finally {
+      // The present key/values may live on the GPU; nothing else frees them.
+      for (const t of Object.values(outputs)) t.dispose();
+    }
+  }
+
+  /** Chat template with the generation prompt, cut to `limit` tokens, tokenized. */
+  private encode(messages: ChatMessage[], limit: number): Encoded {
+    const fitted = fitMessages(messages, limit, this.counter);
+    return this.tokenizer(this.template(fitted.messages), { add_special_tokens: false }) as unknown as Encoded;
+  }
+
+  private readonly counter: TokenCounter = {
+    prompt: (messages) => this.tokenizer.encode(this.template(messages), { add_special_tokens: false }).length,
+    text: (text) => this.tokenizer.encode(text, { add_special_tokens: false }).length,
+  };
+
+  private template(messages: ChatMessage[]): string {
+    return this.tokenizer.apply_chat_template(messages, { tokenize: false, add_generation_prompt: true }) as string;
+  }
+
+  private get tokenizer() {
+    return this.generator.tokenizer;
+  }
+}

@@ -1,0 +1,69 @@
+import type { LlmEngine } from '../../core/llm/engine';
+import { defaultDtype, resolveDevice } from '../transformers/device';
+import { configureTransformersEnv, modelLocation } from '../transformers/env-config';
+import { describeCause } from '../transformers/load-error';
+import { progressReporter } from '../transformers/progress';
+import { TransformersLlm } from './engine';
+import { LlmLoadError } from './load-error';
+import type { TransformersLlmOptions } from './options';
+
+/** Context cap: the KV cache and logits of a longer prompt would not fit in a browser tab. */
+export const DEFAULT_MAX_CONTEXT = 4096;
+
+/** transformers.js configures itself through one global `env`, so loads must not interleave. */
+let loadQueue: Promise<unknown> = Promise.resolve();
+
+function serialized<T>(task: () => Promise<T>): Promise<T> {
+  const run = loadQueue.then(task, task);
+  loadQueue = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Loads a text-generation ONNX model (with a chat template) through transformers.js.
+ * Throws LlmLoadError naming the model id, the folder or URL tried, and the cause.
+ */
+export async function loadTransformersLlm(options: TransformersLlmOptions): Promise<LlmEngine> {
+  const device = await resolveDevice(options.device);
+  const dtype = options.dtype ?? defaultDtype(device);
+  const location = `${modelLocation(options.modelId, options.source)} (${dtype}, ${device})`;
+
+  const { generator, runtime } = await serialized(async () => {
+    try {
+      const tf = await import('@huggingface/transformers');
+      configureTransformersEnv(tf.env, options.source, options.wasmPaths);
+      const generator = await tf.pipeline('text-generation', options.modelId, {
+        device,
+        dtype,
+        progress_callback: options.onProgress ? progressReporter(options.onProgress) : undefined,
+      });
+      return { generator, runtime: { TextStreamer: tf.TextStreamer, InterruptableStoppingCriteria: tf.InterruptableStoppingCriteria, Tensor: tf.Tensor } };
+    } catch (e) {
+      throw new LlmLoadError(options.modelId, location, e);
+    }
+  });
+
+  if (!generator.tokenizer.chat_template) {
+    await generator.dispose();
+    throw new LlmLoadError(options.modelId, location, new Error('the model has no chat template (choose an instruction-tuned model)'));
+  }
+  const contextWindow = contextWindowOf(generator.model.config, generator.tokenizer.model_max_length, options.maxContext ?? DEFAULT_MAX_CONTEXT);
+  const engine = new TransformersLlm({ engine: 'transformers', model: options.modelId, contextWindow }, generator, runtime);
+  try {
+    // One token proves the graph runs on this device.
+    await engine.generate([{ role: 'user', content: 'Hi' }], { maxTokens: 1 });
+    return engine;
+  } catch (e) {
+    engine.dispose();
+    throw new LlmLoadError(options.modelId, location, new Error(`the model did not run: ${describeCause(e)}`, { cause: e }));
+  }
+}
+
+/** The smallest of the model's position limit, the tokenizer's limit and the memory cap. */
+export function contextWindowOf(config: unknown, tokenizerMax: unknown, cap: number): number {
+  const c = config as { max_position_embeddings?: unknown; n_positions?: unknown; max_sequence_length?: unknown };
+  const limits = [c?.max_position_embeddings, c?.n_positions, c?.max_sequence_length, tokenizerMax, cap].filter(
+    (n): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0,
+  );
+  return Math.min(...limits);
+}

@@ -1,0 +1,173 @@
+import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../../core/llm/engine';
+import { estimateTokens } from '../../core/llm/engine';
+import { fitMessages, type TokenCounter } from '../transformers-llm/fit-prompt';
+import { Serial } from '../transformers-llm/serial';
+import { toWebLlmError } from './errors';
+import { scoresFromTopLogprobs, type TopLogprob } from './top-logprobs';
+
+/** Completion budget when a caller gives none. */
+export const DEFAULT_MAX_TOKENS = 512;
+/** WebLLM returns at most this many alternatives per token. */
+const TOP_LOGPROBS = 5;
+/** Tries when WebLLM finds the (estimated) prompt still too long. */
+const FIT_ATTEMPTS = 3;
+
+/** The part of MLCEngine this wrapper uses, so tests can pass a fake. */
+export interface MlcEngineLike {
+  chat: { completions: { create(request: Record<string, unknown>): Promise<unknown> } };
+  interruptGenerate(): void | Promise<void>;
+  unload(): Promise<void>;
+}
+
+interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+interface Chunk {
+  choices: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
+  usage?: Usage;
+}
+
+interface Completion {
+  choices: Array<{ logprobs?: { content?: Array<{ top_logprobs?: TopLogprob[] }> | null } | null }>;
+  usage?: Usage;
+}
+
+export interface WebLlmEngineOptions {
+  /** Qwen3 thinks aloud unless told not to; the pipeline wants answers. */
+  disableThinking?: boolean;
+}
+
+/**
+ * An LlmEngine over WebLLM's OpenAI-style API. Calls run one at a time. WebLLM has no public
+ * tokenizer, so prompts are fitted to the context window by estimate, and again by WebLLM's
+ * own count when it reports the prompt too long.
+ */
+export class WebLlmEngine implements LlmEngine {
+  private readonly serial = new Serial();
+
+  constructor(
+    private readonly mlc: MlcEngineLike,
+    readonly info: LlmInfo,
+    private readonly options: WebLlmEngineOptions = {},
+  ) {}
+
+  generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<Generation> {
+    const maxTokens = Math.max(1, Math.min(options.maxTokens ?? DEFAULT_MAX_TOKENS, Math.floor(this.info.contextWindow / 2)));
+    return this.serial.run(() =>
+      this.fitted(messages, maxTokens, options.signal, (fitted) => this.stream(fitted, maxTokens, options)),
+    );
+  }
+
+  scoreNext(messages: ChatMessage[], candidates: string[], options: { signal?: AbortSignal } = {}): Promise<NextTokenScores> {
+    return this.serial.run(() =>
+      this.fitted(messages, 1, options.signal, async (fitted) => {
+        const reply = (await this.mlc.chat.completions.create({
+          ...this.extra(),
+          messages: fitted,
+          max_tokens: 1,
+          temperature: 1,
+          top_p: 1,
+          repetition_penalty: 1,
+          frequency_penalty: 0,
+          presence_penalty: 0,
+          logprobs: true,
+          top_logprobs: TOP_LOGPROBS,
+        })) as Completion;
+        options.signal?.throwIfAborted();
+        const top = reply.choices[0]?.logprobs?.content?.[0]?.top_logprobs ?? [];
+        return { ...scoresFromTopLogprobs(top, candidates), promptTokens: reply.usage?.prompt_tokens ?? estimate(fitted) };
+      }),
+    );
+  }
+
+  dispose(): void {
+    void this.serial.run(() => this.mlc.unload());
+  }
+
+  /** Runs `task` on the prompt cut to fit; refits with WebLLM's own token count if it still overflows. */
+  private async fitted<T>(messages: ChatMessage[], reserve: number, signal: AbortSignal | undefined, task: (m: ChatMessage[]) => Promise<T>): Promise<T> {
+    let scale = 1;
+    for (let attempt = 1; ; attempt++) {
+      signal?.throwIfAborted();
+      const fit = fitMessages(messages, this.info.contextWindow - reserve, estimator(scale));
+      try {
+        return await task(fit.messages);
+      } catch (e) {
+        const actual = overflowTokens(e);
+        if (actual === undefined || attempt >= FIT_ATTEMPTS) throw isAbort(e) ? e : toWebLlmError(e, this.info.model, 'run');
+        scale *= (actual / Math.max(1, fit.tokens)) * 1.05;
+      }
+    }
+  }
+
+  private async stream(messages: ChatMessage[], maxTokens: number, options: GenerateOptions): Promise<Generation> {
+    const { signal, onToken } = options;
+    let interrupted = false;
+    const interrupt = () => {
+      interrupted = true;
+      void this.mlc.interruptGenerate();
+    };
+    signal?.addEventListener('abort', interrupt, { once: true });
+    let text = '';
+    let pieces = 0;
+    let finish: string | null | undefined;
+    let usage: Usage | undefined;
+    try {
+      const chunks = (await this.mlc.chat.completions.create({
+        ...this.extra(),
+        messages,
+        stream: true,
+        stream_options: { include_usage: true },
+        max_tokens: maxTokens,
+        temperature: options.temperature ?? 0,
+      })) as AsyncIterable<Chunk>;
+      for await (const chunk of chunks) {
+        // WebLLM clears its interrupt flag when generation starts, so an abort that came while
+        // the request was being set up is repeated until the stream ends.
+        if (signal?.aborted) interrupt();
+        const choice = chunk.choices[0];
+        const piece = choice?.delta?.content;
+        if (piece) {
+          text += piece;
+          pieces++;
+          onToken?.(piece);
+        }
+        if (choice?.finish_reason) finish = choice.finish_reason;
+        if (chunk.usage) usage = chunk.usage;
+      }
+    } finally {
+      signal?.removeEventListener('abort', interrupt);
+    }
+    const finishReason = interrupted || finish === 'abort' ? 'abort' : finish === 'length' ? 'length' : 'stop';
+    return { text, promptTokens: usage?.prompt_tokens ?? estimate(messages), completionTokens: usage?.completion_tokens ?? pieces, finishReason };
+  }
+
+  private extra(): Record<string, unknown> {
+    return this.options.disableThinking ? { extra_body: { enable_thinking: false } } : {};
+  }
+}
+
+/** Token estimate (≈ 4 characters a token, a few per message for the template), times `scale`. */
+function estimator(scale: number): TokenCounter {
+  return {
+    prompt: (messages) => Math.ceil(scale * estimate(messages)),
+    text: (text) => Math.max(1, Math.ceil(scale * estimateTokens(text))),
+  };
+}
+
+function estimate(messages: ChatMessage[]): number {
+  return messages.reduce((n, m) => n + 4 + estimateTokens(m.content), 8);
+}
+
+/** WebLLM's ContextWindowSizeExceededError carries the real prompt length. */
+export function overflowTokens(e: unknown): number | undefined {
+  if (!(e instanceof Error) || e.name !== 'ContextWindowSizeExceededError') return undefined;
+  const m = /number of prompt tokens: (\d+)/.exec(e.message);
+  return m ? Number(m[1]) : undefined;
+}
+
+function isAbort(e: unknown): boolean {
+  return e instanceof Error && e.name === 'AbortError';
+}

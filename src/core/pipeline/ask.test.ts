@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedEngine } from '../llm/scripted-engine';
+import { ask, NOT_FOUND } from './ask';
+import { DEFAULT_PIPELINE, type PipelineSettings } from './settings';
+import { ferryDeps } from './test-kb';
+import type { AskEvent } from './types';
+
+const Q = 'When does the ferry leave the harbour?';
+const generateMode: PipelineSettings = { ...DEFAULT_PIPELINE, grading: { ...DEFAULT_PIPELINE.grading, mode: 'generate' } };
+
+/** An engine that rewrites, grades the noon sentence high and everything else low, and answers citing [1]. */
+function scripted(answer = 'It leaves at noon [1].') {
+  return new ScriptedEngine([
+    { match: /Original query/, reply: 'ferry departure time from the harbour' },
+    { match: /Chunk: The ferry to the island leaves/, reply: '0.9' },
+    { match: /Chunk: /, reply: '0.1' },
+    { match: /Sources:/, reply: answer },
+  ]);
+}
+
+describe('ask, retrieval-only', () => {
+  it('keeps the matching chunk, drops its near-duplicate, and answers with a cited document sentence', async () => {
+    const { deps } = await ferryDeps();
+    const events: AskEvent[] = [];
+    const r = await ask(Q, DEFAULT_PIPELINE, deps, { onEvent: (e) => events.push(e) });
+    expect(r.mode).toBe('retrieval-only');
+    expect(r.query).toBe(Q);
+    const top = r.rows[0];
+    expect(top.chunk.text).toMatch(/^The ferry to the island leaves/);
+    expect(top.verdict).toBe('kept');
+    const dup = r.rows.find((row) => row.verdict === 'duplicate')!;
+    expect(dup.duplicateOf?.rank).toBe(top.rank);
+    expect(dup.reason).toMatch(/similar to #1/);
+    expect(r.answer.extractive).toBe(true);
+    expect(r.answer.text).toContain(`leaves the harbour at noon every day. [${top.source}]`);
+    expect(r.answer.citations[0].sources).toEqual([top.source]);
+    expect(r.stages.map((s) => s.stage)).toEqual(['rewrite', 'retrieve', 'dedupe', 'grade', 'threshold', 'rerank', 'answer']);
+    expect(r.usage.calls).toBe(0);
+    expect(events.filter((e) => e.kind === 'stage' && e.status === 'done')).toHaveLength(7);
+    // every candidate has a verdict and a reason
+    expect(r.rows.every((row) => row.verdict && row.reason)).toBe(true);
+  });
+
+  it('says the documents do not contain the answer when nothing clears the floor', async () => {
+    const { deps } = await ferryDeps();
+    const r = await ask('volcano eruption statistics', DEFAULT_PIPELINE, deps);
+    expect(r.answer).toMatchObject({ text: NOT_FOUND, notFound: true });
+    expect(r.rows.every((row) => row.verdict !== 'kept')).toBe(true);
+  });
+
+  it('handles an empty knowledge base', async () => {
+    const { deps } = await ferryDeps({ search: () => ({ candidates: [] }) });
+    const r = await ask(Q, DEFAULT_PIPELINE, deps);
+    expect(r.rows).toEqual([]);
+    expect(r.answer.notFound).toBe(true);
+  });
+});
+
+describe('ask, with an LLM', () => {
+  it('rewrites, grades, thresholds and answers with citations that resolve to kept chunks', async () => {
+    const engine = scripted();
+    const { deps } = await ferryDeps({ engine });
+    const tokens: string[] = [];
+    const r = await ask(Q, generateMode, deps, { onEvent: (e) => e.kind === 'token' && tokens.push(e.piece) });
+    expect(r.mode).toBe('llm');
+    expect(r.query).toBe('ferry departure time from the harbour');
+    const kept = r.rows.filter((row) => row.verdict === 'kept');
+    expect(kept.map((row) => row.chunk.text)).toEqual([expect.stringMatching(/^The ferry to the island leaves/)]);
+    expect(kept[0].grade?.base).toBe(0.9);
+    expect(r.rows.filter((row) => row.verdict === 'below-threshold' || row.verdict === 'below-floor').length).toBeGreaterThan(0);
+    expect(r.answer.text).toBe('It leaves at noon [1].');
+    expect(tokens.join('')).toBe('It leaves at noon [1].');
+    expect(r.answer.citations[0].sources).toEqual([1]);
+    expect(kept[0].source).toBe(1);
+    // the answer prompt carries the source label, relevance and score
+    const answerCall = engine.calls.at(-1)!;
+    expect(answerCall.messages[1].content).toMatch(/\[1\] Island guide, p\. 1 \(relevance: high, score 0\.\d\d\)/);
+    expect(r.usage.calls).toBe(r.stages.reduce((n, s) => n + s.usage.calls, 0));
+    expect(r.stages.find((s) => s.stage === 'grade')!.usage.calls).toBeGreaterThan(0);
+  });
+
+  it('records unreadable grades and still answers', async () => {
+    const engine = new ScriptedEngine([
+      { match: /Original query/, reply: '' },
+      { match: /Chunk: /, reply: 'definitely relevant!!' },
+      { match: /Sources:/, reply: 'Noon [1].' },
+    ]);
+    const { deps } = await ferryDeps({ engine });
+    const r = await ask(Q, generateMode, deps);
+    expect(r.query).toBe(Q); // empty rewrite → original
+    expect(r.problems.some((p) => /could not read a score/.test(p))).toBe(true);
+    expect(r.problems.some((p) => /no rewrite/.test(p))).toBe(true);
+    expect(r.answer.text).toBe('Noon [1].');
+  });
+
+  it('uses fewer generated tokens in logprob mode than in generate mode for the same candidates', async () => {
+    const { deps } = await ferryDeps({ engine: scripted() });
+    const gen = await ask(Q, { ...generateMode, rewrite: false }, deps);
+    const lpEngine = new ScriptedEngine(
+      [{ match: /Sources:/, reply: 'Noon [1].' }],
+      [
+        { match: /Chunk: The ferry to the island leaves/, probs: { '9': 1 } },
+        { match: /Chunk: /, probs: { '1': 1 } },
+      ],
+    );
+    const lp = await ask(Q, { ...DEFAULT_PIPELINE, rewrite: false }, { ...deps, engine: lpEngine });
+    const grading = (r: typeof gen) => r.stages.find((s) => s.stage === 'grade')!.usage;
+    expect(grading(lp).calls).toBe(grading(gen).calls / 2 + lp.rows.filter((row) => row.grade?.reflection !== undefined).length);
+    expect(grading(gen).generatedTokens).toBeGreaterThanOrEqual(grading(lp).generatedTokens);
+    expect(lp.rows.find((row) => row.verdict === 'kept')?.chunk.text).toMatch(/noon/);
+  });
+
+  it('can take the threshold the LLM proposes, and falls back when it cannot be read', async () => {
+    const engine = scripted();
+    engine['replies'].unshift({ match: /Choose the threshold/, reply: '0.95' });
+    const { deps } = await ferryDeps({ engine });
+    const r = await ask(Q, { ...generateMode, threshold: { ...generateMode.threshold, mode: 'llm' } }, deps);
+    expect(r.threshold).toMatchObject({ rule: 'llm', threshold: 0.95 });
+    expect(r.answer.notFound).toBe(true); // nothing reaches 0.95
+
+    const garbled = scripted();
+    garbled['replies'].unshift({ match: /Choose the threshold/, reply: 'no idea' });
+    const r2 = await ask(Q, { ...generateMode, threshold: { ...generateMode.threshold, mode: 'llm' } }, { ...deps, engine: garbled });
+    expect(r2.threshold?.rule).not.toBe('llm');
+    expect(r2.problems.some((p) => /Threshold: could not read/.test(p))).toBe(true);
+  });
+
+  it('orders kept chunks by the reranker when one is configured', async () => {
+    const engine = new ScriptedEngine([{ match: /Chunk: /, reply: '0.8' }, { match: /Sources:/, reply: 'x [1]' }]);
+    const { deps } = await ferryDeps({
+      engine,
+      reranker: { id: 'test-cross-encoder', score: async (_q, passages) => passages.map((p) => (p.includes('Kelp') ? 10 : 0)) },
+    });
+    // equal grades and no critic: every non-duplicate candidate is kept, so only the reranker orders them
+    const grading = { ...generateMode.grading, weights: { base: 1, reflection: 0, critic: 0 } };
+    const r = await ask(Q, { ...generateMode, rewrite: false, grading }, deps);
+    const kept = r.rows.filter((row) => row.verdict === 'kept');
+    expect(kept.length).toBeGreaterThan(2);
+    expect(kept.find((row) => row.source === 1)!.chunk.text).toMatch(/Kelp/);
+    expect(kept.find((row) => row.chunk.text.includes('Kelp'))!.rerank).toBe(10);
+    expect(r.stages.find((s) => s.stage === 'rerank')!.detail.by).toBe('test-cross-encoder');
+  });
+
+  it('stops when cancelled during grading', async () => {
+    const engine = scripted();
+    const { deps } = await ferryDeps({ engine });
+    const ac = new AbortController();
+    const run = ask(Q, generateMode, deps, { signal: ac.signal, onEvent: (e) => e.kind === 'graded' && ac.abort() });
+    await expect(run).rejects.toThrow();
+    expect(engine.calls.some((c) => /Sources:/.test(c.messages[1]?.content ?? ''))).toBe(false);
+  });
+});

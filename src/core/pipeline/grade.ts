@@ -1,0 +1,130 @@
+import type { LlmEngine } from '../llm/engine';
+import { critic, type CriticVerdict } from './critic';
+import { parseScore, expectedDigit } from './parse-score';
+import { DIGITS, reflectionDigitPrompt, reflectionPrompt, relevanceDigitPrompt, relevancePrompt } from './prompts';
+import { dynamicThreshold } from './threshold';
+import { addUsage, NO_USAGE, type LlmUsage } from './usage';
+
+export type ScoringMode = 'generate' | 'logprob';
+
+export interface GradeSettings {
+  mode: ScoringMode;
+  /** How base, reflection and critic scores combine into the final grade (normalised to sum 1). */
+  weights: { base: number; reflection: number; critic: number };
+  /** logprob mode: reflect only on chunks whose provisional grade lies within this of the provisional threshold. */
+  reflectionMargin: number;
+  /** For the provisional threshold in logprob mode (the same ε as the final threshold). */
+  epsilon: number;
+  /** Longest reply accepted for a generated score. */
+  maxScoreTokens: number;
+}
+
+export const DEFAULT_GRADE_SETTINGS: GradeSettings = {
+  mode: 'logprob',
+  weights: { base: 0.5, reflection: 0.3, critic: 0.2 },
+  reflectionMargin: 0.15,
+  epsilon: 0.01,
+  maxScoreTokens: 12,
+};
+
+export interface Grade {
+  base: number;
+  /** Absent when reflection was skipped (logprob mode, far from the threshold). */
+  reflection?: number;
+  critic: CriticVerdict;
+  final: number;
+  /** Replies that could not be read, and what was used instead. */
+  problems: string[];
+  usage: LlmUsage;
+}
+
+export interface GradeInput {
+  query: string;
+  chunks: string[];
+  /** 0–1 scores used when a reply cannot be read (the candidates' retrieval scores). */
+  fallback: number[];
+}
+
+/**
+ * ChunkRAG's multi-stage relevance scoring: an LLM base grade, a self-reflection pass and a
+ * critic, combined by weight. In `generate` mode the model writes each score (the paper's
+ * way); in `logprob` mode each grade is the expected digit under the model's next-token
+ * distribution, read in one forward pass, and reflection is spent only near the threshold.
+ */
+export async function gradeChunks(
+  engine: LlmEngine,
+  input: GradeInput,
+  settings: GradeSettings,
+  options: { signal?: AbortSignal; onGraded?: (i: number, done: number) => void } = {},
+): Promise<{ grades: Grade[]; usage: LlmUsage }> {
+  const { query, chunks, fallback } = input;
+  const w = normaliseWeights(settings.weights);
+  const critics = chunks.map((c) => critic(query, c));
+  const grades: Grade[] = chunks.map((_, i) => ({ base: 0, critic: critics[i], final: 0, problems: [], usage: NO_USAGE }));
+  let done = 0;
+  const report = (i: number) => options.onGraded?.(i, ++done);
+
+  if (settings.mode === 'generate') {
+    for (let i = 0; i < chunks.length; i++) {
+      options.signal?.throwIfAborted();
+      const g = grades[i];
+      g.base = await generatedScore(engine, relevancePrompt(query, chunks[i]), fallback[i], 'base grade', g, settings, options.signal);
+      g.reflection = await generatedScore(engine, reflectionPrompt(query, chunks[i], g.base), g.base, 'reflection', g, settings, options.signal);
+      g.final = combine(g, w);
+      report(i);
+    }
+  } else {
+    for (let i = 0; i < chunks.length; i++) {
+      options.signal?.throwIfAborted();
+      grades[i].base = await digitScore(engine, relevanceDigitPrompt(query, chunks[i]), grades[i], options.signal);
+      grades[i].final = combine(grades[i], w);
+    }
+    const provisional = dynamicThreshold(grades.map((g) => g.final), settings.epsilon, 0).threshold;
+    for (let i = 0; i < chunks.length; i++) {
+      const g = grades[i];
+      if (Math.abs(g.final - provisional) <= settings.reflectionMargin) {
+        options.signal?.throwIfAborted();
+        g.reflection = await digitScore(engine, reflectionDigitPrompt(query, chunks[i], g.base), g, options.signal);
+        g.final = combine(g, w);
+      }
+      report(i);
+    }
+  }
+  return { grades, usage: grades.reduce((u, g) => addUsage(u, g.usage), NO_USAGE) };
+}
+
+async function generatedScore(
+  engine: LlmEngine,
+  prompt: Parameters<LlmEngine['generate']>[0],
+  fallback: number,
+  what: string,
+  g: Grade,
+  settings: GradeSettings,
+  signal?: AbortSignal,
+): Promise<number> {
+  const out = await engine.generate(prompt, { maxTokens: settings.maxScoreTokens, temperature: 0, signal });
+  g.usage = addUsage(g.usage, { calls: 1, promptTokens: out.promptTokens, generatedTokens: out.completionTokens });
+  const score = parseScore(out.text);
+  if (score === undefined) {
+    g.problems.push(`${what}: could not read a score in ${JSON.stringify(out.text.slice(0, 60))}; used ${fallback.toFixed(2)}`);
+    return fallback;
+  }
+  return score;
+}
+
+async function digitScore(engine: LlmEngine, prompt: Parameters<LlmEngine['scoreNext']>[0], g: Grade, signal?: AbortSignal): Promise<number> {
+  const out = await engine.scoreNext(prompt, DIGITS, { signal });
+  g.usage = addUsage(g.usage, { calls: 1, promptTokens: out.promptTokens, generatedTokens: 1 });
+  if (out.coverage < 0.05) g.problems.push(`the model put only ${(out.coverage * 100).toFixed(1)}% of its probability on digits`);
+  return expectedDigit(out.probs);
+}
+
+function normaliseWeights(w: GradeSettings['weights']): GradeSettings['weights'] {
+  const sum = w.base + w.reflection + w.critic;
+  return sum > 0 ? { base: w.base / sum, reflection: w.reflection / sum, critic: w.critic / sum } : { base: 1, reflection: 0, critic: 0 };
+}
+
+/** A skipped reflection counts as agreeing with the base grade. */
+function combine(g: Grade, w: GradeSettings['weights']): number {
+  return w.base * g.base + w.reflection * (g.reflection ?? g.base) + w.critic * g.critic.score;
+}

@@ -1,0 +1,83 @@
+import type { FusionWeights } from '../search/fusion';
+import { DEFAULT_GRADE_SETTINGS, type GradeSettings } from './grade';
+
+export interface PipelineSettings {
+  /** Rewrite the query with the LLM before retrieval (the original is kept for BM25 and grading). */
+  rewrite: boolean;
+  /** N: candidates taken from hybrid retrieval. */
+  candidates: number;
+  weights: FusionWeights;
+  /** λ_dup: a candidate more similar than this to a better one is a duplicate. */
+  duplicateThreshold: number;
+  grading: GradeSettings;
+  threshold: {
+    mode: 'dynamic' | 'llm';
+    /** ε: below this variance the threshold is μ + σ instead of μ. */
+    epsilon: number;
+    /** No chunk with a final grade under this is used, whatever the threshold. */
+    floor: number;
+    /** Retrieval-only floor: a candidate needs a keyword match or at least this cosine similarity. */
+    minDense: number;
+  };
+  /** Use the configured cross-encoder to order kept chunks (else their final grade). */
+  rerank: boolean;
+  /** Characters of kept chunks given to the answer. */
+  contextBudget: number;
+  maxAnswerTokens: number;
+}
+
+/** ChunkRAG's values where the paper gives them (N 20, weights 0.5/0.5, λ_dup 0.9, ε 0.01 as its implementations use). */
+export const DEFAULT_PIPELINE: PipelineSettings = {
+  rewrite: true,
+  candidates: 20,
+  weights: { bm25: 0.5, dense: 0.5 },
+  duplicateThreshold: 0.9,
+  grading: DEFAULT_GRADE_SETTINGS,
+  threshold: { mode: 'dynamic', epsilon: 0.01, floor: 0.3, minDense: 0.3 },
+  rerank: true,
+  contextBudget: 4000,
+  maxAnswerTokens: 384,
+};
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+/** Saved or partial pipeline settings completed from the defaults, numbers kept in range. */
+export function withPipelineDefaults(saved: DeepPartial<PipelineSettings> | undefined): PipelineSettings {
+  const d = DEFAULT_PIPELINE;
+  const s = saved ?? {};
+  const g = s.grading ?? {};
+  const gw = g.weights ?? {};
+  const t = s.threshold ?? {};
+  const w = s.weights ?? {};
+  return {
+    rewrite: typeof s.rewrite === 'boolean' ? s.rewrite : d.rewrite,
+    candidates: Math.round(num(s.candidates, 1, 100, d.candidates)),
+    weights: { bm25: num(w.bm25, 0, 1, d.weights.bm25), dense: num(w.dense, 0, 1, d.weights.dense) },
+    duplicateThreshold: num(s.duplicateThreshold, 0, 1, d.duplicateThreshold),
+    grading: {
+      mode: g.mode === 'generate' || g.mode === 'logprob' ? g.mode : d.grading.mode,
+      weights: {
+        base: num(gw.base, 0, 1, d.grading.weights.base),
+        reflection: num(gw.reflection, 0, 1, d.grading.weights.reflection),
+        critic: num(gw.critic, 0, 1, d.grading.weights.critic),
+      },
+      reflectionMargin: num(g.reflectionMargin, 0, 1, d.grading.reflectionMargin),
+      epsilon: num(t.epsilon, 0, 1, d.threshold.epsilon),
+      maxScoreTokens: Math.round(num(g.maxScoreTokens, 1, 64, d.grading.maxScoreTokens)),
+    },
+    threshold: {
+      mode: t.mode === 'llm' || t.mode === 'dynamic' ? t.mode : d.threshold.mode,
+      epsilon: num(t.epsilon, 0, 1, d.threshold.epsilon),
+      floor: num(t.floor, 0, 1, d.threshold.floor),
+      minDense: num(t.minDense, -1, 1, d.threshold.minDense),
+    },
+    rerank: typeof s.rerank === 'boolean' ? s.rerank : d.rerank,
+    contextBudget: Math.round(num(s.contextBudget, 200, 64000, d.contextBudget)),
+    maxAnswerTokens: Math.round(num(s.maxAnswerTokens, 16, 4096, d.maxAnswerTokens)),
+  };
+}
+
+function num(v: unknown, lo: number, hi: number, fallback: number): number {
+  const n = typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+  return Math.min(hi, Math.max(lo, n));
+}

@@ -1,0 +1,32 @@
+import { FakeEmbedder } from '../embed/fake-embedder';
+import { buildDocument } from '../ingest/build';
+import { KnowledgeBase } from '../kb/knowledge-base';
+import type { ParsedDocument } from '../types';
+import type { AskDeps } from './ask';
+
+/** Sentences of a small document, each its own chunk (threshold 2 never merges). Tests only. */
+export const FERRY_DOC = [
+  'The ferry to the island leaves the harbour at noon every day.',
+  'The ferry to the island leaves the harbour at noon every day!',
+  'Tickets for the ferry cost 12 dollars in 2023.',
+  'Kelp farms grow seaweed on long lines in cold water.',
+  'Beekeepers harvest honey in late summer.',
+];
+
+/** A knowledge base over FERRY_DOC with a bag-of-words embedder, and the deps `ask` needs. */
+export async function ferryDeps(extra: Partial<AskDeps> = {}): Promise<{ deps: AskDeps; kb: KnowledgeBase; embedder: FakeEmbedder }> {
+  const embedder = new FakeEmbedder(256);
+  const text = FERRY_DOC.join('\n\n');
+  const parsed: ParsedDocument = { kind: 'text', title: 'Island guide', text, pages: [{ page: 1, start: 0, end: text.length }], sections: [], warnings: [] };
+  const built = await buildDocument({ docId: 'guide', parsed, embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500 } });
+  const kb = new KnowledgeBase(embedder.dim);
+  kb.addDocument('guide', built.chunks, built.vectors);
+  const deps: AskDeps = {
+    search: (q, v, o) => kb.search(q, v, o),
+    embedQuery: async (q) => embedder.vector(q),
+    vectorOf: (id) => kb.vectors.vector(id),
+    titleOf: () => 'Island guide',
+    ...extra,
+  };
+  return { deps, kb, embedder };
+}

@@ -1,0 +1,24 @@
+export interface ThresholdResult {
+  threshold: number;
+  mean: number;
+  std: number;
+  variance: number;
+  /** Which rule chose the threshold. */
+  rule: 'mean+std' | 'mean' | 'llm' | 'floor';
+}
+
+/**
+ * ChunkRAG's dynamic threshold over final relevance scores: when the scores are bunched
+ * together (variance below ε) the mean alone would keep about half of near-equal chunks, so
+ * T = μ + σ keeps only the clearly better ones; otherwise T = μ. Never below `floor`, so a
+ * set of uniformly poor chunks keeps nothing.
+ */
+export function dynamicThreshold(scores: number[], epsilon: number, floor: number): ThresholdResult {
+  if (scores.length === 0) return { threshold: floor, mean: 0, std: 0, variance: 0, rule: 'floor' };
+  const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
+  const variance = scores.reduce((a, s) => a + (s - mean) ** 2, 0) / scores.length;
+  const std = Math.sqrt(variance);
+  const raw = variance < epsilon ? mean + std : mean;
+  const rule = variance < epsilon ? 'mean+std' : 'mean';
+  return raw >= floor ? { threshold: raw, mean, std, variance, rule } : { threshold: floor, mean, std, variance, rule: 'floor' };
+}

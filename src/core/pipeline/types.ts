@@ -1,0 +1,70 @@
+import type { Chunk } from '../types';
+import type { Grade } from './grade';
+import type { ThresholdResult } from './threshold';
+import type { CitationMark } from './citations';
+import type { LlmUsage } from './usage';
+
+export type StageName = 'rewrite' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'rerank' | 'answer';
+
+/** Why a candidate was or was not given to the answer. */
+export type Verdict = 'kept' | 'duplicate' | 'below-threshold' | 'below-floor' | 'over-budget';
+
+/** One retrieved chunk and everything every stage decided about it. */
+export interface CandidateRow {
+  chunk: Chunk;
+  /** The document's title, for labels and citations. */
+  title: string;
+  /** 1-based rank in hybrid retrieval. */
+  rank: number;
+  bm25: number;
+  dense: number;
+  bm25Norm: number;
+  denseNorm: number;
+  hybrid: number;
+  duplicateOf?: { chunkId: string; rank: number; similarity: number };
+  grade?: Grade;
+  /** The combined grade the threshold is applied to. */
+  final?: number;
+  rerank?: number;
+  verdict?: Verdict;
+  reason?: string;
+  /** 1-based position in the answer's context: the number its citations use. */
+  source?: number;
+}
+
+export interface StageTrace {
+  stage: StageName;
+  ms: number;
+  usage: LlmUsage;
+  detail: Record<string, string | number | boolean | undefined>;
+}
+
+export interface Answer {
+  text: string;
+  citations: CitationMark[];
+  /** The documents did not hold an answer: nothing cleared the floor. */
+  notFound: boolean;
+  /** Built from document sentences (retrieval-only mode), not written by a model. */
+  extractive: boolean;
+}
+
+export interface AskResult {
+  question: string;
+  /** The query used for retrieval (the rewrite, or the question itself). */
+  query: string;
+  mode: 'llm' | 'retrieval-only';
+  model?: string;
+  rows: CandidateRow[];
+  threshold?: ThresholdResult;
+  answer: Answer;
+  stages: StageTrace[];
+  usage: LlmUsage;
+  problems: string[];
+}
+
+/** What a running question reports as it goes, so the UI can fill in stage by stage. */
+export type AskEvent =
+  | { kind: 'stage'; stage: StageName; status: 'start' | 'done'; trace?: StageTrace }
+  | { kind: 'rows'; rows: CandidateRow[] }
+  | { kind: 'graded'; done: number; total: number }
+  | { kind: 'token'; piece: string };

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LoadProgress } from '../core/embed/embedder';
+import type { ChatMessage, GenerateOptions, Generation } from '../core/llm/engine';
+import { ScriptedEngine } from '../core/llm/scripted-engine';
+import type { LlmSettings } from '../core/settings';
+import { expose } from '../rpc/expose';
+import type { Port } from '../rpc/protocol';
+import { RpcClient } from '../rpc/wrap';
+import { attachRemoteLlm, llmHostApi, loadRemoteLlm, RemoteEngine, rpcOverPort } from './remote-engine';
+
+const SETTINGS: LlmSettings = { kind: 'webllm', modelId: 'scripted' };
+const QUESTION = [{ role: 'user' as const, content: 'What grew?' }];
+const open: MessagePort[] = [];
+
+/** A host (as in llm.worker.ts) serving a ScriptedEngine on one end of a channel; the client on the other. */
+function connect(engine = new ScriptedEngine([{ match: /grew/, reply: 'Revenue grew by twelve percent this year.' }], [{ match: /grew/, probs: { yes: 0.6, no: 0.2 } }])) {
+  const { port1, port2 } = new MessageChannel();
+  open.push(port1, port2);
+  let loads = 0;
+  const api = llmHostApi(async (settings, onProgress) => {
+    loads++;
+    onProgress({ file: 'weights', loaded: 1, total: 2 });
+    return settings.kind === 'none' ? undefined : engine;
+  });
+  expose(api, port1 as unknown as Port);
+  port1.start();
+  return { rpc: rpcOverPort(port2), engine, loads: () => loads, api };
+}
+
+/** Yields to the event loop between tokens and reports an abort as the real engines do. */
+class SlowEngine extends ScriptedEngine {
+  override async generate(_messages: ChatMessage[], options: GenerateOptions = {}): Promise<Generation> {
+    options.signal?.throwIfAborted();
+    let n = 0;
+    for (; n < 1000 && !options.signal?.aborted; n++) {
+      await new Promise((r) => setTimeout(r, 1));
+      options.onToken?.(`w${n} `);
+    }
+    return { text: '', promptTokens: 1, completionTokens: n, finishReason: options.signal?.aborted ? 'abort' : 'length' };
+  }
+}
+
+afterEach(() => {
+  for (const p of open.splice(0)) p.close();
+});
+
+describe('RemoteEngine over a MessagePort', () => {
+  it('loads with progress, streams pieces, and returns the generation', async () => {
+    const { rpc } = connect();
+    const progress: LoadProgress[] = [];
+    const remote = (await loadRemoteLlm(rpc, SETTINGS, (p) => progress.push(p)))!;
+    expect(remote).toBeInstanceOf(RemoteEngine);
+    expect(remote.info).toEqual({ engine: 'scripted', model: 'scripted', contextWindow: 4096 });
+    expect(progress).toEqual([{ file: 'weights', loaded: 1, total: 2 }]);
+
+    const pieces: string[] = [];
+    const out = await remote.generate(QUESTION, { maxTokens: 3, onToken: (p) => pieces.push(p) });
+    expect(pieces).toEqual(['Revenue ', 'grew ', 'by ']);
+    expect(out).toMatchObject({ text: 'Revenue grew by ', completionTokens: 3, finishReason: 'length' });
+  });
+
+  it('scores next tokens', async () => {
+    const { rpc } = connect();
+    const remote = (await loadRemoteLlm(rpc, SETTINGS))!;
+    const s = await remote.scoreNext(QUESTION, ['yes', 'no']);
+    expect(s.probs.yes).toBeCloseTo(0.75, 6);
+    expect(s.coverage).toBeCloseTo(0.8, 6);
+  });
+
+  it('cancels a generation through its signal', async () => {
+    const { rpc } = connect(new SlowEngine());
+    const remote = (await loadRemoteLlm(rpc, SETTINGS))!;
+    const ac = new AbortController();
+    let pieces = 0;
+    const out = await remote.generate(QUESTION, { signal: ac.signal, onToken: () => ++pieces === 5 && ac.abort() });
+    expect(out.finishReason).toBe('abort');
+    expect(out.completionTokens).toBeLessThan(1000);
+    await expect(remote.generate(QUESTION, { signal: ac.signal })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it("returns undefined for 'none', says when nothing is loaded, and unloads on dispose", async () => {
+    const { rpc } = connect();
+    expect(await loadRemoteLlm(rpc, { kind: 'none' })).toBeUndefined();
+    expect(await attachRemoteLlm(rpc)).toBeUndefined();
+    await expect(new RemoteEngine(rpc, { engine: 'scripted', model: 'x', contextWindow: 1 }).generate(QUESTION)).rejects.toMatchObject({ code: 'not-loaded' });
+    const remote = (await loadRemoteLlm(rpc, SETTINGS))!;
+    expect((await attachRemoteLlm(rpc))!.info).toEqual(remote.info);
+    remote.dispose();
+    await expect.poll(() => rpc.call('info')).toBeNull();
+  });
+
+  it('serves a second connection from the same host (as the worker does for other workers)', async () => {
+    const { api, rpc } = connect();
+    await loadRemoteLlm(rpc, SETTINGS);
+    const { port1, port2 } = new MessageChannel();
+    open.push(port1, port2);
+    expose(api, port1 as unknown as Port);
+    port1.start();
+    const second = (await attachRemoteLlm(new RpcClient(port2 as unknown as Port)))!;
+    port2.start();
+    expect((await second.generate(QUESTION, { maxTokens: 2 })).text).toBe('Revenue grew ');
+  });
+});

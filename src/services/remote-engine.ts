@@ -1,0 +1,103 @@
+import type { LoadProgress } from '../core/embed/embedder';
+import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../core/llm/engine';
+import type { LlmSettings } from '../core/settings';
+import type { CallContext, Port } from '../rpc/protocol';
+import { RpcClient } from '../rpc/wrap';
+
+/**
+ * The LLM worker's RPC surface, shared by the worker (which serves it) and RemoteEngine (which
+ * calls it). generate streams each piece as a progress value `{ piece }`; load streams LoadProgress.
+ */
+export interface LlmHostApi {
+  load(settings: LlmSettings, ctx: CallContext): Promise<LlmInfo | null>;
+  generate(messages: ChatMessage[], options: RemoteGenerateOptions, ctx: CallContext): Promise<Generation>;
+  scoreNext(messages: ChatMessage[], candidates: string[], ctx: CallContext): Promise<NextTokenScores>;
+  unload(ctx: CallContext): void;
+  info(ctx: CallContext): LlmInfo | null;
+}
+
+/** What of GenerateOptions crosses the port (the signal travels as an RPC cancel, tokens as progress). */
+export type RemoteGenerateOptions = Pick<GenerateOptions, 'maxTokens' | 'temperature'>;
+
+export interface PieceProgress {
+  piece: string;
+}
+
+type Loader = (settings: LlmSettings, onProgress: (p: LoadProgress) => void) => Promise<LlmEngine | undefined>;
+
+/** The worker side: one engine at a time, loaded by `load` (a new load replaces the old engine). */
+export function llmHostApi(loadLlm: Loader): LlmHostApi & Record<string, (...args: any[]) => unknown> {
+  let engine: LlmEngine | undefined;
+  const loaded = () => {
+    if (!engine) throw Object.assign(new Error('no language model is loaded'), { name: 'LlmNotLoadedError', code: 'not-loaded' });
+    return engine;
+  };
+  return {
+    async load(settings, ctx) {
+      engine?.dispose();
+      engine = undefined;
+      engine = await loadLlm(settings, (p) => ctx.progress(p));
+      return engine?.info ?? null;
+    },
+    generate(messages, options, ctx) {
+      const { maxTokens, temperature } = options ?? {};
+      return loaded().generate(messages, { maxTokens, temperature, signal: ctx.signal, onToken: (piece) => ctx.progress({ piece } satisfies PieceProgress) });
+    },
+    scoreNext(messages, candidates, ctx) {
+      return loaded().scoreNext(messages, candidates, { signal: ctx.signal });
+    },
+    unload() {
+      engine?.dispose();
+      engine = undefined;
+    },
+    info() {
+      return engine?.info ?? null;
+    },
+  };
+}
+
+/**
+ * An LlmEngine whose model runs in the LLM worker: calls go over RPC (a Worker, or a
+ * MessagePort connected to it), pieces come back as progress, and aborting cancels the call.
+ */
+export class RemoteEngine implements LlmEngine {
+  constructor(
+    private readonly rpc: RpcClient,
+    readonly info: LlmInfo,
+    /** Called by dispose(), e.g. to unload the model or terminate the worker. */
+    private readonly onDispose?: () => void,
+  ) {}
+
+  generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<Generation> {
+    const { signal, onToken, maxTokens, temperature } = options;
+    const remote: RemoteGenerateOptions = { maxTokens, temperature };
+    return this.rpc.call<Generation>('generate', [messages, remote], { signal, onProgress: (p: PieceProgress) => onToken?.(p.piece) });
+  }
+
+  scoreNext(messages: ChatMessage[], candidates: string[], options: { signal?: AbortSignal } = {}): Promise<NextTokenScores> {
+    return this.rpc.call<NextTokenScores>('scoreNext', [messages, candidates], { signal: options.signal });
+  }
+
+  dispose(): void {
+    this.onDispose?.();
+  }
+}
+
+/** An RpcClient on a MessagePort (started here, since MessagePorts with listeners need start()). */
+export function rpcOverPort(port: MessagePort | Port): RpcClient {
+  const client = new RpcClient(port as Port);
+  (port as { start?: () => void }).start?.();
+  return client;
+}
+
+/** Loads `settings` in the worker behind `rpc`; undefined for 'none'. */
+export async function loadRemoteLlm(rpc: RpcClient, settings: LlmSettings, onProgress?: (p: LoadProgress) => void, signal?: AbortSignal): Promise<RemoteEngine | undefined> {
+  const info = await rpc.call<LlmInfo | null>('load', [settings], { onProgress, signal });
+  return info ? new RemoteEngine(rpc, info, () => void rpc.call('unload').catch(() => undefined)) : undefined;
+}
+
+/** The info of the model already loaded in the worker behind `rpc`, as an engine that does not unload it. */
+export async function attachRemoteLlm(rpc: RpcClient): Promise<RemoteEngine | undefined> {
+  const info = await rpc.call<LlmInfo | null>('info');
+  return info ? new RemoteEngine(rpc, info) : undefined;
+}
