@@ -5,13 +5,33 @@ import type { LayerWeights, TinyBertShape, TinyBertWeights } from './tiny-bert-w
 export const OPSET_VERSION = 17; // first opset with LayerNormalization
 export const LAYER_NORM_EPS = 1e-12;
 
+/** The graph inputs of an Optimum BERT export, [batch_size, sequence_length] int64 each. */
+export function bertGraphInputs(): OnnxValueInfo[] {
+  const tokens = (name: string): OnnxValueInfo => ({ name, elemType: ElemType.INT64, dims: ['batch_size', 'sequence_length'] });
+  return [tokens('input_ids'), tokens('attention_mask'), tokens('token_type_ids')];
+}
+
 /**
  * A BERT encoder with the graph inputs and output name that an Optimum feature-extraction
  * export has (input_ids, attention_mask, token_type_ids → last_hidden_state).
  */
 export function tinyBertGraph(shape: TinyBertShape, weights: TinyBertWeights, storage: WeightStorage): OnnxGraph {
-  if (weights.layers.length < 1) throw new Error('tinyBertGraph needs at least one layer');
   const g = new GraphBuilder(storage);
+  tinyBertEncoder(g, shape, weights, 'last_hidden_state');
+  return g.build(
+    'tiny_bert',
+    bertGraphInputs(),
+    [{ name: 'last_hidden_state', elemType: ElemType.FLOAT, dims: ['batch_size', 'sequence_length', shape.hidden] }],
+  );
+}
+
+/**
+ * Adds the encoder (embeddings, then the layers) to `g`, reading the graph inputs input_ids,
+ * attention_mask and token_type_ids. Returns the name of the last hidden state
+ * [batch, seq, hidden], which is `output` when given.
+ */
+export function tinyBertEncoder(g: GraphBuilder, shape: TinyBertShape, weights: TinyBertWeights, output?: string): string {
+  if (weights.layers.length < 1) throw new Error('tinyBertEncoder needs at least one layer');
   const h = shape.hidden;
   const headDim = h / shape.heads;
   const layerNorm = (x: string, scale: string, bias: string, output?: string) =>
@@ -69,14 +89,8 @@ export function tinyBertGraph(shape: TinyBertShape, weights: TinyBertWeights, st
       g.op('Add', [down, x]),
       w('ffn_norm_scale', lw.ffnNormScale, [h]),
       w('ffn_norm_bias', lw.ffnNormBias, [h]),
-      isLast ? 'last_hidden_state' : undefined,
+      isLast ? output : undefined,
     );
   });
-
-  const tokens = (name: string): OnnxValueInfo => ({ name, elemType: ElemType.INT64, dims: ['batch_size', 'sequence_length'] });
-  return g.build(
-    'tiny_bert',
-    [tokens('input_ids'), tokens('attention_mask'), tokens('token_type_ids')],
-    [{ name: 'last_hidden_state', elemType: ElemType.FLOAT, dims: ['batch_size', 'sequence_length', h] }],
-  );
+  return x;
 }

@@ -12,8 +12,8 @@ describe('withDefaults', () => {
       chunker: { kind: 'semantic', threshold: 3, maxChars: Number('') },
       search: { mode: 'hybrid', weights: { bm25: -1, dense: NaN }, limit: 1e6 },
     });
-    expect(s.chunker).toEqual({ kind: 'semantic', threshold: 1, maxChars: 50 });
+    expect(s.chunker).toEqual({ kind: 'semantic', threshold: 1, maxChars: 50, headers: true });
     expect(s.search).toEqual({ mode: 'hybrid', weights: { bm25: 0, dense: 0.5 }, limit: 200 });
-    expect(withDefaults({ chunker: { kind: 'fixed', size: 100, overlap: 400 } }).chunker).toEqual({ kind: 'fixed', size: 100, overlap: 99 });
+    expect(withDefaults({ chunker: { kind: 'fixed', size: 100, overlap: 400 } }).chunker).toEqual({ kind: 'fixed', size: 100, overlap: 99, headers: true });
   });
 });

@@ -76,11 +76,12 @@ export function withDefaults(saved: Partial<Settings> | undefined): Settings {
 
 function validChunker(c: ChunkerSettings | undefined): ChunkerSettings {
   if (!c) return DEFAULT_SETTINGS.chunker;
+  const headers = c.headers !== false;
   if (c.kind === 'semantic') {
-    return { kind: 'semantic', threshold: clamp(c.threshold, -1, 1, 0.8), maxChars: Math.round(clamp(c.maxChars, 50, 4000, 500)) };
+    return { kind: 'semantic', threshold: clamp(c.threshold, -1, 1, 0.8), maxChars: Math.round(clamp(c.maxChars, 50, 4000, 500)), headers };
   }
   const size = Math.round(clamp(c.size, 50, 8000, 500));
-  return { kind: 'fixed', size, overlap: Math.round(clamp(c.overlap, 0, size - 1, 50)) };
+  return { kind: 'fixed', size, overlap: Math.round(clamp(c.overlap, 0, size - 1, 50)), headers };
 }
 
 function clamp(v: unknown, lo: number, hi: number, fallback: number): number {

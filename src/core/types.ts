@@ -59,16 +59,22 @@ export interface Chunk {
   pageStart?: number;
   pageEnd?: number;
   sectionPath: string[];
+  /** Contextual header (document title › section path) used for search, not part of `text`. */
+  header?: string;
   /** Sentence index range [sentenceStart, sentenceEnd). */
   sentenceStart: number;
   sentenceEnd: number;
 }
 
-export type ChunkerSettings =
+export type ChunkerSettings = (
   | { kind: 'semantic'; threshold: number; maxChars: number }
-  | { kind: 'fixed'; size: number; overlap: number };
+  | { kind: 'fixed'; size: number; overlap: number }
+) & {
+  /** Give each chunk a contextual header (title › section path) for embedding and search. Default on. */
+  headers?: boolean;
+};
 
-export const DEFAULT_CHUNKER: ChunkerSettings = { kind: 'semantic', threshold: 0.8, maxChars: 500 };
+export const DEFAULT_CHUNKER: ChunkerSettings = { kind: 'semantic', threshold: 0.8, maxChars: 500, headers: true };
 
 export type IngestStage = 'reading' | 'parsing' | 'embedding' | 'chunking' | 'indexing' | 'saving';
 

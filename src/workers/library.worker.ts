@@ -9,11 +9,16 @@ import { parseFile } from '../services/parse-file';
 import { previewPageText } from '../core/parse/pdf/preview';
 import { loadEmbedderPool } from '../services/embedder-pool';
 import type { LoadProgress } from '../core/embed/embedder';
-import type { Settings } from '../core/settings';
+import type { RerankerSettings, Settings } from '../core/settings';
+import { loadBrowserReranker } from '../services/rerankers';
+import { LoadOnce } from '../services/load-once';
 import type { AskEvent } from '../core/pipeline/types';
 import { answerQuestion, type QuestionOptions } from '../services/questions';
 import { attachRemoteLlm, rpcOverPort } from '../services/remote-engine';
 import type { RpcClient } from '../rpc/wrap';
+
+// The cross-encoder, loaded on the first question after one is chosen in Settings.
+const rerankers = new LoadOnce((settings: RerankerSettings) => loadBrowserReranker(settings, () => {}), (r) => void r?.dispose());
 
 // The page hands over a port to the LLM worker, so questions reach the model directly.
 let llm: RpcClient | undefined;
@@ -60,8 +65,15 @@ expose(
     updateSettings: async (patch: Partial<Settings>) => (await library).updateSettings(patch),
     ask: async (question: string, options: QuestionOptions, ctx: CallContext) => {
       const lib = await library;
-      const engine = lib.currentSettings.llm.kind !== 'none' && llm ? await attachRemoteLlm(llm) : undefined;
-      return answerQuestion(lib, question, { engine }, options, (e: AskEvent) => ctx.progress(e), ctx.signal);
+      const { llm: llmSettings, reranker: rerankerSettings } = lib.currentSettings;
+      const engine = llmSettings.kind !== 'none' && llm ? await attachRemoteLlm(llm) : undefined;
+      const problems: string[] = [];
+      const reranker = await rerankers.get(rerankerSettings).catch((e: unknown) => {
+        problems.push(`The reranker could not be loaded (${e instanceof Error ? e.message : String(e)}); chunks were ordered by grade.`);
+        return undefined;
+      });
+      const result = await answerQuestion(lib, question, { engine, reranker }, options, (e: AskEvent) => ctx.progress(e), ctx.signal);
+      return { ...result, problems: [...problems, ...result.problems] };
     },
     prepareEmbedder: async (ctx: CallContext) => {
       const e = await (await library).prepareEmbedder((p: LoadProgress) => ctx.progress(p));

@@ -22,11 +22,17 @@ export interface EvalConfig {
 }
 
 export const CHUNKINGS = {
-  fixed500: { chunker: { kind: 'fixed', size: 500, overlap: 50 } },
-  semantic: { chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500 } },
-  /** Semantic chunks whose multi-sentence vectors come from embedding their text (a second model pass). */
-  semanticEmbed: { chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500 }, chunkVectors: 'embed' },
-} satisfies Record<string, { chunker: ChunkerSettings; chunkVectors?: 'embed' | 'mean' }>;
+  /** The baseline: no contextual headers. */
+  fixed500: { chunker: { kind: 'fixed', size: 500, overlap: 50, headers: false } },
+  /** The app's default: semantic chunks with contextual headers. */
+  semantic: { chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500, headers: true } },
+  /** Semantic chunks without headers. */
+  semanticPlain: { chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500, headers: false } },
+  /** Semantic chunks whose headers also go into their vectors (blended by their share of the text). */
+  semanticHeaderVectors: { chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500, headers: true }, headerVectors: true },
+  /** Semantic chunks without headers whose multi-sentence vectors come from embedding their text (a second model pass). */
+  semanticEmbed: { chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500, headers: false }, chunkVectors: 'embed' },
+} satisfies Record<string, { chunker: ChunkerSettings; chunkVectors?: 'embed' | 'mean'; headerVectors?: boolean }>;
 
 export const CONFIGS: EvalConfig[] = [
   { name: 'fixed500-bm25', chunking: 'fixed500', mode: 'bm25' },
@@ -35,6 +41,11 @@ export const CONFIGS: EvalConfig[] = [
   { name: 'semantic-bm25', chunking: 'semantic', mode: 'bm25' },
   { name: 'semantic-dense', chunking: 'semantic', mode: 'dense' },
   { name: 'semantic-hybrid', chunking: 'semantic', mode: 'hybrid' },
+  { name: 'semantic-plain-bm25', chunking: 'semanticPlain', mode: 'bm25' },
+  { name: 'semantic-plain-dense', chunking: 'semanticPlain', mode: 'dense' },
+  { name: 'semantic-plain-hybrid', chunking: 'semanticPlain', mode: 'hybrid' },
+  { name: 'semantic-hv-dense', chunking: 'semanticHeaderVectors', mode: 'dense' },
+  { name: 'semantic-hv-hybrid', chunking: 'semanticHeaderVectors', mode: 'hybrid' },
   { name: 'pipeline-retrieval-only', chunking: 'semantic', mode: 'hybrid', pipeline: true },
   { name: 'semantic-embed-dense', chunking: 'semanticEmbed', mode: 'dense' },
   { name: 'semantic-embed-hybrid', chunking: 'semanticEmbed', mode: 'hybrid' },

@@ -19,7 +19,7 @@ describe('buildDocument', () => {
       docId: 'd',
       parsed: doc(TEXT),
       embedder,
-      chunker: { kind: 'semantic', threshold: 0.3, maxChars: 500 },
+      chunker: { kind: 'semantic', threshold: 0.3, maxChars: 500, headers: false },
       chunkVectors: 'embed',
       onProgress: (p) => events.push(p),
     });
@@ -41,7 +41,7 @@ describe('buildDocument', () => {
 
   it('sends texts to the model shortest first and in batches of the given size', async () => {
     const embedder = new FakeEmbedder();
-    await buildDocument({ docId: 'd', parsed: doc(TEXT), embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500 }, batchSize: 3 });
+    await buildDocument({ docId: 'd', parsed: doc(TEXT), embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500, headers: false }, batchSize: 3 });
     const first = embedder.calls[0];
     expect(first).toHaveLength(3);
     expect(first.map((t) => t.length)).toEqual([...first.map((t) => t.length)].sort((a, b) => a - b));
@@ -59,7 +59,7 @@ describe('buildDocument', () => {
 
   it('by default averages sentence vectors for multi-sentence semantic chunks instead of embedding them', async () => {
     const embedder = new FakeEmbedder();
-    const built = await buildDocument({ docId: 'd', parsed: doc(TEXT), embedder, chunker: { kind: 'semantic', threshold: 0.3, maxChars: 500 } });
+    const built = await buildDocument({ docId: 'd', parsed: doc(TEXT), embedder, chunker: { kind: 'semantic', threshold: 0.3, maxChars: 500, headers: false } });
     expect(embedder.calls.flat()).toHaveLength(4); // sentences only
     const a = embedder.vector('Kelp farms grow kelp on long lines.');
     const b = embedder.vector('Kelp farms harvest kelp lines in spring.');
@@ -72,7 +72,7 @@ describe('buildDocument', () => {
   it('embeds a repeated sentence once and gives every copy its vector', async () => {
     const embedder = new FakeEmbedder();
     const text = 'Read the notes. Kelp grows fast. Read the notes.';
-    const built = await buildDocument({ docId: 'd', parsed: doc(text), embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500 } });
+    const built = await buildDocument({ docId: 'd', parsed: doc(text), embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500, headers: false } });
     expect(embedder.calls.flat().sort()).toEqual(['Kelp grows fast.', 'Read the notes.']);
     expect(built.chunks).toHaveLength(3);
     expect(Array.from(built.vectors.subarray(2 * embedder.dim, 3 * embedder.dim))).toEqual(Array.from(embedder.vector('Read the notes.')));
@@ -81,10 +81,37 @@ describe('buildDocument', () => {
   it('keeps a table together as one unit and embeds its labels without the figures', async () => {
     const embedder = new FakeEmbedder();
     const text = 'Kelp sales grew.\n\nIncome statement:\nRevenues | $9,070 | $9,061\nNet income | 950 | 1,249';
-    const built = await buildDocument({ docId: 'd', parsed: doc(text), embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500 } });
+    const built = await buildDocument({ docId: 'd', parsed: doc(text), embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500, headers: false } });
     expect(built.sentences.map((s) => s.text)).toEqual(['Kelp sales grew.', 'Income statement:\nRevenues | $9,070 | $9,061\nNet income | 950 | 1,249']);
     expect(built.chunks[1].text).toContain('$9,070'); // the chunk (and BM25) keep the figures
     expect(embedder.calls.flat()).toContain('Income statement:\nRevenues\nNet income');
+  });
+
+  it('gives chunks a contextual header, searched and embedded with them but not part of their text', async () => {
+    const embedder = new FakeEmbedder();
+    const text = 'Kelp grows fast. Kelp is harvested in spring.';
+    const parsed: ParsedDocument = { ...doc(text), title: 'Seaweed report', sections: [{ start: 0, end: text.length, path: ['Farming', 'Harvest'] }] };
+    const plain = await buildDocument({ docId: 'd', parsed, embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500 } });
+    expect(plain.chunks.map((c) => c.header)).toEqual(['Seaweed report › Farming › Harvest', 'Seaweed report › Farming › Harvest']);
+    expect(plain.chunks[0].text).toBe('Kelp grows fast.');
+    // by default the header is for search only: the vector is the sentence's own
+    expect(Array.from(plain.vectors.subarray(0, embedder.dim))).toEqual(Array.from(embedder.vector('Kelp grows fast.')));
+    expect(embedder.calls.flat().some((t) => t.startsWith('Seaweed report'))).toBe(false);
+
+    const built = await buildDocument({ docId: 'd', parsed, embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500 }, headerVectors: true });
+    // the one distinct header is embedded once and blended in by its share of header + text
+    const header = 'Seaweed report › Farming › Harvest';
+    expect(embedder.calls.flat().filter((t) => t.startsWith('Seaweed report'))).toEqual([header]);
+    const a = embedder.vector('Kelp grows fast.');
+    const h = embedder.vector(header);
+    const w = header.length / (header.length + 'Kelp grows fast.'.length);
+    const sum = a.map((x, j) => (1 - w) * x + w * h[j]);
+    const norm = Math.hypot(...sum);
+    built.vectors.subarray(0, embedder.dim).forEach((x, j) => expect(x).toBeCloseTo(sum[j] / norm, 5));
+
+    const fixed = await buildDocument({ docId: 'd', parsed, embedder, chunker: { kind: 'fixed', size: 100, overlap: 0 }, headerVectors: true });
+    expect(embedder.calls.flat()).toContain(`Seaweed report › Farming › Harvest\n${text}`);
+    expect(fixed.chunks[0].header).toBe('Seaweed report › Farming › Harvest');
   });
 
   it('stops when aborted', async () => {

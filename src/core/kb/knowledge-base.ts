@@ -2,6 +2,7 @@ import type { Chunk, DocumentId, Trace } from '../types';
 import { KeywordIndex } from '../search/bm25';
 import { VectorIndex } from '../search/vector-index';
 import { fuse, DEFAULT_WEIGHTS, type FusionWeights } from '../search/fusion';
+import { withHeader } from '../chunk/header';
 
 export type RetrievalMode = 'hybrid' | 'bm25' | 'dense';
 
@@ -53,7 +54,7 @@ export class KnowledgeBase {
     for (const c of chunks) this.chunks.set(c.id, c);
     this.byDoc.set(docId, chunks.map((c) => c.id));
     this.vectors.add(docId, chunks.map((c) => c.id), matrix);
-    if (!options.indexed) this.keyword.add(chunks, options.indexText);
+    if (!options.indexed) this.keyword.add(chunks, options.indexText ?? withHeader);
   }
 
   removeDocument(docId: DocumentId): void {

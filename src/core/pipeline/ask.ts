@@ -1,6 +1,7 @@
 import type { Candidate, SearchOptions } from '../kb/knowledge-base';
 import type { LlmEngine } from '../llm/engine';
 import { withinBudget } from '../search/budget';
+import { withHeader } from '../chunk/header';
 import { generateAnswer, relevanceLabel, sourceLabel } from './answer';
 import { findCitations } from './citations';
 import { critic } from './critic';
@@ -172,7 +173,7 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     let kept = unique.filter((r) => r.verdict === 'kept');
     let by = 'final grade';
     if (deps.reranker && settings.rerank && kept.length > 1) {
-      const scores = await deps.reranker.score(question, kept.map((r) => r.chunk.text), signal);
+      const scores = await deps.reranker.score(question, kept.map((r) => withHeader(r.chunk)), signal);
       kept.forEach((r, i) => (r.rerank = scores[i]));
       by = deps.reranker.id;
     }
