@@ -30,3 +30,38 @@ export async function search(page: Page, query: string) {
   await page.getByLabel('Search query').fill(query);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
+
+/** Asks a question on the Ask tab. */
+export async function ask(page: Page, question: string) {
+  await page.getByRole('tab', { name: 'Ask' }).click();
+  await page.getByLabel('Question', { exact: true }).fill(question);
+  await page.getByLabel('Question', { exact: true }).press('Enter');
+}
+
+/** Waits for the current question to finish (done, failed or cancelled) and returns its status. */
+export async function waitForAnswer(page: Page, timeout = 150_000): Promise<string | null> {
+  const status = page.getByTestId('ask-status');
+  await expect(status).not.toHaveAttribute('data-status', 'running', { timeout });
+  return status.getAttribute('data-status');
+}
+
+/** Chooses the bundled random-weight causal LM (public/models/sieve/tiny-causal-lm) and waits until it is loaded. */
+export async function chooseTinyLlm(page: Page) {
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('radio', { name: /^transformers\.js text-generation model/ }).check();
+  await page.getByLabel('LLM model name').fill('sieve/tiny-causal-lm');
+  await page.getByLabel('LLM weights from').selectOption('local');
+  await expect(page.getByLabel('LLM models folder URL')).toHaveValue('/models/');
+  await page.getByLabel('LLM runs on').selectOption('wasm');
+  await page.getByLabel('LLM weight precision').selectOption('');
+  await page.getByRole('button', { name: 'Save language model' }).click();
+  await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'ready');
+}
+
+/** Changes one number of the question pipeline in Settings and saves. */
+export async function setPipelineNumber(page: Page, label: string, value: number) {
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel(label, { exact: true }).fill(String(value));
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByLabel(label, { exact: true })).toHaveValue(String(value));
+}

@@ -177,7 +177,9 @@ export class AppStore {
             return { answer: cur.answer + e.piece };
           }),
       });
-      update({ status: 'done', result, rows: result.rows, stages: result.stages, answer: result.answer.text, stage: undefined });
+      // A generation interrupted by Cancel can still come back as a (partial) result.
+      if (controller.signal.aborted) update({ status: 'cancelled', stage: undefined });
+      else update({ status: 'done', result, rows: result.rows, stages: result.stages, answer: result.answer.text, stage: undefined });
     } catch (e) {
       const cancelled = controller.signal.aborted;
       update({ status: cancelled ? 'cancelled' : 'failed', error: cancelled ? undefined : message(e) });

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { useApp } from '../context';
 import { LibraryView } from './LibraryView';
 import { SearchView } from './SearchView';
+import { AskView } from './AskView';
+import { LlmBadge } from './LlmBadge';
 import { InspectorView } from './InspectorView';
 import { SettingsView } from './SettingsView';
 import { Notices } from './Notices';
 import { ModelBadge } from './ModelBadge';
 
-const TABS = ['Library', 'Search', 'Chunk inspector', 'Settings'] as const;
+const TABS = ['Library', 'Ask', 'Search', 'Chunk inspector', 'Settings'] as const;
 export type Tab = (typeof TABS)[number];
 
 export function App() {
@@ -19,7 +21,10 @@ export function App() {
         <h1>
           Sieve <small>private answers from your own documents — nothing leaves this browser</small>
         </h1>
-        <ModelBadge />
+        <div className="badges">
+          <ModelBadge />
+          <LlmBadge />
+        </div>
       </header>
       <nav className="tabs" role="tablist">
         {TABS.map((t) => (
@@ -36,6 +41,8 @@ export function App() {
           </p>
         ) : tab === 'Library' ? (
           <LibraryView onInspect={() => setTab('Chunk inspector')} />
+        ) : tab === 'Ask' ? (
+          <AskView onInspect={() => setTab('Chunk inspector')} onSettings={() => setTab('Settings')} />
         ) : tab === 'Search' ? (
           <SearchView />
         ) : tab === 'Chunk inspector' ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../context';
 import { pagesLabel, sectionLabel } from '../format';
 import { SimilarityPlot } from './SimilarityPlot';
@@ -11,6 +11,15 @@ export function InspectorView() {
   const [from, setFrom] = useState(0);
   const [selected, setSelected] = useState<number | undefined>();
   const ins = state.inspection;
+  const focused = ins && state.focusChunk ? ins.chunks.find((c) => c.id === state.focusChunk) : undefined;
+  const focusRef = useRef<HTMLLIElement>(null);
+  // A chunk opened from an answer: page the plot to it, then bring it into view.
+  useEffect(() => {
+    if (focused) setFrom(Math.floor(focused.sentenceStart / WINDOW) * WINDOW);
+  }, [focused]);
+  useEffect(() => {
+    focusRef.current?.scrollIntoView({ block: 'center' });
+  }, [focused, from]);
   const pick = (
     <label>
       Document{' '}
@@ -35,7 +44,10 @@ export function InspectorView() {
   if (!ins) return <section className="inspector">{pick}</section>;
 
   const sims = ins.neighbourSims;
-  const visibleChunks = ins.chunks.filter((c) => c.sentenceEnd > from && c.sentenceStart < from + WINDOW + 1).slice(0, CHUNKS_SHOWN);
+  const inWindow = ins.chunks.filter((c) => c.sentenceEnd > from && c.sentenceStart < from + WINDOW + 1);
+  const focusAt = focused ? inWindow.indexOf(focused) : -1;
+  const firstShown = focusAt >= CHUNKS_SHOWN ? focusAt - CHUNKS_SHOWN / 2 : 0;
+  const visibleChunks = inWindow.slice(firstShown, firstShown + CHUNKS_SHOWN);
   const below = ins.threshold === undefined ? 0 : sims.filter((s) => s < ins.threshold!).length;
   return (
     <section className="inspector" data-testid="inspector">
@@ -84,7 +96,14 @@ export function InspectorView() {
       )}
       <ol className="chunks" start={visibleChunks[0] ? visibleChunks[0].index + 1 : 1}>
         {visibleChunks.map((c) => (
-          <li key={c.id} className="chunk" data-testid="chunk">
+          <li
+            key={c.id}
+            value={c.index + 1}
+            ref={c === focused ? focusRef : undefined}
+            className={c === focused ? 'chunk focused' : 'chunk'}
+            data-testid={c === focused ? 'focused-chunk' : 'chunk'}
+            data-chunk={c.id}
+          >
             <div className="muted small">
               chunk {c.index + 1} · sentences {c.sentenceStart + 1}–{c.sentenceEnd} · {c.text.length} chars {pagesLabel(c)}
               {c.sectionPath.length > 0 && ` · ${sectionLabel(c.sectionPath)}`}

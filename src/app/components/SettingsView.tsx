@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useApp } from '../context';
 import { DEFAULT_SETTINGS, type EmbedderSettings, type Settings } from '../../core/settings';
+import { LlmSettingsForm } from './LlmSettingsForm';
+import { PipelineSettingsFields } from './PipelineSettingsFields';
 
 /** Mean-pooled sentence-transformers models (the adapter mean-pools). */
 const SUGGESTED_MODELS = ['Xenova/all-MiniLM-L6-v2', 'Xenova/paraphrase-MiniLM-L3-v2', 'Xenova/all-MiniLM-L12-v2'];
@@ -16,122 +18,127 @@ export function SettingsView() {
     e.kind === 'transformers' ? e : { kind: 'transformers', modelId: SUGGESTED_MODELS[0], source: 'hub', device: 'auto', localBaseUrl: '/models/' };
   const mixed = new Set(state.documents.map((d) => d.embedderId)).size > 1;
   return (
-    <form
-      className="settings"
-      onSubmit={(ev) => {
-        ev.preventDefault();
-        void store.updateSettings(draft);
-      }}
-    >
-      <fieldset>
-        <legend>Embedding model</legend>
-        <label>
-          <input type="radio" checked={e.kind === 'use-lite'} onChange={() => setDraft({ ...draft, embedder: { kind: 'use-lite' } })} /> Universal
-          Sentence Encoder lite (bundled, 512-d, works offline, no download)
-        </label>
-        <label>
-          <input type="radio" checked={e.kind === 'transformers'} onChange={() => setDraft({ ...draft, embedder: transformers })} /> A
-          transformers.js feature-extraction model (ONNX; WebGPU when available, else WASM)
-        </label>
-        {e.kind === 'transformers' && (
-          <div className="indent">
-            <label>
-              Model id{' '}
-              <input list="models" value={e.modelId} onChange={(x) => setDraft({ ...draft, embedder: { ...e, modelId: x.target.value } })} />
-              <datalist id="models">
-                {SUGGESTED_MODELS.map((m) => (
-                  <option key={m} value={m} />
-                ))}
-              </datalist>
-            </label>
-            <label>
-              Source{' '}
-              <select value={e.source} onChange={(x) => setDraft({ ...draft, embedder: { ...e, source: x.target.value as 'hub' | 'local' } })}>
-                <option value="hub">Hugging Face hub (downloaded once, cached by the browser)</option>
-                <option value="local">Self-hosted on this site</option>
-              </select>
-            </label>
-            {e.source === 'local' && (
+    <div className="settings">
+      <LlmSettingsForm />
+      <form
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          // The language model is saved by its own form above.
+          const { llm: _llm, ...rest } = draft;
+          void store.updateSettings(rest);
+        }}
+      >
+        <fieldset>
+          <legend>Embedding model</legend>
+          <label>
+            <input type="radio" checked={e.kind === 'use-lite'} onChange={() => setDraft({ ...draft, embedder: { kind: 'use-lite' } })} /> Universal
+            Sentence Encoder lite (bundled, 512-d, works offline, no download)
+          </label>
+          <label>
+            <input type="radio" checked={e.kind === 'transformers'} onChange={() => setDraft({ ...draft, embedder: transformers })} /> A
+            transformers.js feature-extraction model (ONNX; WebGPU when available, else WASM)
+          </label>
+          {e.kind === 'transformers' && (
+            <div className="indent">
               <label>
-                Base URL{' '}
-                <input value={e.localBaseUrl ?? '/models/'} onChange={(x) => setDraft({ ...draft, embedder: { ...e, localBaseUrl: x.target.value } })} />
+                Model id{' '}
+                <input list="models" value={e.modelId} onChange={(x) => setDraft({ ...draft, embedder: { ...e, modelId: x.target.value } })} />
+                <datalist id="models">
+                  {SUGGESTED_MODELS.map((m) => (
+                    <option key={m} value={m} />
+                  ))}
+                </datalist>
               </label>
-            )}
-            <label>
-              Device{' '}
-              <select value={e.device} onChange={(x) => setDraft({ ...draft, embedder: { ...e, device: x.target.value as 'auto' } })}>
-                <option value="auto">Auto (WebGPU if available)</option>
-                <option value="webgpu">WebGPU</option>
-                <option value="wasm">WASM (CPU)</option>
-              </select>
-            </label>
-          </div>
-        )}
-        <p className="muted small">
-          Vectors of two models cannot be compared: after switching, re-index the library from the Library tab (sentences already embedded with
-          a model are cached, so switching back is quick).{mixed && ' Your library currently mixes models.'}
-        </p>
-      </fieldset>
-      <fieldset>
-        <legend>Chunking (for new documents; re-index existing ones from the Library)</legend>
-        <label>
-          <input type="radio" checked={c.kind === 'semantic'} onChange={() => setDraft({ ...draft, chunker: DEFAULT_SETTINGS.chunker })} /> Semantic
-          (ChunkRAG)
-        </label>
-        {c.kind === 'semantic' && (
-          <div className="indent">
-            <label>
-              θ, similarity to stay in a chunk{' '}
-              <input type="number" min={-1} max={1} step={0.01} value={c.threshold} onChange={(x) => setDraft({ ...draft, chunker: { ...c, threshold: Number(x.target.value) } })} />
-            </label>
-            <label>
-              Max characters per chunk{' '}
-              <input type="number" min={50} max={4000} step={10} value={c.maxChars} onChange={(x) => setDraft({ ...draft, chunker: { ...c, maxChars: Number(x.target.value) } })} />
-            </label>
-          </div>
-        )}
-        <label>
-          <input type="radio" checked={c.kind === 'fixed'} onChange={() => setDraft({ ...draft, chunker: { kind: 'fixed', size: 500, overlap: 50 } })} /> Fixed size
-        </label>
-        {c.kind === 'fixed' && (
-          <div className="indent">
-            <label>
-              Size (characters) <input type="number" min={50} max={8000} value={c.size} onChange={(x) => setDraft({ ...draft, chunker: { ...c, size: Number(x.target.value) } })} />
-            </label>
-            <label>
-              Overlap <input type="number" min={0} max={c.size - 1} value={c.overlap} onChange={(x) => setDraft({ ...draft, chunker: { ...c, overlap: Number(x.target.value) } })} />
-            </label>
-          </div>
-        )}
-      </fieldset>
-      <fieldset>
-        <legend>Search</legend>
-        <label>
-          Mode{' '}
-          <select value={s.mode} onChange={(x) => setDraft({ ...draft, search: { ...s, mode: x.target.value as Settings['search']['mode'] } })}>
-            <option value="hybrid">Hybrid (BM25 + vectors)</option>
-            <option value="bm25">Keywords only (BM25)</option>
-            <option value="dense">Vectors only</option>
-          </select>
-        </label>
-        <label>
-          BM25 weight{' '}
-          <input type="number" min={0} max={1} step={0.05} value={s.weights.bm25} onChange={(x) => setDraft({ ...draft, search: { ...s, weights: { ...s.weights, bm25: Number(x.target.value) } } })} />
-        </label>
-        <label>
-          Vector weight{' '}
-          <input type="number" min={0} max={1} step={0.05} value={s.weights.dense} onChange={(x) => setDraft({ ...draft, search: { ...s, weights: { ...s.weights, dense: Number(x.target.value) } } })} />
-        </label>
-        <label>
-          Results <input type="number" min={1} max={200} value={s.limit} onChange={(x) => setDraft({ ...draft, search: { ...s, limit: Number(x.target.value) } })} />
-        </label>
-      </fieldset>
-      <div className="buttons">
-        <button type="submit">Save settings</button>
-        <button type="button" onClick={() => setDraft(DEFAULT_SETTINGS)}>
-          Reset to defaults
-        </button>
-      </div>
-    </form>
+              <label>
+                Source{' '}
+                <select value={e.source} onChange={(x) => setDraft({ ...draft, embedder: { ...e, source: x.target.value as 'hub' | 'local' } })}>
+                  <option value="hub">Hugging Face hub (downloaded once, cached by the browser)</option>
+                  <option value="local">Self-hosted on this site</option>
+                </select>
+              </label>
+              {e.source === 'local' && (
+                <label>
+                  Base URL{' '}
+                  <input value={e.localBaseUrl ?? '/models/'} onChange={(x) => setDraft({ ...draft, embedder: { ...e, localBaseUrl: x.target.value } })} />
+                </label>
+              )}
+              <label>
+                Device{' '}
+                <select value={e.device} onChange={(x) => setDraft({ ...draft, embedder: { ...e, device: x.target.value as 'auto' } })}>
+                  <option value="auto">Auto (WebGPU if available)</option>
+                  <option value="webgpu">WebGPU</option>
+                  <option value="wasm">WASM (CPU)</option>
+                </select>
+              </label>
+            </div>
+          )}
+          <p className="muted small">
+            Vectors of two models cannot be compared: after switching, re-index the library from the Library tab (sentences already embedded with
+            a model are cached, so switching back is quick).{mixed && ' Your library currently mixes models.'}
+          </p>
+        </fieldset>
+        <fieldset>
+          <legend>Chunking (for new documents; re-index existing ones from the Library)</legend>
+          <label>
+            <input type="radio" checked={c.kind === 'semantic'} onChange={() => setDraft({ ...draft, chunker: DEFAULT_SETTINGS.chunker })} /> Semantic
+            (ChunkRAG)
+          </label>
+          {c.kind === 'semantic' && (
+            <div className="indent">
+              <label>
+                θ, similarity to stay in a chunk{' '}
+                <input type="number" min={-1} max={1} step={0.01} value={c.threshold} onChange={(x) => setDraft({ ...draft, chunker: { ...c, threshold: Number(x.target.value) } })} />
+              </label>
+              <label>
+                Max characters per chunk{' '}
+                <input type="number" min={50} max={4000} step={10} value={c.maxChars} onChange={(x) => setDraft({ ...draft, chunker: { ...c, maxChars: Number(x.target.value) } })} />
+              </label>
+            </div>
+          )}
+          <label>
+            <input type="radio" checked={c.kind === 'fixed'} onChange={() => setDraft({ ...draft, chunker: { kind: 'fixed', size: 500, overlap: 50 } })} /> Fixed size
+          </label>
+          {c.kind === 'fixed' && (
+            <div className="indent">
+              <label>
+                Size (characters) <input type="number" min={50} max={8000} value={c.size} onChange={(x) => setDraft({ ...draft, chunker: { ...c, size: Number(x.target.value) } })} />
+              </label>
+              <label>
+                Overlap <input type="number" min={0} max={c.size - 1} value={c.overlap} onChange={(x) => setDraft({ ...draft, chunker: { ...c, overlap: Number(x.target.value) } })} />
+              </label>
+            </div>
+          )}
+        </fieldset>
+        <fieldset>
+          <legend>Search</legend>
+          <label>
+            Mode{' '}
+            <select value={s.mode} onChange={(x) => setDraft({ ...draft, search: { ...s, mode: x.target.value as Settings['search']['mode'] } })}>
+              <option value="hybrid">Hybrid (BM25 + vectors)</option>
+              <option value="bm25">Keywords only (BM25)</option>
+              <option value="dense">Vectors only</option>
+            </select>
+          </label>
+          <label>
+            BM25 weight{' '}
+            <input type="number" min={0} max={1} step={0.05} value={s.weights.bm25} onChange={(x) => setDraft({ ...draft, search: { ...s, weights: { ...s.weights, bm25: Number(x.target.value) } } })} />
+          </label>
+          <label>
+            Vector weight{' '}
+            <input type="number" min={0} max={1} step={0.05} value={s.weights.dense} onChange={(x) => setDraft({ ...draft, search: { ...s, weights: { ...s.weights, dense: Number(x.target.value) } } })} />
+          </label>
+          <label>
+            Results <input type="number" min={1} max={200} value={s.limit} onChange={(x) => setDraft({ ...draft, search: { ...s, limit: Number(x.target.value) } })} />
+          </label>
+        </fieldset>
+        <PipelineSettingsFields value={draft.pipeline} onChange={(pipeline) => setDraft({ ...draft, pipeline })} />
+        <div className="buttons">
+          <button type="submit">Save settings</button>
+          <button type="button" onClick={() => setDraft(DEFAULT_SETTINGS)}>
+            Reset to defaults
+          </button>
+        </div>
+      </form>
+    </div>
   );
 }

@@ -149,4 +149,20 @@ describe('ask, with an LLM', () => {
     await expect(run).rejects.toThrow();
     expect(engine.calls.some((c) => /Sources:/.test(c.messages[1]?.content ?? ''))).toBe(false);
   });
+
+  it('reports a cancel even when the engine returns what it had instead of throwing', async () => {
+    const engine = scripted();
+    const ac = new AbortController();
+    const quiet = Object.assign(Object.create(engine), {
+      generate: async (messages: Parameters<typeof engine.generate>[0]) => {
+        if (/Sources:/.test(messages[1]?.content ?? '')) {
+          ac.abort();
+          return { text: 'It lea', promptTokens: 10, completionTokens: 2, finishReason: 'abort' as const };
+        }
+        return engine.generate(messages);
+      },
+    });
+    const { deps } = await ferryDeps({ engine: quiet });
+    await expect(ask(Q, generateMode, deps, { signal: ac.signal })).rejects.toThrow();
+  });
 });

@@ -65,6 +65,8 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     emit({ kind: 'stage', stage, status: 'start' });
     const t0 = performance.now();
     const { value, usage = NO_USAGE, detail = {} } = await body();
+    // An engine may return what it had when interrupted; a cancelled question still stops here.
+    signal?.throwIfAborted();
     const trace: StageTrace = { stage, ms: performance.now() - t0, usage, detail };
     stages.push(trace);
     emit({ kind: 'stage', stage, status: 'done', trace });

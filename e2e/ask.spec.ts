@@ -1,0 +1,121 @@
+import { test, expect, type Page } from '@playwright/test';
+import { addFiles, ask, chooseTinyLlm, documentRows, fixture, openApp, setPipelineNumber, waitForAnswer, waitForJobs } from './helpers';
+
+async function addNotes(page: Page) {
+  await page.getByRole('tab', { name: 'Library' }).click();
+  await addFiles(page, fixture('notes.md'));
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(1);
+}
+
+/** Clicks a citation or source and checks that the inspector shows that chunk. */
+async function opensItsChunk(page: Page, open: ReturnType<Page['getByTestId']>) {
+  const chunkId = await open.getAttribute('data-chunk');
+  expect(chunkId).toBeTruthy();
+  const row = page.locator(`[data-testid="pipeline-row"][data-chunk="${chunkId}"]`);
+  const rowText = ((await row.getByTestId('row-text').textContent()) ?? '').replace(/…$/, '').trim();
+  expect(rowText.length).toBeGreaterThan(0);
+  await open.click();
+  await expect(page.getByRole('tab', { name: 'Chunk inspector' })).toHaveAttribute('aria-selected', 'true');
+  const focused = page.getByTestId('focused-chunk');
+  await expect(focused).toBeVisible();
+  await expect(focused).toBeInViewport();
+  await expect(focused).toHaveAttribute('data-chunk', chunkId!);
+  await expect(focused).toContainText(rowText.slice(0, 60));
+}
+
+test('retrieval-only: the pipeline table fills and a citation opens its chunk in the inspector', async ({ page }) => {
+  await openApp(page);
+  await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'none');
+  await addNotes(page);
+  await ask(page, 'When are the varroa mites treated?');
+  expect(await waitForAnswer(page)).toBe('done');
+
+  await expect(page.getByTestId('ask-mode')).toContainText('Retrieval-only (no language model)');
+  const rows = page.getByTestId('pipeline-row');
+  expect(await rows.count()).toBeGreaterThan(0);
+  expect(await page.locator('[data-testid="pipeline-row"][data-verdict="kept"]').count()).toBeGreaterThan(0);
+  await expect(page.getByTestId('extractive-note')).toBeVisible();
+  await expect(page.getByTestId('grade-histogram')).toContainText('μ =');
+  await expect(page.getByTestId('stage-row')).toHaveCount(7);
+  await expect(page.getByTestId('total-calls')).toHaveText('0');
+
+  const answer = page.getByTestId('answer');
+  await expect(answer).toContainText('oxalic acid');
+  const citation = answer.getByTestId('citation').first();
+  await expect(citation).toBeVisible();
+  const source = await citation.getAttribute('data-source');
+  await expect(page.locator(`[data-testid="pipeline-row"][data-source="${source}"]`)).toHaveAttribute('data-verdict', 'kept');
+  await opensItsChunk(page, citation);
+});
+
+test('with the tiny transformers.js model: grades, a streamed answer, stage usage, and sources that open', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openApp(page);
+  await chooseTinyLlm(page);
+  // Noise grades sit near each other: a zero floor keeps the best of them, so there are sources to open.
+  await setPipelineNumber(page, 'Grade floor', 0);
+  await addNotes(page);
+
+  await ask(page, 'How many hives does the orchard apiary hold?');
+  await expect(page.getByTestId('ask-status')).toHaveAttribute('data-status', 'running');
+  expect(await waitForAnswer(page)).toBe('done');
+
+  await expect(page.getByTestId('ask-mode')).toContainText('sieve/tiny-causal-lm');
+  const rows = page.locator('[data-testid="pipeline-row"]:not([data-verdict="duplicate"])');
+  expect(await rows.count()).toBeGreaterThan(0);
+  for (const base of await rows.getByTestId('grade-base').allTextContents()) expect(base).toMatch(/\d\.\d\d/);
+  expect(((await page.getByTestId('answer').textContent()) ?? '').trim().length).toBeGreaterThan(0);
+
+  await expect(page.locator('[data-testid="stage-row"][data-stage="answer"]')).toBeVisible();
+  expect(Number(await page.locator('[data-testid="stage-row"][data-stage="grade"]').getByTestId('stage-calls').textContent())).toBeGreaterThan(0);
+  expect(Number(await page.locator('[data-testid="stage-row"][data-stage="answer"]').getByTestId('stage-generated').textContent())).toBeGreaterThan(0);
+  expect(Number(await page.getByTestId('total-calls').textContent())).toBeGreaterThan(0);
+  expect(Number(await page.getByTestId('total-generated').textContent())).toBeGreaterThan(0);
+
+  const count = await page.getByTestId('source').count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    await page.getByRole('tab', { name: 'Ask' }).click();
+    await opensItsChunk(page, page.getByTestId('source').nth(i));
+  }
+  await expect(page.locator('.notice.error')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a streaming answer can be cancelled, and the app then answers retrieval-only', async ({ page }) => {
+  await openApp(page);
+  await chooseTinyLlm(page);
+  // A long answer keeps the question running long enough to cancel it.
+  await setPipelineNumber(page, 'Longest answer (tokens)', 4096);
+  await addNotes(page);
+
+  await ask(page, 'What colour are the hives painted?');
+  // The answer streams: text is there while the question is still running.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const status = document.querySelector('[data-testid="ask-status"]')?.getAttribute('data-status');
+        const answer = document.querySelector('[data-testid="answer"]')?.textContent ?? '';
+        return status === 'running' && answer.trim().length > 0 ? 'streaming' : status;
+      }),
+    )
+    .toBe('streaming');
+  await expect(page.getByTestId('ask-status')).toContainText('Writing the answer');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('ask-status')).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('ask-status')).toHaveText('Cancelled.');
+  await expect(page.getByRole('button', { name: 'Ask', exact: true })).toBeEnabled();
+
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel('None — retrieval-only').check();
+  await page.getByRole('button', { name: 'Save language model' }).click();
+  await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'none');
+
+  await ask(page, 'What colour are the hives painted?');
+  expect(await waitForAnswer(page)).toBe('done');
+  await expect(page.getByTestId('ask-mode')).toContainText('Retrieval-only');
+  await expect(page.getByTestId('answer').getByTestId('citation').first()).toBeVisible();
+  await expect(page.locator('.notice.error')).toHaveCount(0);
+});

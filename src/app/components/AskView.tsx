@@ -1,0 +1,219 @@
+import { useState, type ReactNode } from 'react';
+import { useApp } from '../context';
+import { pagesLabel, sectionLabel } from '../format';
+import { findCitations } from '../../core/pipeline/citations';
+import type { CandidateRow } from '../../core/pipeline/types';
+import type { LlmStatus, QuestionState } from '../state';
+import type { LlmSettings } from '../../core/settings';
+import { PipelineView } from './PipelineView';
+import { runningLabel } from './pipeline-labels';
+
+interface Props {
+  /** Switch to the chunk inspector (after a citation or source was opened). */
+  onInspect(): void;
+  onSettings(): void;
+}
+
+export function AskView({ onInspect, onSettings }: Props) {
+  const { state, store } = useApp();
+  const q = state.question;
+  const [question, setQuestion] = useState(q?.question ?? '');
+  const running = q?.status === 'running';
+  const open = (row: CandidateRow) => {
+    void store.openChunk(row.chunk.docId, row.chunk.id);
+    onInspect();
+  };
+  return (
+    <section className="ask">
+      <form
+        className="query"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!running) void store.ask(question);
+        }}
+      >
+        <input aria-label="Question" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask a question about your documents" />
+        {running ? (
+          <button type="button" onClick={() => q.cancel()}>
+            Cancel
+          </button>
+        ) : (
+          <button type="submit" disabled={!question.trim()}>
+            Ask
+          </button>
+        )}
+      </form>
+      <ModeLine llm={state.llm} settings={state.settings?.llm} question={q} onRetrievalOnly={() => void store.useRetrievalOnly()} onSettings={onSettings} />
+      {state.documents.length === 0 && <p className="muted">Add documents in the Library first.</p>}
+      {q && <QuestionPanel q={q} onOpen={open} />}
+    </section>
+  );
+}
+
+function ModeLine({
+  llm,
+  settings,
+  question,
+  onRetrievalOnly,
+  onSettings,
+}: {
+  llm: LlmStatus;
+  settings?: LlmSettings;
+  question?: QuestionState;
+  onRetrievalOnly(): void;
+  onSettings(): void;
+}) {
+  const name = settings && settings.kind !== 'none' ? settings.modelId : 'the language model';
+  if (llm.state === 'failed') {
+    return (
+      <div className="llm-error" role="alert" data-testid="llm-error">
+        <p>
+          <strong>The language model {name} could not be loaded.</strong> {llm.error}
+        </p>
+        <p className="small">Questions are answered retrieval-only (quoted sentences, no language model) until another engine loads.</p>
+        <div className="buttons">
+          <button type="button" onClick={onRetrievalOnly}>
+            Use retrieval-only
+          </button>
+          <button type="button" onClick={onSettings}>
+            Choose another engine
+          </button>
+        </div>
+      </div>
+    );
+  }
+  const result = question?.status === 'done' ? question.result : undefined;
+  const text = result
+    ? result.mode === 'retrieval-only'
+      ? 'Retrieval-only (no language model)'
+      : `Answered by ${result.model ?? name}`
+    : llm.state === 'ready'
+      ? `Language model: ${llm.info?.model ?? name}${llm.info ? ` (${llm.info.engine}, ${llm.info.contextWindow} tokens of context)` : ''}`
+      : llm.state === 'loading'
+        ? `Loading ${name}… questions asked now are answered retrieval-only.`
+        : 'Retrieval-only (no language model)';
+  return (
+    <p className="mode muted small" data-testid="ask-mode">
+      {text}
+    </p>
+  );
+}
+
+function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateRow): void }) {
+  const result = q.result;
+  const rows = result?.rows ?? q.rows;
+  const sources = rows.filter((r) => r.source !== undefined).sort((a, b) => a.source! - b.source!);
+  const text = result?.answer.text ?? q.answer;
+  return (
+    <>
+      <p className={`ask-status ${q.status}`} data-testid="ask-status" data-status={q.status} role="status">
+        {q.status === 'running'
+          ? runningLabel(q.stage, q.graded)
+          : q.status === 'cancelled'
+            ? 'Cancelled.'
+            : q.status === 'failed'
+              ? `The question failed: ${q.error ?? 'unknown error'}`
+              : `Answered “${q.question}”${result && result.query !== result.question ? ` (searched as “${result.query}”)` : ''}.`}
+      </p>
+      {(text || q.status === 'running') && (
+        <div className={`answer${q.status === 'running' ? ' streaming' : ''}`} data-testid="answer" aria-live="polite">
+          <AnswerText text={text} sources={sources} onOpen={onOpen} />
+          {q.status === 'running' && q.stage === 'answer' && <span className="cursor" aria-hidden="true" />}
+        </div>
+      )}
+      {result?.answer.extractive && !result.answer.notFound && (
+        <p className="note small" data-testid="extractive-note">
+          Retrieval-only: these sentences are quoted from your documents; no language model wrote them.
+        </p>
+      )}
+      {result?.answer.notFound && (
+        <p className="note small" data-testid="not-found-note">
+          No candidate cleared the threshold, so the documents do not seem to answer this question.
+        </p>
+      )}
+      {sources.length > 0 && (
+        <div className="sources">
+          <h3>Sources</h3>
+          <ol data-testid="sources">
+            {sources.map((r) => (
+              <li key={r.chunk.id} value={r.source}>
+                <button type="button" className="link source" data-testid="source" data-chunk={r.chunk.id} data-source={r.source} onClick={() => onOpen(r)}>
+                  {r.title}
+                </button>{' '}
+                <span className="muted small">
+                  {pagesLabel(r.chunk)}
+                  {r.chunk.sectionPath.length > 0 && ` · ${sectionLabel(r.chunk.sectionPath)}`}
+                </span>
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {result && result.problems.length > 0 && (
+        <div className="problems" data-testid="problems">
+          <h4>Problems</h4>
+          <ul className="small">
+            {result.problems.slice(0, 5).map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+          {result.problems.length > 5 && (
+            <details className="small">
+              <summary>{result.problems.length - 5} more</summary>
+              <ul>
+                {result.problems.slice(5).map((p, i) => (
+                  <li key={i}>{p}</li>
+                ))}
+              </ul>
+            </details>
+          )}
+        </div>
+      )}
+      <PipelineView rows={rows} stages={result?.stages ?? q.stages} threshold={result?.threshold} running={q.status === 'running' ? q.stage : undefined} onOpen={onOpen} />
+    </>
+  );
+}
+
+/** The answer as text nodes, each citation [n] a button that opens its source chunk. */
+function AnswerText({ text, sources, onOpen }: { text: string; sources: CandidateRow[]; onOpen(row: CandidateRow): void }) {
+  const bySource = new Map(sources.map((r) => [r.source!, r]));
+  const marks = findCitations(text, sources.length);
+  const parts: ReactNode[] = [];
+  let at = 0;
+  marks.forEach((m, i) => {
+    if (m.start > at) parts.push(<span key={`t${i}`}>{text.slice(at, m.start)}</span>);
+    parts.push(
+      <span key={`c${i}`} className="cite">
+        [
+        {m.sources.map((n, k) => {
+          const row = bySource.get(n);
+          return (
+            <span key={n}>
+              {k > 0 && ', '}
+              {row ? (
+                <button
+                  type="button"
+                  className="citation"
+                  data-testid="citation"
+                  data-source={n}
+                  data-chunk={row.chunk.id}
+                  title={`${row.title} ${pagesLabel(row.chunk)}`.trim()}
+                  aria-label={`Source ${n}: ${row.title}`}
+                  onClick={() => onOpen(row)}
+                >
+                  {n}
+                </button>
+              ) : (
+                n
+              )}
+            </span>
+          );
+        })}
+        ]
+      </span>,
+    );
+    at = m.end;
+  });
+  if (at < text.length) parts.push(<span key="rest">{text.slice(at)}</span>);
+  return <>{parts}</>;
+}

@@ -1,0 +1,23 @@
+import { useApp } from '../context';
+import { describeBytes } from '../format';
+
+/** Which language model answers questions, next to the embedding model's badge. */
+export function LlmBadge() {
+  const { state } = useApp();
+  const l = state.llm;
+  const s = state.settings?.llm;
+  const name = l.info?.model ?? (s && s.kind !== 'none' ? s.modelId : 'language model');
+  const label =
+    l.state === 'ready'
+      ? `LLM ready: ${name}`
+      : l.state === 'loading'
+        ? `Loading ${name}${l.total ? ` ${describeBytes(l.loaded ?? 0)} / ${describeBytes(l.total)}` : '…'}`
+        : l.state === 'failed'
+          ? `LLM failed: ${name}`
+          : 'No LLM: retrieval-only';
+  return (
+    <div className={`model-badge ${l.state}`} data-testid="llm-status" data-state={l.state} title={l.error}>
+      {label}
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import { useEffect, useState } from 'react';
+import { useApp } from '../context';
+import { describeBytes } from '../format';
+import type { LlmSettings } from '../../core/settings';
+import type { WebLlmModel } from '../../adapters/webllm';
+
+type WebLlm = Extract<LlmSettings, { kind: 'webllm' }>;
+type TransformersLlm = Extract<LlmSettings, { kind: 'transformers' }>;
+
+const DEFAULT_WEBLLM: WebLlm = { kind: 'webllm', modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC' };
+const DEFAULT_TRANSFORMERS: TransformersLlm = {
+  kind: 'transformers',
+  modelId: 'onnx-community/Qwen2.5-0.5B-Instruct',
+  source: 'hub',
+  localBaseUrl: '/models/',
+  device: 'auto',
+};
+const SUGGESTED_LLMS = ['onnx-community/Qwen2.5-0.5B-Instruct', 'HuggingFaceTB/SmolLM2-360M-Instruct', 'onnx-community/Llama-3.2-1B-Instruct'];
+
+type ModelList = { state: 'loading' } | { state: 'ready'; models: WebLlmModel[]; f16: boolean; adapter: boolean } | { state: 'failed'; error: string; noWebGpu: boolean };
+
+interface GpuLike {
+  requestAdapter(): Promise<unknown>;
+}
+
+/** The prebuilt WebLLM models for this GPU; web-llm is imported only when this is shown. */
+function useWebLlmModels(enabled: boolean): ModelList | undefined {
+  const [list, setList] = useState<ModelList | undefined>();
+  useEffect(() => {
+    if (!enabled || list) return;
+    const gpu = (navigator as { gpu?: GpuLike }).gpu;
+    if (!gpu) {
+      setList({ state: 'failed', noWebGpu: true, error: 'This browser has no WebGPU (navigator.gpu is missing), which WebLLM needs.' });
+      return;
+    }
+    setList({ state: 'loading' });
+    void (async () => {
+      try {
+        const adapter = Boolean(await gpu.requestAdapter().catch(() => null));
+        const webllm = await import('../../adapters/webllm');
+        const f16 = await webllm.hasShaderF16();
+        setList({ state: 'ready', models: await webllm.listWebLlmModels(f16), f16, adapter });
+      } catch (e) {
+        setList({ state: 'failed', noWebGpu: false, error: `The WebLLM model list could not be loaded: ${e instanceof Error ? e.message : String(e)}` });
+      }
+    })();
+  }, [enabled, list]);
+  return list;
+}
+
+/** Which language model answers questions, with its load progress; saved on its own. */
+export function LlmSettingsForm() {
+  const { state, store } = useApp();
+  const saved = state.settings?.llm ?? { kind: 'none' as const };
+  const [draft, setDraft] = useState<LlmSettings>(saved);
+  useEffect(() => setDraft(state.settings?.llm ?? { kind: 'none' }), [state.settings?.llm]);
+  const list = useWebLlmModels(draft.kind === 'webllm');
+  const l = state.llm;
+  const changed = JSON.stringify(draft) !== JSON.stringify(saved);
+  const webllm: WebLlm = draft.kind === 'webllm' ? draft : saved.kind === 'webllm' ? saved : DEFAULT_WEBLLM;
+  const transformers: TransformersLlm = draft.kind === 'transformers' ? draft : saved.kind === 'transformers' ? saved : DEFAULT_TRANSFORMERS;
+  const pickWebLlm = () => {
+    const ids = list?.state === 'ready' ? list.models.map((m) => m.id) : [];
+    setDraft(ids.length > 0 && !ids.includes(webllm.modelId) && !webllm.modelUrl ? { ...webllm, modelId: ids[0] } : webllm);
+  };
+  // Once the list is known, a prebuilt id this GPU cannot run is replaced by the first one it can.
+  useEffect(() => {
+    if (draft.kind !== 'webllm' || list?.state !== 'ready' || list.models.length === 0 || draft.modelUrl) return;
+    if (!list.models.some((m) => m.id === draft.modelId)) setDraft({ ...draft, modelId: list.models[0].id });
+  }, [draft, list]);
+
+  return (
+    <form
+      className="llm-settings"
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        void store.updateSettings({ llm: draft });
+      }}
+    >
+      <fieldset>
+        <legend>Language model</legend>
+        <p className="muted small">
+          A language model grades the retrieved chunks and writes the answer, in this browser. Without one, Sieve answers retrieval-only: chunks are
+          graded by their retrieval scores and the answer quotes the best sentences.
+        </p>
+        <label>
+          <input type="radio" name="llm-engine" checked={draft.kind === 'none'} onChange={() => setDraft({ kind: 'none' })} /> None — retrieval-only
+        </label>
+        <label>
+          <input type="radio" name="llm-engine" checked={draft.kind === 'webllm'} onChange={pickWebLlm} /> WebLLM (WebGPU)
+        </label>
+        {draft.kind === 'webllm' && (
+          <div className="indent">
+            {list?.state === 'loading' && <p className="muted small">Reading the WebLLM model list…</p>}
+            {list?.state === 'failed' && (
+              <p className="warning small" role="status" data-testid="webllm-unavailable">
+                {list.error}
+                {list.noWebGpu && ' Choose transformers.js (it also runs on the CPU with WASM) or None — retrieval-only.'}
+              </p>
+            )}
+            {list?.state === 'ready' && !list.adapter && (
+              <p className="warning small" role="status" data-testid="webllm-unavailable">
+                WebGPU is present but no GPU adapter is available, so WebLLM will probably fail to load. transformers.js on WASM or retrieval-only
+                work without a GPU.
+              </p>
+            )}
+            {list?.state === 'ready' ? (
+              <label>
+                WebLLM model{' '}
+                <select value={draft.modelId} onChange={(x) => setDraft({ ...draft, modelId: x.target.value })}>
+                  {!list.models.some((m) => m.id === draft.modelId) && <option value={draft.modelId}>{draft.modelId} (custom)</option>}
+                  {list.models.map((m) => (
+                    <option key={m.id} value={m.id}>
+                      {m.label} — needs {(m.vramMB / 1024).toFixed(1)} GB of GPU memory, {m.contextWindow} tokens of context
+                      {m.lowResource ? ', runs on low-end GPUs' : ''}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <label>
+                WebLLM model{' '}
+                <input value={draft.modelId} onChange={(x) => setDraft({ ...draft, modelId: x.target.value })} />
+              </label>
+            )}
+            {list?.state === 'ready' && !list.f16 && <p className="muted small">This GPU lacks 16-bit float shaders, so only the q4f32 models are listed.</p>}
+            <label>
+              Self-hosted weights URL (optional){' '}
+              <input
+                value={draft.modelUrl ?? ''}
+                placeholder="https://example.org/models/Qwen2.5-1.5B-Instruct-q4f16_1-MLC/"
+                onChange={(x) => setDraft({ ...draft, modelUrl: x.target.value.trim() || undefined })}
+              />
+            </label>
+            <label>
+              Self-hosted model library URL (optional){' '}
+              <input
+                value={draft.modelLibUrl ?? ''}
+                placeholder="https://example.org/libs/Qwen2.5-1.5B-Instruct-q4f16_1-ctx4k_cs1k-webgpu.wasm"
+                onChange={(x) => setDraft({ ...draft, modelLibUrl: x.target.value.trim() || undefined })}
+              />
+            </label>
+            <p className="muted small">
+              Weights are downloaded once and kept in the browser's cache. With a self-hosted URL, the model id above names the model; a model that is not
+              in WebLLM's prebuilt list also needs its library (.wasm).
+            </p>
+          </div>
+        )}
+        <label>
+          <input type="radio" name="llm-engine" checked={draft.kind === 'transformers'} onChange={() => setDraft(transformers)} /> transformers.js
+          text-generation model (ONNX; WebGPU or WASM)
+        </label>
+        {draft.kind === 'transformers' && (
+          <div className="indent">
+            <label>
+              LLM model name{' '}
+              <input list="llm-models" value={draft.modelId} onChange={(x) => setDraft({ ...draft, modelId: x.target.value })} />
+              <datalist id="llm-models">
+                {SUGGESTED_LLMS.map((m) => (
+                  <option key={m} value={m} />
+                ))}
+              </datalist>
+            </label>
+            <label>
+              LLM weights from{' '}
+              <select value={draft.source} onChange={(x) => setDraft({ ...draft, source: x.target.value as 'hub' | 'local' })}>
+                <option value="hub">Hugging Face hub (downloaded once, cached by the browser)</option>
+                <option value="local">Self-hosted on this site</option>
+              </select>
+            </label>
+            {draft.source === 'local' && (
+              <label>
+                LLM models folder URL{' '}
+                <input value={draft.localBaseUrl ?? '/models/'} onChange={(x) => setDraft({ ...draft, localBaseUrl: x.target.value })} />
+              </label>
+            )}
+            <label>
+              LLM runs on{' '}
+              <select value={draft.device} onChange={(x) => setDraft({ ...draft, device: x.target.value as TransformersLlm['device'] })}>
+                <option value="auto">Auto (WebGPU if available)</option>
+                <option value="webgpu">WebGPU</option>
+                <option value="wasm">WASM (CPU)</option>
+              </select>
+            </label>
+            <label>
+              LLM weight precision{' '}
+              <select
+                value={draft.dtype ?? ''}
+                onChange={(x) => setDraft({ ...draft, dtype: (x.target.value || undefined) as TransformersLlm['dtype'] })}
+              >
+                <option value="">Default (q8 on WASM, fp32 on WebGPU)</option>
+                <option value="fp32">fp32</option>
+                <option value="fp16">fp16</option>
+                <option value="q8">q8 (8-bit)</option>
+                <option value="q4">q4 (4-bit)</option>
+                <option value="q4f16">q4f16 (4-bit, 16-bit activations)</option>
+              </select>
+            </label>
+          </div>
+        )}
+        <div className="llm-load" data-testid="llm-load" data-state={l.state} role="status">
+          {l.state === 'none' && <span className="muted small">No language model loaded: questions are answered retrieval-only.</span>}
+          {l.state === 'loading' && (
+            <>
+              <span className="small">Loading… {l.total ? `${describeBytes(l.loaded ?? 0)} / ${describeBytes(l.total)}` : ''}</span>{' '}
+              {l.total ? <progress max={l.total} value={l.loaded ?? 0} /> : <progress />}
+              {l.file && <div className="muted small">{l.file}</div>}
+            </>
+          )}
+          {l.state === 'ready' && l.info && (
+            <span className="small">
+              Loaded {l.info.model} ({l.info.engine}, {l.info.contextWindow} tokens of context).
+            </span>
+          )}
+          {l.state === 'failed' && <span className="error small">{l.error}</span>}
+        </div>
+        <div className="buttons">
+          <button type="submit" disabled={!changed}>
+            Save language model
+          </button>
+          {l.state === 'failed' && !changed && saved.kind !== 'none' && (
+            <button type="button" onClick={() => void store.loadLlm()}>
+              Retry
+            </button>
+          )}
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { DEFAULT_PIPELINE, type PipelineSettings } from '../../core/pipeline/settings';
+
+interface Props {
+  value: PipelineSettings;
+  onChange(next: PipelineSettings): void;
+}
+
+function NumberField({ label, value, min, max, step, onChange, hint }: { label: string; value: number; min: number; max: number; step: number; onChange(n: number): void; hint?: string }) {
+  return (
+    <label title={hint}>
+      {label}{' '}
+      <input type="number" min={min} max={max} step={step} value={value} onChange={(x) => onChange(Number(x.target.value))} />
+    </label>
+  );
+}
+
+/** Every parameter of the question pipeline (ChunkRAG's θ is under Chunking). */
+export function PipelineSettingsFields({ value: p, onChange }: Props) {
+  const set = (patch: Partial<PipelineSettings>) => onChange({ ...p, ...patch });
+  const g = p.grading;
+  return (
+    <fieldset className="pipeline-settings">
+      <legend>Question pipeline</legend>
+      <label>
+        <input type="checkbox" checked={p.rewrite} onChange={(x) => set({ rewrite: x.target.checked })} /> Rewrite the question with the LLM before
+        retrieval
+      </label>
+      <NumberField label="N, candidates retrieved" value={p.candidates} min={1} max={100} step={1} onChange={(n) => set({ candidates: n })} />
+      <NumberField label="Retrieval BM25 weight" value={p.weights.bm25} min={0} max={1} step={0.05} onChange={(n) => set({ weights: { ...p.weights, bm25: n } })} />
+      <NumberField label="Retrieval vector weight" value={p.weights.dense} min={0} max={1} step={0.05} onChange={(n) => set({ weights: { ...p.weights, dense: n } })} />
+      <NumberField
+        label="λ_dup, similarity that makes a duplicate"
+        value={p.duplicateThreshold}
+        min={0}
+        max={1}
+        step={0.01}
+        onChange={(n) => set({ duplicateThreshold: n })}
+        hint="A candidate more similar than this to a better-ranked one is dropped as redundant."
+      />
+      <label>
+        Grading mode{' '}
+        <select value={g.mode} onChange={(x) => set({ grading: { ...g, mode: x.target.value as PipelineSettings['grading']['mode'] } })}>
+          <option value="logprob">Next-token probabilities (one pass per grade; reflection only near the threshold)</option>
+          <option value="generate">Generated scores (the paper: the model writes each grade and its reflection)</option>
+        </select>
+      </label>
+      <NumberField label="Base grade weight" value={g.weights.base} min={0} max={1} step={0.05} onChange={(n) => set({ grading: { ...g, weights: { ...g.weights, base: n } } })} />
+      <NumberField
+        label="Reflection weight"
+        value={g.weights.reflection}
+        min={0}
+        max={1}
+        step={0.05}
+        onChange={(n) => set({ grading: { ...g, weights: { ...g.weights, reflection: n } } })}
+      />
+      <NumberField label="Critic weight" value={g.weights.critic} min={0} max={1} step={0.05} onChange={(n) => set({ grading: { ...g, weights: { ...g.weights, critic: n } } })} />
+      <NumberField
+        label="Reflection margin (next-token mode)"
+        value={g.reflectionMargin}
+        min={0}
+        max={1}
+        step={0.01}
+        onChange={(n) => set({ grading: { ...g, reflectionMargin: n } })}
+        hint="Reflect only on chunks whose grade is this close to the provisional threshold."
+      />
+      <NumberField label="Longest score reply (tokens)" value={g.maxScoreTokens} min={1} max={64} step={1} onChange={(n) => set({ grading: { ...g, maxScoreTokens: n } })} />
+      <label>
+        Threshold rule{' '}
+        <select value={p.threshold.mode} onChange={(x) => set({ threshold: { ...p.threshold, mode: x.target.value as 'dynamic' | 'llm' } })}>
+          <option value="dynamic">Dynamic: T = μ, or μ + σ when the grades' variance is below ε</option>
+          <option value="llm">Proposed by the LLM from the grades</option>
+        </select>
+      </label>
+      <NumberField
+        label="ε, variance below which T = μ + σ"
+        value={p.threshold.epsilon}
+        min={0}
+        max={1}
+        step={0.001}
+        onChange={(n) => set({ threshold: { ...p.threshold, epsilon: n }, grading: { ...g, epsilon: n } })}
+      />
+      <NumberField
+        label="Grade floor"
+        value={p.threshold.floor}
+        min={0}
+        max={1}
+        step={0.01}
+        onChange={(n) => set({ threshold: { ...p.threshold, floor: n } })}
+        hint="No chunk graded below this is used, whatever the threshold."
+      />
+      <NumberField
+        label="Retrieval-only minimum cosine"
+        value={p.threshold.minDense}
+        min={-1}
+        max={1}
+        step={0.01}
+        onChange={(n) => set({ threshold: { ...p.threshold, minDense: n } })}
+        hint="Without an LLM, a candidate needs a query word or at least this similarity."
+      />
+      <label>
+        <input type="checkbox" checked={p.rerank} onChange={(x) => set({ rerank: x.target.checked })} /> Rerank kept chunks with the cross-encoder (when one
+        is configured)
+      </label>
+      <NumberField label="Context budget (characters)" value={p.contextBudget} min={200} max={64000} step={100} onChange={(n) => set({ contextBudget: n })} />
+      <NumberField label="Longest answer (tokens)" value={p.maxAnswerTokens} min={16} max={4096} step={16} onChange={(n) => set({ maxAnswerTokens: n })} />
+      <div className="buttons">
+        <button type="button" onClick={() => onChange(DEFAULT_PIPELINE)}>
+          Reset to paper defaults
+        </button>
+        <span className="muted small">then Save settings</span>
+      </div>
+    </fieldset>
+  );
+}

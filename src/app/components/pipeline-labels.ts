@@ -1,0 +1,62 @@
+import type { StageName, Verdict } from '../../core/pipeline/types';
+import type { ThresholdResult } from '../../core/pipeline/threshold';
+
+export const STAGE_NAME: Record<StageName, string> = {
+  rewrite: 'Query rewrite',
+  retrieve: 'Hybrid retrieval',
+  dedupe: 'Redundancy filter',
+  grade: 'Relevance grading',
+  threshold: 'Dynamic threshold',
+  rerank: 'Rerank and order',
+  answer: 'Answer',
+};
+
+/** What the question is doing now, e.g. "Grading 5 of 18…". */
+export function runningLabel(stage: StageName | undefined, graded?: { done: number; total: number }): string {
+  switch (stage) {
+    case 'rewrite':
+      return 'Rewriting the question…';
+    case 'retrieve':
+      return 'Retrieving candidates…';
+    case 'dedupe':
+      return 'Removing near-duplicates…';
+    case 'grade':
+      return graded && graded.total > 0 ? `Grading ${graded.done} of ${graded.total}…` : 'Grading…';
+    case 'threshold':
+      return 'Applying the threshold…';
+    case 'rerank':
+      return 'Ordering the kept chunks…';
+    case 'answer':
+      return 'Writing the answer…';
+    default:
+      return 'Starting…';
+  }
+}
+
+export const VERDICT_LABEL: Record<Verdict, string> = {
+  kept: 'kept',
+  duplicate: 'duplicate',
+  'below-threshold': 'below threshold',
+  'below-floor': 'below floor',
+  'over-budget': 'over budget',
+};
+
+export function ruleLabel(rule: ThresholdResult['rule']): string {
+  switch (rule) {
+    case 'mean+std':
+      return 'μ + σ (grades bunched: variance below ε)';
+    case 'mean':
+      return 'μ';
+    case 'llm':
+      return 'proposed by the language model';
+    case 'floor':
+      return 'the floor (μ was lower)';
+  }
+}
+
+export function detailText(detail: Record<string, string | number | boolean | undefined>): string {
+  return Object.entries(detail)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}: ${String(v)}`)
+    .join(' · ');
+}
