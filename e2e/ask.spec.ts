@@ -56,6 +56,12 @@ test('with the tiny transformers.js model: grades, a streamed answer, stage usag
   await chooseTinyLlm(page);
   // Noise grades sit near each other: a zero floor keeps the best of them, so there are sources to open.
   await setPipelineNumber(page, 'Grade floor', 0);
+  // The tiny random-weight cross-encoder orders the kept chunks.
+  await page.getByLabel(/Order kept chunks with a cross-encoder/).check();
+  await page.getByLabel('Reranker model name').fill('sieve/tiny-cross-encoder');
+  await page.getByLabel('Reranker weights from').selectOption('local');
+  await page.getByLabel('Reranker runs on').selectOption('wasm');
+  await page.getByRole('button', { name: 'Save settings' }).click();
   await addNotes(page);
 
   await ask(page, 'How many hives does the orchard apiary hold?');
@@ -69,6 +75,7 @@ test('with the tiny transformers.js model: grades, a streamed answer, stage usag
   expect(((await page.getByTestId('answer').textContent()) ?? '').trim().length).toBeGreaterThan(0);
 
   await expect(page.locator('[data-testid="stage-row"][data-stage="answer"]')).toBeVisible();
+  await expect(page.locator('[data-testid="stage-row"][data-stage="rerank"]')).toContainText('sieve/tiny-cross-encoder');
   expect(Number(await page.locator('[data-testid="stage-row"][data-stage="grade"]').getByTestId('stage-calls').textContent())).toBeGreaterThan(0);
   expect(Number(await page.locator('[data-testid="stage-row"][data-stage="answer"]').getByTestId('stage-generated').textContent())).toBeGreaterThan(0);
   expect(Number(await page.getByTestId('total-calls').textContent())).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import { useApp } from '../context';
 import { DEFAULT_SETTINGS, type EmbedderSettings, type Settings } from '../../core/settings';
 import { LlmSettingsForm } from './LlmSettingsForm';
 import { PipelineSettingsFields } from './PipelineSettingsFields';
+import { RerankerFields } from './RerankerFields';
 
 /** Mean-pooled sentence-transformers models (the adapter mean-pools). */
 const SUGGESTED_MODELS = ['Xenova/all-MiniLM-L6-v2', 'Xenova/paraphrase-MiniLM-L3-v2', 'Xenova/all-MiniLM-L12-v2'];
@@ -131,6 +132,7 @@ export function SettingsView() {
             Results <input type="number" min={1} max={200} value={s.limit} onChange={(x) => setDraft({ ...draft, search: { ...s, limit: Number(x.target.value) } })} />
           </label>
         </fieldset>
+        <RerankerFields value={draft.reranker} onChange={(reranker) => setDraft({ ...draft, reranker })} />
         <PipelineSettingsFields value={draft.pipeline} onChange={(pipeline) => setDraft({ ...draft, pipeline })} />
         <div className="buttons">
           <button type="submit">Save settings</button>
