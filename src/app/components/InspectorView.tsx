@@ -1,3 +1,4 @@
+import { ChunkHeader } from './ChunkHeader';
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../context';
 import { pagesLabel, sectionLabel } from '../format';
@@ -108,6 +109,7 @@ export function InspectorView() {
               chunk {c.index + 1} · sentences {c.sentenceStart + 1}–{c.sentenceEnd} · {c.text.length} chars {pagesLabel(c)}
               {c.sectionPath.length > 0 && ` · ${sectionLabel(c.sectionPath)}`}
             </div>
+            <ChunkHeader header={c.header} />
             <p>{c.text}</p>
           </li>
         ))}

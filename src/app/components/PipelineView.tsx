@@ -1,3 +1,4 @@
+import { ChunkHeader } from './ChunkHeader';
 import { useState } from 'react';
 import type { CandidateRow, StageName, StageTrace } from '../../core/pipeline/types';
 import type { ThresholdResult } from '../../core/pipeline/threshold';
@@ -100,6 +101,7 @@ function CandidateTable({ rows, onOpen }: { rows: CandidateRow[]; onOpen(row: Ca
                     </div>
                   </td>
                   <td className="text">
+                    <ChunkHeader header={c.header} />
                     <span data-testid="row-text">{expanded || !long ? c.text : `${c.text.slice(0, SHORT).trimEnd()}…`}</span>
                     {long && (
                       <button type="button" className="link small" aria-expanded={expanded} onClick={() => toggle(c.id)}>

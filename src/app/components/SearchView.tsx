@@ -1,3 +1,4 @@
+import { ChunkHeader } from './ChunkHeader';
 import { useState } from 'react';
 import { useApp } from '../context';
 import { pagesLabel, score, sectionLabel } from '../format';
@@ -40,6 +41,7 @@ export function SearchView() {
                   {h.chunk.sectionPath.length > 0 && <span className="section"> · {sectionLabel(h.chunk.sectionPath)}</span>}
                 </div>
                 <p className="text">
+                  <ChunkHeader header={h.chunk.header} />
                   <Highlighted text={h.chunk.text} ranges={h.highlights} />
                 </p>
                 <div className="scores small">

@@ -109,6 +109,10 @@ export function SettingsView() {
               </label>
             </div>
           )}
+          <label>
+            <input type="checkbox" checked={c.headers !== false} onChange={(x) => setDraft({ ...draft, chunker: { ...c, headers: x.target.checked } })} /> Contextual
+            headers: search each chunk with its document title and section path
+          </label>
         </fieldset>
         <fieldset>
           <legend>Search</legend>

@@ -1,6 +1,8 @@
 import type { Chunk, ChunkerSettings, ParsedDocument } from '../types';
 import { ask } from '../pipeline/ask';
 import { DEFAULT_PIPELINE } from '../pipeline/settings';
+import { extractSegments } from '../rse/extract';
+import { RSE_PRESETS } from '../rse/presets';
 import type { Embedder } from '../embed/embedder';
 import { buildDocument } from '../ingest/build';
 import { KnowledgeBase, type RetrievalMode } from '../kb/knowledge-base';
@@ -19,6 +21,8 @@ export interface EvalConfig {
    * and the kept chunks within the budget.
    */
   pipeline?: boolean;
+  /** Relevant segment extraction over rank-decayed hybrid scores (retrieval-only) with this preset. */
+  rse?: keyof typeof RSE_PRESETS;
 }
 
 export const CHUNKINGS = {
@@ -47,6 +51,10 @@ export const CONFIGS: EvalConfig[] = [
   { name: 'semantic-hv-dense', chunking: 'semanticHeaderVectors', mode: 'dense' },
   { name: 'semantic-hv-hybrid', chunking: 'semanticHeaderVectors', mode: 'hybrid' },
   { name: 'pipeline-retrieval-only', chunking: 'semantic', mode: 'hybrid', pipeline: true },
+  { name: 'semantic-rse', chunking: 'semantic', mode: 'hybrid', rse: 'balanced' },
+  { name: 'semantic-rse-precise', chunking: 'semantic', mode: 'hybrid', rse: 'precise' },
+  { name: 'semantic-rse-everything', chunking: 'semantic', mode: 'hybrid', rse: 'find-everything' },
+  { name: 'semantic-plain-rse', chunking: 'semanticPlain', mode: 'hybrid', rse: 'balanced' },
   { name: 'semantic-embed-dense', chunking: 'semanticEmbed', mode: 'dense' },
   { name: 'semantic-embed-hybrid', chunking: 'semanticEmbed', mode: 'hybrid' },
 ];
@@ -89,6 +97,12 @@ export async function evaluateQuestion(
       titleOf: () => q.doc_name,
     });
     chunks = r.rows.filter((row) => row.source !== undefined).map((row) => row.chunk);
+  } else if (config.rse) {
+    const preset = RSE_PRESETS[config.rse];
+    const { candidates } = kb.search(q.question, queryVector, { mode: config.mode, limit: preset.candidates, weights });
+    const relevant = candidates.map((c, i) => ({ chunk: c.chunk, relevance: c.score, rank: i + 1 }));
+    const { segments } = extractSegments(relevant, (docId) => kb.chunksOf(docId), preset, budget);
+    chunks = segments.flatMap((s) => s.chunks);
   } else {
     const { candidates } = kb.search(q.question, queryVector, { mode: config.mode, limit: RANKED, weights });
     chunks = withinBudget(candidates, budget, (c) => c.chunk.text.length).map((c) => c.chunk);

@@ -75,6 +75,11 @@ export class KnowledgeBase {
     return this.chunks.get(id);
   }
 
+  /** A document's chunks in document order (empty if unknown). */
+  chunksOf(docId: DocumentId): Chunk[] {
+    return (this.byDoc.get(docId) ?? []).map((id) => this.chunks.get(id)!);
+  }
+
   search(query: string, queryVector: Float32Array | undefined, options: SearchOptions = {}): { candidates: Candidate[]; trace: Trace[] } {
     const mode = options.mode ?? (queryVector ? 'hybrid' : 'bm25');
     const limit = options.limit ?? 20;
