@@ -36,6 +36,6 @@ export class LibraryClient {
   inspect = (id: string) => this.rpc.call<Inspection>('inspect', [id]);
   updateSettings = (patch: Partial<Settings>) => this.rpc.call<Settings>('updateSettings', [patch]);
   ask = (question: string, options: CallOptions<AskEvent> & QuestionOptions) =>
-    this.rpc.call<AskResult>('ask', [question, { docIds: options.docIds }], options);
+    this.rpc.call<AskResult>('ask', [question, { docIds: options.docIds }], { ...options, settleOnAbort: true });
   prepareEmbedder = (options: CallOptions<LoadProgress>) => this.rpc.call<{ id: string; dim: number }>('prepareEmbedder', [], options);
 }

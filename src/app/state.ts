@@ -5,7 +5,7 @@ import type { IngestEvent, IngestTimings, Inspection, SearchResponse } from '../
 import type { LibraryClient } from './client';
 import type { LlmClient } from './llm-client';
 import type { LlmInfo } from '../core/llm/engine';
-import type { AskResult, CandidateRow, StageName, StageTrace } from '../core/pipeline/types';
+import type { AskResult, CandidateRow, SegmentSource, StageName, StageTrace } from '../core/pipeline/types';
 import { describeLlmError } from './llm-errors';
 
 export interface Job {
@@ -48,6 +48,9 @@ export interface QuestionState {
   stage?: StageName;
   stages: StageTrace[];
   rows: CandidateRow[];
+  /** Runs of adjacent chunks given to the answer, when segment extraction is on. */
+  segments?: SegmentSource[];
+  segmentValues?: AskResult['segmentValues'];
   graded?: { done: number; total: number };
   /** The answer as streamed so far; the final text is in result. */
   answer: string;
@@ -89,6 +92,7 @@ export class AppStore {
   private state: AppState = { ready: false, documents: [], jobs: [], notices: [], model: { state: 'idle' }, llm: { state: 'none' } };
   private listeners = new Set<Listener>();
   private nextId = 1;
+  private llmLoads = 0;
   /** Timings of the latest ingest, read by the ingest benchmark. */
   lastIngest?: { name: string; timings: IngestTimings };
 
@@ -139,17 +143,22 @@ export class AppStore {
   /** Loads the language model the settings name; retrieval-only when none is chosen. */
   async loadLlm() {
     const settings = this.state.settings?.llm ?? { kind: 'none' as const };
+    const mine = ++this.llmLoads;
     if (settings.kind === 'none' || !this.llm) {
       void this.llm?.unload().catch(() => undefined);
       this.set({ llm: { state: 'none' } });
       return;
     }
     this.set({ llm: { state: 'loading' } });
+    // Only the latest load may report: an older one finishing late must not overwrite it.
+    const current = () => mine === this.llmLoads;
     try {
-      const info = await this.llm.load(settings, { onProgress: (p) => this.set({ llm: { state: 'loading', loaded: p.loaded, total: p.total, file: p.file } }) });
-      this.set({ llm: info ? { state: 'ready', info } : { state: 'none' } });
+      const info = await this.llm.load(settings, {
+        onProgress: (p) => current() && this.set({ llm: { state: 'loading', loaded: p.loaded, total: p.total, file: p.file } }),
+      });
+      if (current()) this.set({ llm: info ? { state: 'ready', info } : { state: 'none' } });
     } catch (e) {
-      this.set({ llm: { state: 'failed', error: describeLlmError(settings, e) } });
+      if (current()) this.set({ llm: { state: 'failed', error: describeLlmError(settings, e) } });
     }
   }
 
@@ -173,13 +182,14 @@ export class AppStore {
           update((cur) => {
             if (e.kind === 'stage') return e.status === 'start' ? { stage: e.stage } : { stages: [...cur.stages, e.trace!] };
             if (e.kind === 'rows') return { rows: e.rows };
+            if (e.kind === 'segments') return { segments: e.segments, segmentValues: e.values };
             if (e.kind === 'graded') return { graded: { done: e.done, total: e.total } };
             return { answer: cur.answer + e.piece };
           }),
       });
       // A generation interrupted by Cancel can still come back as a (partial) result.
       if (controller.signal.aborted) update({ status: 'cancelled', stage: undefined });
-      else update({ status: 'done', result, rows: result.rows, stages: result.stages, answer: result.answer.text, stage: undefined });
+      else update({ status: 'done', result, rows: result.rows, segments: result.segments, segmentValues: result.segmentValues, stages: result.stages, answer: result.answer.text, stage: undefined });
     } catch (e) {
       const cancelled = controller.signal.aborted;
       update({ status: cancelled ? 'cancelled' : 'failed', error: cancelled ? undefined : message(e) });

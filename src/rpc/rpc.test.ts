@@ -56,4 +56,28 @@ describe('rpc', () => {
     await expect(p).rejects.toMatchObject({ name: 'AbortError' });
     close();
   });
+
+  it('on abort either waits for the other side to stop, or settles at once when asked to', async () => {
+    const { server, client, close } = pair();
+    let stopped = 0;
+    expose(
+      {
+        wait: (ctx: CallContext) =>
+          new Promise((resolve) => ctx.signal.addEventListener('abort', () => setTimeout(() => (stopped++, resolve('stopped')), 20))),
+      },
+      server,
+    );
+    const rpc = new RpcClient(client);
+    const a = new AbortController();
+    const waited = rpc.call('wait', [], { signal: a.signal });
+    a.abort();
+    expect(await waited).toBe('stopped'); // the worker's own answer
+    const b = new AbortController();
+    const settled = rpc.call('wait', [], { signal: b.signal, settleOnAbort: true });
+    b.abort();
+    await expect(settled).rejects.toMatchObject({ name: 'AbortError' });
+    expect(stopped).toBe(1); // released before the worker finished stopping
+    await expect.poll(() => stopped).toBe(2); // ...which it still does
+    close();
+  });
 });

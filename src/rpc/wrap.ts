@@ -3,6 +3,11 @@ import { RemoteError, type Port, type Request, type Response } from './protocol'
 export interface CallOptions<P = unknown> {
   signal?: AbortSignal;
   onProgress?: (value: P) => void;
+  /**
+   * On abort, reject at once instead of waiting for the other side to stop (a question can
+   * be dropped; an ingest must report whether it committed, so it waits).
+   */
+  settleOnAbort?: boolean;
 }
 
 interface Pending {
@@ -22,10 +27,20 @@ export class RpcClient {
 
   call<T>(method: string, args: unknown[] = [], options: CallOptions<any> = {}): Promise<T> {
     const id = this.nextId++;
+    const { signal } = options;
     return new Promise<T>((resolve, reject) => {
-      if (options.signal?.aborted) return reject(new DOMException('Cancelled', 'AbortError'));
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onProgress: options.onProgress });
-      options.signal?.addEventListener('abort', () => this.post({ kind: 'cancel', id }), { once: true });
+      if (signal?.aborted) return reject(new DOMException('Cancelled', 'AbortError'));
+      const onAbort = () => {
+        this.post({ kind: 'cancel', id });
+        if (options.settleOnAbort && this.pending.delete(id)) reject(new DOMException('Cancelled', 'AbortError'));
+      };
+      const done = () => signal?.removeEventListener('abort', onAbort);
+      this.pending.set(id, {
+        resolve: (v) => (done(), resolve(v as T)),
+        reject: (e) => (done(), reject(e)),
+        onProgress: options.onProgress,
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
       this.post({ kind: 'call', id, method, args });
     });
   }

@@ -407,11 +407,12 @@ export class Library {
    * model cannot embed it (not loaded, or the library holds another model's vectors), and
    * retrieval then uses keywords only.
    */
-  retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery'> {
+  retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery' | 'chunksOf'> {
     const kb = this.requireOpen();
     return {
       search: (query, vector, options) => kb.search(query, vector, options),
       vectorOf: (id) => kb.vectors.vector(id),
+      chunksOf: (docId) => kb.chunksOf(docId),
       titleOf: (docId) => this.docs.get(docId)?.title || this.docs.get(docId)?.name || docId,
       embedQuery: async (text, signal) => {
         if (kb.chunkCount === 0) return undefined;

@@ -28,15 +28,23 @@ type Loader = (settings: LlmSettings, onProgress: (p: LoadProgress) => void) => 
 /** The worker side: one engine at a time, loaded by `load` (a new load replaces the old engine). */
 export function llmHostApi(loadLlm: Loader): LlmHostApi & Record<string, (...args: any[]) => unknown> {
   let engine: LlmEngine | undefined;
+  let generation = 0;
   const loaded = () => {
     if (!engine) throw Object.assign(new Error('no language model is loaded'), { name: 'LlmNotLoadedError', code: 'not-loaded' });
     return engine;
   };
   return {
     async load(settings, ctx) {
+      // A newer load (or unload) supersedes this one: its engine is then released, never kept.
+      const mine = ++generation;
       engine?.dispose();
       engine = undefined;
-      engine = await loadLlm(settings, (p) => ctx.progress(p));
+      const loadedEngine = await loadLlm(settings, (p) => ctx.progress(p));
+      if (mine !== generation) {
+        loadedEngine?.dispose();
+        return null;
+      }
+      engine = loadedEngine;
       return engine?.info ?? null;
     },
     generate(messages, options, ctx) {
@@ -47,6 +55,7 @@ export function llmHostApi(loadLlm: Loader): LlmHostApi & Record<string, (...arg
       return loaded().scoreNext(messages, candidates, { signal: ctx.signal });
     },
     unload() {
+      generation++;
       engine?.dispose();
       engine = undefined;
     },
@@ -71,11 +80,11 @@ export class RemoteEngine implements LlmEngine {
   generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<Generation> {
     const { signal, onToken, maxTokens, temperature } = options;
     const remote: RemoteGenerateOptions = { maxTokens, temperature };
-    return this.rpc.call<Generation>('generate', [messages, remote], { signal, onProgress: (p: PieceProgress) => onToken?.(p.piece) });
+    return this.rpc.call<Generation>('generate', [messages, remote], { signal, settleOnAbort: true, onProgress: (p: PieceProgress) => onToken?.(p.piece) });
   }
 
   scoreNext(messages: ChatMessage[], candidates: string[], options: { signal?: AbortSignal } = {}): Promise<NextTokenScores> {
-    return this.rpc.call<NextTokenScores>('scoreNext', [messages, candidates], { signal: options.signal });
+    return this.rpc.call<NextTokenScores>('scoreNext', [messages, candidates], { signal: options.signal, settleOnAbort: true });
   }
 
   dispose(): void {

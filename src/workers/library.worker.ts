@@ -20,6 +20,16 @@ import type { RpcClient } from '../rpc/wrap';
 // The cross-encoder, loaded on the first question after one is chosen in Settings.
 const rerankers = new LoadOnce((settings: RerankerSettings) => loadBrowserReranker(settings, () => {}), (r) => void r?.dispose());
 
+/** The promise, or an AbortError as soon as the signal fires. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
 // The page hands over a port to the LLM worker, so questions reach the model directly.
 let llm: RpcClient | undefined;
 self.addEventListener('message', (e: MessageEvent) => {
@@ -66,13 +76,24 @@ expose(
     ask: async (question: string, options: QuestionOptions, ctx: CallContext) => {
       const lib = await library;
       const { llm: llmSettings, reranker: rerankerSettings } = lib.currentSettings;
-      const engine = llmSettings.kind !== 'none' && llm ? await attachRemoteLlm(llm) : undefined;
       const problems: string[] = [];
-      const reranker = await rerankers.get(rerankerSettings).catch((e: unknown) => {
+      const engine = llmSettings.kind !== 'none' && llm ? await untilAborted(attachRemoteLlm(llm), ctx.signal).catch(() => undefined) : undefined;
+      ctx.signal.throwIfAborted();
+      const reranker = await untilAborted(rerankers.get(rerankerSettings), ctx.signal).catch((e: unknown) => {
+        ctx.signal.throwIfAborted();
         problems.push(`The reranker could not be loaded (${e instanceof Error ? e.message : String(e)}); chunks were ordered by grade.`);
         return undefined;
       });
-      const result = await answerQuestion(lib, question, { engine, reranker }, options, (e: AskEvent) => ctx.progress(e), ctx.signal);
+      const onEvent = (e: AskEvent) => ctx.progress(e);
+      let result;
+      try {
+        result = await answerQuestion(lib, question, { engine, reranker }, options, onEvent, ctx.signal);
+      } catch (e) {
+        // A model that fails mid-question (device lost, unloaded) should not cost the answer.
+        if (!engine || ctx.signal.aborted) throw e;
+        problems.push(`The language model failed (${e instanceof Error ? e.message : String(e)}); this answer is retrieval-only.`);
+        result = await answerQuestion(lib, question, { reranker }, options, onEvent, ctx.signal);
+      }
       return { ...result, problems: [...problems, ...result.problems] };
     },
     prepareEmbedder: async (ctx: CallContext) => {

@@ -90,7 +90,7 @@ export class TransformersLlm implements LlmEngine {
     try {
       signal?.throwIfAborted();
       const last = outputs.logits.slice(null, -1, null).to('float32');
-      const ids = candidates.map((c) => this.tokenizer.encode(c, { add_special_tokens: false })[0]);
+      const ids = candidates.map((c) => this.candidateId(c));
       const scores = scoresFromLogits(last.data as Float32Array, ids, candidates);
       last.dispose();
       return { ...scores, promptTokens: inputs.input_ids.dims[1] };
@@ -98,6 +98,19 @@ export class TransformersLlm implements LlmEngine {
       // The present key/values may live on the GPU; nothing else frees them.
       for (const t of Object.values(outputs)) t.dispose();
     }
+  }
+
+  /**
+   * The token a candidate such as "7" is generated as. SentencePiece tokenizers prefix a word
+   * marker ("▁7" or "▁", "7"), so the candidate's own token is the last one, checked by
+   * decoding it; the first token is the fallback.
+   */
+  private candidateId(candidate: string): number {
+    const ids = this.tokenizer.encode(candidate, { add_special_tokens: false });
+    for (let i = ids.length - 1; i >= 0; i--) {
+      if (this.tokenizer.decode([ids[i]], { skip_special_tokens: true }).trim() === candidate.trim()) return ids[i];
+    }
+    return ids[0];
   }
 
   /** Chat template with the generation prompt, cut to `limit` tokens, tokenized. */
@@ -112,7 +125,8 @@ export class TransformersLlm implements LlmEngine {
   };
 
   private template(messages: ChatMessage[]): string {
-    return this.tokenizer.apply_chat_template(messages, { tokenize: false, add_generation_prompt: true }) as string;
+    // Qwen3-style templates think first unless told not to; a grade must be the first token.
+    return this.tokenizer.apply_chat_template(messages, { tokenize: false, add_generation_prompt: true, enable_thinking: false } as never) as unknown as string;
   }
 
   private get tokenizer() {

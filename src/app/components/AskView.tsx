@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useApp } from '../context';
 import { pagesLabel, sectionLabel } from '../format';
 import { findCitations } from '../../core/pipeline/citations';
-import type { CandidateRow } from '../../core/pipeline/types';
+import type { CandidateRow, SegmentSource } from '../../core/pipeline/types';
 import type { LlmStatus, QuestionState } from '../state';
 import type { LlmSettings } from '../../core/settings';
 import { PipelineView } from './PipelineView';
@@ -102,7 +102,11 @@ function ModeLine({
 function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateRow): void }) {
   const result = q.result;
   const rows = result?.rows ?? q.rows;
-  const sources = rows.filter((r) => r.source !== undefined).sort((a, b) => a.source! - b.source!);
+  // One entry per source number: the best-ranked row in it (a segment holds several rows).
+  const lead = new Map<number, CandidateRow>();
+  for (const r of [...rows].sort((a, b) => a.rank - b.rank)) if (r.source !== undefined && !lead.has(r.source)) lead.set(r.source, r);
+  const sources = [...lead.values()].sort((a, b) => a.source! - b.source!);
+  const segments = new Map((result?.segments ?? q.segments ?? []).map((s) => [s.n, s]));
   const text = result?.answer.text ?? q.answer;
   return (
     <>
@@ -141,8 +145,9 @@ function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateR
                   {r.title}
                 </button>{' '}
                 <span className="muted small">
-                  {pagesLabel(r.chunk)}
-                  {r.chunk.sectionPath.length > 0 && ` · ${sectionLabel(r.chunk.sectionPath)}`}
+                  {segments.has(r.source!)
+                    ? `${segmentLabel(segments.get(r.source!)!)}`
+                    : `${pagesLabel(r.chunk)}${r.chunk.sectionPath.length > 0 ? ` · ${sectionLabel(r.chunk.sectionPath)}` : ''}`}
                 </span>
               </li>
             ))}
@@ -169,9 +174,15 @@ function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateR
           )}
         </div>
       )}
-      <PipelineView rows={rows} stages={result?.stages ?? q.stages} threshold={result?.threshold} running={q.status === 'running' ? q.stage : undefined} onOpen={onOpen} />
+      <PipelineView rows={rows} stages={result?.stages ?? q.stages} threshold={result?.threshold} running={q.status === 'running' ? q.stage : undefined} onOpen={onOpen} segments={result?.segments ?? q.segments} segmentValues={result?.segmentValues ?? q.segmentValues} />
     </>
   );
+}
+
+function segmentLabel(s: SegmentSource): string {
+  const pages = s.pageStart === undefined ? '' : s.pageStart === s.pageEnd ? `p. ${s.pageStart} · ` : `pp. ${s.pageStart}–${s.pageEnd} · `;
+  const section = s.sectionPath.length ? ` · ${sectionLabel(s.sectionPath)}` : '';
+  return `${pages}segment of ${s.end - s.start} adjacent chunks (${s.start + 1}–${s.end})${section}`;
 }
 
 /** The answer as text nodes, each citation [n] a button that opens its source chunk. */

@@ -1,3 +1,4 @@
+import { RSE_PRESETS, type RseSettings } from '../../core/rse/presets';
 import { DEFAULT_PIPELINE, type PipelineSettings } from '../../core/pipeline/settings';
 
 interface Props {
@@ -101,6 +102,30 @@ export function PipelineSettingsFields({ value: p, onChange }: Props) {
         <input type="checkbox" checked={p.rerank} onChange={(x) => set({ rerank: x.target.checked })} /> Rerank kept chunks with the cross-encoder (when one
         is configured)
       </label>
+      <fieldset className="nested">
+        <legend>Relevant segments (dsRAG)</legend>
+        <label>
+          <input type="checkbox" checked={p.segments.enabled} onChange={(x) => set({ segments: { ...p.segments, enabled: x.target.checked } })} /> Give the answer
+          runs of adjacent chunks instead of isolated ones
+        </label>
+        <label>
+          Segment preset{' '}
+          <select
+            value={presetOf(p.segments) ?? ''}
+            onChange={(x) => x.target.value && set({ segments: { ...p.segments, ...RSE_PRESETS[x.target.value as keyof typeof RSE_PRESETS] } })}
+          >
+            <option value="precise">Precise</option>
+            <option value="balanced">Balanced</option>
+            <option value="find-everything">Find everything</option>
+            <option value="">Custom</option>
+          </select>
+        </label>
+        <NumberField label="Irrelevant chunk penalty" value={p.segments.penalty} min={0} max={1} step={0.01} onChange={(n) => set({ segments: { ...p.segments, penalty: n } })} hint="Subtracted from every chunk's relevance: higher keeps segments tighter." />
+        <NumberField label="Rank decay (retrieval-only)" value={p.segments.decay} min={1} max={1000} step={1} onChange={(n) => set({ segments: { ...p.segments, decay: n } })} />
+        <NumberField label="Most chunks per segment" value={p.segments.maxChunks} min={1} max={200} step={1} onChange={(n) => set({ segments: { ...p.segments, maxChunks: n } })} />
+        <NumberField label="Least segment value" value={p.segments.minValue} min={0} max={10} step={0.05} onChange={(n) => set({ segments: { ...p.segments, minValue: n } })} />
+        <NumberField label="Candidates for segments (retrieval-only)" value={p.segments.candidates} min={1} max={500} step={1} onChange={(n) => set({ segments: { ...p.segments, candidates: n } })} />
+      </fieldset>
       <NumberField label="Context budget (characters)" value={p.contextBudget} min={200} max={64000} step={100} onChange={(n) => set({ contextBudget: n })} />
       <NumberField label="Longest answer (tokens)" value={p.maxAnswerTokens} min={16} max={4096} step={16} onChange={(n) => set({ maxAnswerTokens: n })} />
       <div className="buttons">
@@ -111,4 +136,10 @@ export function PipelineSettingsFields({ value: p, onChange }: Props) {
       </div>
     </fieldset>
   );
+}
+
+/** The preset these parameters match, if any. */
+function presetOf(s: RseSettings): keyof typeof RSE_PRESETS | undefined {
+  const keys = Object.keys(RSE_PRESETS) as Array<keyof typeof RSE_PRESETS>;
+  return keys.find((k) => (Object.keys(RSE_PRESETS[k]) as Array<keyof RseSettings>).every((f) => RSE_PRESETS[k][f] === s[f]));
 }

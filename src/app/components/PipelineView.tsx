@@ -1,9 +1,10 @@
 import { ChunkHeader } from './ChunkHeader';
 import { useState } from 'react';
-import type { CandidateRow, StageName, StageTrace } from '../../core/pipeline/types';
+import type { AskResult, CandidateRow, SegmentSource, StageName, StageTrace } from '../../core/pipeline/types';
 import type { ThresholdResult } from '../../core/pipeline/threshold';
 import { pagesLabel, score, sectionLabel } from '../format';
 import { GradeHistogram } from './GradeHistogram';
+import { SegmentPlot } from './SegmentPlot';
 import { detailText, STAGE_NAME, VERDICT_LABEL } from './pipeline-labels';
 
 const SHORT = 140;
@@ -15,13 +16,15 @@ interface Props {
   /** The stage running now, if any. */
   running?: StageName;
   onOpen(row: CandidateRow): void;
+  segments?: SegmentSource[];
+  segmentValues?: AskResult['segmentValues'];
 }
 
 /**
  * Every candidate and what each stage decided about it, the grade histogram with the
  * threshold, and the time and LLM use of each stage.
  */
-export function PipelineView({ rows, stages, threshold, running, onOpen }: Props) {
+export function PipelineView({ rows, stages, threshold, running, onOpen, segments, segmentValues }: Props) {
   return (
     <section className="pipeline" aria-label="Pipeline">
       <h3>Pipeline</h3>
@@ -29,6 +32,19 @@ export function PipelineView({ rows, stages, threshold, running, onOpen }: Props
         <p className="muted small">{running ? 'No candidates yet.' : 'No chunk was retrieved.'}</p>
       ) : (
         <CandidateTable rows={rows} onOpen={onOpen} />
+      )}
+      {segments && segmentValues && (
+        <div className="segments">
+          <h4>Relevant segments</h4>
+          <ol className="small" data-testid="segments">
+            {segments.map((s) => (
+              <li key={s.n} value={s.n}>
+                chunks {s.start + 1}–{s.end} of {s.title}, value {s.value.toFixed(2)}, {s.text.length} characters
+              </li>
+            ))}
+          </ol>
+          <SegmentPlot values={segmentValues} segments={segments} />
+        </div>
       )}
       <div className="pipeline-bottom">
         <GradeHistogram rows={rows} threshold={threshold} />

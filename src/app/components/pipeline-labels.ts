@@ -8,6 +8,7 @@ export const STAGE_NAME: Record<StageName, string> = {
   grade: 'Relevance grading',
   threshold: 'Dynamic threshold',
   rerank: 'Rerank and order',
+  segments: 'Relevant segments',
   answer: 'Answer',
 };
 
@@ -26,6 +27,8 @@ export function runningLabel(stage: StageName | undefined, graded?: { done: numb
       return 'Applying the threshold…';
     case 'rerank':
       return 'Ordering the kept chunks…';
+    case 'segments':
+      return 'Finding the best runs of adjacent chunks…';
     case 'answer':
       return 'Writing the answer…';
     default:
@@ -38,6 +41,7 @@ export const VERDICT_LABEL: Record<Verdict, string> = {
   duplicate: 'duplicate',
   'below-threshold': 'below threshold',
   'below-floor': 'below floor',
+  'outside-segments': 'outside the segments',
   'over-budget': 'over budget',
 };
 

@@ -51,6 +51,7 @@ export const CONFIGS: EvalConfig[] = [
   { name: 'semantic-hv-dense', chunking: 'semanticHeaderVectors', mode: 'dense' },
   { name: 'semantic-hv-hybrid', chunking: 'semanticHeaderVectors', mode: 'hybrid' },
   { name: 'pipeline-retrieval-only', chunking: 'semantic', mode: 'hybrid', pipeline: true },
+  { name: 'pipeline-retrieval-only-rse', chunking: 'semantic', mode: 'hybrid', pipeline: true, rse: 'balanced' },
   { name: 'semantic-rse', chunking: 'semantic', mode: 'hybrid', rse: 'balanced' },
   { name: 'semantic-rse-precise', chunking: 'semantic', mode: 'hybrid', rse: 'precise' },
   { name: 'semantic-rse-everything', chunking: 'semantic', mode: 'hybrid', rse: 'find-everything' },
@@ -89,14 +90,18 @@ export async function evaluateQuestion(
   const kb = prepared.get(config.chunking)!;
   let chunks: Chunk[];
   if (config.pipeline) {
-    const settings = { ...DEFAULT_PIPELINE, rewrite: false, contextBudget: budget, weights: weights ?? DEFAULT_PIPELINE.weights };
+    const segments = { ...DEFAULT_PIPELINE.segments, ...(config.rse ? RSE_PRESETS[config.rse] : {}), enabled: config.rse !== undefined };
+    const settings = { ...DEFAULT_PIPELINE, rewrite: false, contextBudget: budget, weights: weights ?? DEFAULT_PIPELINE.weights, segments };
     const r = await ask(q.question, settings, {
       search: (query, vector, options) => kb.search(query, vector, options),
       embedQuery: async () => queryVector,
       vectorOf: (id) => kb.vectors.vector(id),
+      chunksOf: (docId) => kb.chunksOf(docId),
       titleOf: () => q.doc_name,
     });
-    chunks = r.rows.filter((row) => row.source !== undefined).map((row) => row.chunk);
+    chunks = r.segments
+      ? r.segments.flatMap((s) => s.chunkIds.map((id) => kb.chunk(id)!))
+      : r.rows.filter((row) => row.source !== undefined).map((row) => row.chunk);
   } else if (config.rse) {
     const preset = RSE_PRESETS[config.rse];
     const { candidates } = kb.search(q.question, queryVector, { mode: config.mode, limit: preset.candidates, weights });

@@ -48,6 +48,24 @@ describe('ask, retrieval-only', () => {
     expect(r.rows.every((row) => row.verdict !== 'kept')).toBe(true);
   });
 
+  it('with segment extraction, gives the answer runs of adjacent chunks and numbers sources by segment', async () => {
+    const { deps } = await ferryDeps();
+    const settings: PipelineSettings = { ...DEFAULT_PIPELINE, segments: { ...DEFAULT_PIPELINE.segments, enabled: true, penalty: 0.05, minValue: 0 } };
+    const r = await ask(Q, settings, deps);
+    expect(r.segments?.length).toBeGreaterThan(0);
+    const first = r.segments![0];
+    expect(first.n).toBe(1);
+    expect(first.end - first.start).toBeGreaterThan(1); // the two ferry sentences are adjacent: one run
+    expect(first.text).toContain('leaves the harbour at noon every day.\nThe ferry to the island');
+    expect(r.stages.map((s) => s.stage)).toContain('segments');
+    // every row inside a segment cites it; kept rows outside every segment say so
+    for (const row of r.rows) {
+      if (row.source !== undefined) expect(first.chunkIds.includes(row.chunk.id) || r.segments!.some((s) => s.chunkIds.includes(row.chunk.id))).toBe(true);
+      if (row.verdict === 'outside-segments') expect(row.source).toBeUndefined();
+    }
+    expect(r.answer.citations.every((c) => c.sources.every((n) => n <= r.segments!.length))).toBe(true);
+  });
+
   it('handles an empty knowledge base', async () => {
     const { deps } = await ferryDeps({ search: () => ({ candidates: [] }) });
     const r = await ask(Q, DEFAULT_PIPELINE, deps);

@@ -1,4 +1,6 @@
 import type { Candidate, SearchOptions } from '../kb/knowledge-base';
+import type { Chunk } from '../types';
+import { extractSegments } from '../rse/extract';
 import type { LlmEngine } from '../llm/engine';
 import { withinBudget } from '../search/budget';
 import { withHeader } from '../chunk/header';
@@ -14,7 +16,7 @@ import { filterRedundant } from './redundancy';
 import { rewriteQuery } from './rewrite';
 import type { PipelineSettings } from './settings';
 import { dynamicThreshold, type ThresholdResult } from './threshold';
-import type { Answer, AskEvent, AskResult, CandidateRow, StageName, StageTrace } from './types';
+import type { Answer, AskEvent, AskResult, CandidateRow, SegmentSource, StageName, StageTrace } from './types';
 import { addUsage, NO_USAGE, type LlmUsage } from './usage';
 
 export interface Reranker {
@@ -28,6 +30,8 @@ export interface AskDeps {
   embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array | undefined>;
   vectorOf(chunkId: string): Float32Array | undefined;
   titleOf(docId: string): string;
+  /** A document's chunks in order (for relevant segment extraction). */
+  chunksOf?(docId: string): Chunk[];
   /** Absent: retrieval-only mode. */
   engine?: LlmEngine;
   reranker?: Reranker;
@@ -85,7 +89,9 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
   const rows = await run('retrieve', async () => {
     const vector = await deps.embedQuery(query, signal);
     const keywords = query === question ? question : `${question} ${query}`;
-    const { candidates } = deps.search(keywords, vector, { mode: vector ? 'hybrid' : 'bm25', weights: settings.weights, limit: settings.candidates, docIds: options.docIds });
+    // Without an LLM, segment extraction reads relevance from a longer ranked list.
+    const limit = settings.segments.enabled && !engine ? Math.max(settings.candidates, settings.segments.candidates) : settings.candidates;
+    const { candidates } = deps.search(keywords, vector, { mode: vector ? 'hybrid' : 'bm25', weights: settings.weights, limit, docIds: options.docIds });
     const value: CandidateRow[] = candidates.map((c, i) => ({
       chunk: c.chunk,
       title: deps.titleOf(c.chunk.docId),
@@ -158,7 +164,7 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
       if (!engine && r.bm25 === 0 && r.dense < settings.threshold.minDense) {
         r.verdict = 'below-floor';
         r.reason = `no query word and similarity ${r.dense.toFixed(2)} < ${settings.threshold.minDense}`;
-      } else if (final < t.threshold) {
+      } else if (final < t.threshold - 1e-9) {
         r.verdict = final < settings.threshold.floor ? 'below-floor' : 'below-threshold';
         r.reason = `grade ${final.toFixed(2)} < ${t.threshold.toFixed(2)}`;
       } else {
@@ -180,7 +186,8 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
       by = deps.reranker.id;
     }
     kept = [...kept].sort((a, b) => (b.rerank ?? b.final ?? 0) - (a.rerank ?? a.final ?? 0) || a.rank - b.rank);
-    const fitting = withinBudget(kept, settings.contextBudget, (r) => r.chunk.text.length);
+    // The best chunk is always given, even when it alone is over the budget.
+    const fitting = kept.length > 0 ? [kept[0], ...withinBudget(kept.slice(1), settings.contextBudget - kept[0].chunk.text.length, (r) => r.chunk.text.length)] : [];
     for (const r of kept) {
       if (!fitting.includes(r)) {
         r.verdict = 'over-budget';
@@ -193,31 +200,48 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
   });
   emit({ kind: 'rows', rows });
 
+  // 6b. Relevant segment extraction: the best runs of adjacent chunks replace isolated ones.
+  const found =
+    settings.segments.enabled && deps.chunksOf
+      ? await run('segments', async () => {
+          const value = segmentSources(rows, !engine, settings, deps);
+          return { value, detail: { segments: value.segments.length, chars: value.segments.reduce((n, s) => n + s.text.length, 0) } };
+        })
+      : undefined;
+  const segments = found?.segments;
+  if (found) {
+    emit({ kind: 'segments', segments: found.segments, values: found.values });
+    emit({ kind: 'rows', rows });
+  }
+  const sources = segments
+    ? segments.map((s) => ({ n: s.n, title: s.title, pageStart: s.pageStart, pageEnd: s.pageEnd, sectionPath: s.sectionPath, text: s.text, score: segmentScore(s, rows) }))
+    : context.map((r) => ({ n: r.source!, title: r.title, pageStart: r.chunk.pageStart, pageEnd: r.chunk.pageEnd, sectionPath: r.chunk.sectionPath, text: r.chunk.text, score: r.final ?? 0 }));
+
   // 7. Grounded answer
   const answer = await run('answer', async (): Promise<Outcome<Answer>> => {
-    if (context.length === 0) {
+    if (sources.length === 0) {
       emit({ kind: 'token', piece: NOT_FOUND });
       return { value: { text: NOT_FOUND, citations: [], notFound: true, extractive: !engine }, detail: { sources: 0 } };
     }
     if (!engine) {
-      const ex = extractiveAnswer(question, context.map((r) => ({ n: r.source!, text: r.chunk.text, score: r.final ?? 0 })));
-      const text = ex.text || `${firstSentence(context[0].chunk.text)} [${context[0].source}]`;
+      const ex = extractiveAnswer(question, sources.map((s) => ({ n: s.n, text: s.text, score: s.score })));
+      const text = ex.text || `${firstSentence(sources[0].text)} [${sources[0].n}]`;
       emit({ kind: 'token', piece: text });
-      return { value: { text, citations: findCitations(text, context.length), notFound: false, extractive: true }, detail: { sources: context.length } };
+      return { value: { text, citations: findCitations(text, sources.length), notFound: false, extractive: true }, detail: { sources: sources.length } };
     }
-    const sources = context.map((r) => ({
-      n: r.source!,
-      label: sourceLabel(r.title, r.chunk.pageStart, r.chunk.pageEnd, r.chunk.sectionPath),
-      relevance: relevanceLabel(r.final ?? 0),
-      score: r.final ?? 0,
-      text: r.chunk.text,
+    const prompted = sources.map((s) => ({
+      n: s.n,
+      label: sourceLabel(s.title, s.pageStart, s.pageEnd, s.sectionPath),
+      relevance: relevanceLabel(s.score),
+      score: s.score,
+      text: s.text,
     }));
-    const out = await generateAnswer(engine, question, sources, { maxTokens: settings.maxAnswerTokens, signal, onToken: (piece) => emit({ kind: 'token', piece }) });
+    const out = await generateAnswer(engine, question, prompted, { maxTokens: settings.maxAnswerTokens, signal, onToken: (piece) => emit({ kind: 'token', piece }) });
     if (out.citations.length === 0) problems.push('The answer cites no source.');
     return {
       value: { text: out.text, citations: out.citations, notFound: false, extractive: false },
       usage: out.usage,
-      detail: { sources: sources.length, finish: out.finishReason },
+      detail: { sources: prompted.length, finish: out.finishReason },
     };
   });
 
@@ -228,11 +252,60 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     model: engine?.info.model,
     rows,
     threshold,
+    segments,
+    segmentValues: found?.values,
     answer,
     stages,
     usage: stages.reduce((u, s) => addUsage(u, s.usage), NO_USAGE),
     problems,
   };
+}
+
+/**
+ * Segments from the rows' relevance: final grades with an LLM, rank-decayed hybrid scores
+ * without one. Rows inside a segment take its source number; kept rows outside every segment
+ * are marked so. Chunks of a segment that were never retrieved come along as context.
+ */
+function segmentSources(
+  rows: CandidateRow[],
+  retrievalOnly: boolean,
+  settings: PipelineSettings,
+  deps: AskDeps,
+): { segments: SegmentSource[]; values: NonNullable<AskResult['segmentValues']> } {
+  const relevant = rows
+    .filter((r) => r.verdict !== 'duplicate')
+    .map((r) => (retrievalOnly ? { chunk: r.chunk, relevance: r.hybrid, rank: r.rank } : { chunk: r.chunk, relevance: r.final ?? 0 }));
+  const { segments, values } = extractSegments(relevant, (docId) => deps.chunksOf!(docId), settings.segments, settings.contextBudget);
+  const ordered = [...segments].sort((a, b) => b.value - a.value);
+  const out: SegmentSource[] = ordered.map((s, i) => ({
+    n: i + 1,
+    docId: s.docId,
+    title: deps.titleOf(s.docId),
+    start: s.start,
+    end: s.end,
+    chunkIds: s.chunks.map((c) => c.id),
+    pageStart: s.chunks[0].pageStart,
+    pageEnd: s.chunks[s.chunks.length - 1].pageEnd,
+    sectionPath: s.chunks[0].sectionPath,
+    value: s.value,
+    text: s.chunks.map((c) => c.text).join('\n'),
+  }));
+  const sourceOf = new Map(out.flatMap((s) => s.chunkIds.map((id) => [id, s.n] as const)));
+  for (const r of rows) {
+    r.source = sourceOf.get(r.chunk.id);
+    if (r.verdict === 'kept' && r.source === undefined) {
+      r.verdict = 'outside-segments';
+      r.reason = 'not in any of the best runs of adjacent chunks';
+    } else if (r.source !== undefined && r.verdict !== 'kept') {
+      r.reason = `${r.reason ?? ''}; context of segment [${r.source}]`;
+    }
+  }
+  return { segments: out, values: [...values].map(([docId, v]) => ({ docId, title: deps.titleOf(docId), values: Array.from(v) })) };
+}
+
+/** A segment's relevance for the answer prompt: the best final grade among its rows. */
+function segmentScore(s: SegmentSource, rows: CandidateRow[]): number {
+  return Math.max(0, ...rows.filter((r) => r.source === s.n).map((r) => r.final ?? r.hybrid));
 }
 
 function firstSentence(text: string): string {

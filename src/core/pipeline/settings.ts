@@ -1,5 +1,6 @@
 import type { FusionWeights } from '../search/fusion';
 import { DEFAULT_GRADE_SETTINGS, type GradeSettings } from './grade';
+import { DEFAULT_RSE, type RseSettings } from '../rse/presets';
 
 export interface PipelineSettings {
   /** Rewrite the query with the LLM before retrieval (the original is kept for BM25 and grading). */
@@ -23,6 +24,8 @@ export interface PipelineSettings {
   rerank: boolean;
   /** Characters of kept chunks given to the answer. */
   contextBudget: number;
+  /** Relevant segment extraction: give the answer runs of adjacent chunks instead of isolated ones. */
+  segments: { enabled: boolean } & RseSettings;
   maxAnswerTokens: number;
 }
 
@@ -37,6 +40,7 @@ export const DEFAULT_PIPELINE: PipelineSettings = {
   rerank: true,
   contextBudget: 4000,
   maxAnswerTokens: 384,
+  segments: { enabled: false, ...DEFAULT_RSE },
 };
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
@@ -73,6 +77,14 @@ export function withPipelineDefaults(saved: DeepPartial<PipelineSettings> | unde
     },
     rerank: typeof s.rerank === 'boolean' ? s.rerank : d.rerank,
     contextBudget: Math.round(num(s.contextBudget, 200, 64000, d.contextBudget)),
+    segments: {
+      enabled: typeof s.segments?.enabled === 'boolean' ? s.segments.enabled : d.segments.enabled,
+      penalty: num(s.segments?.penalty, 0, 1, d.segments.penalty),
+      decay: num(s.segments?.decay, 1, 1000, d.segments.decay),
+      maxChunks: Math.round(num(s.segments?.maxChunks, 1, 200, d.segments.maxChunks)),
+      minValue: num(s.segments?.minValue, 0, 10, d.segments.minValue),
+      candidates: Math.round(num(s.segments?.candidates, 1, 500, d.segments.candidates)),
+    },
     maxAnswerTokens: Math.round(num(s.maxAnswerTokens, 16, 4096, d.maxAnswerTokens)),
   };
 }

@@ -49,6 +49,8 @@ describe('dynamicThreshold', () => {
     expect(dynamicThreshold([0.1, 0.1, 0.1], 0.01, 0.3)).toMatchObject({ threshold: 0.3, rule: 'floor' });
     expect(dynamicThreshold([], 0.01, 0.3)).toMatchObject({ threshold: 0.3, rule: 'floor' });
     expect(dynamicThreshold([0.7, 0.7], 0.01, 0.3)).toMatchObject({ threshold: 0.7, rule: 'mean+std' });
+    // equal scores all clear it, whatever float rounding does to their mean
+    for (const n of [3, 7, 10]) expect(dynamicThreshold(new Array(n).fill(0.7), 0.01, 0).threshold).toBeLessThanOrEqual(0.7);
   });
 });
 

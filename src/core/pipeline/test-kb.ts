@@ -25,6 +25,7 @@ export async function ferryDeps(extra: Partial<AskDeps> = {}): Promise<{ deps: A
     search: (q, v, o) => kb.search(q, v, o),
     embedQuery: async (q) => embedder.vector(q),
     vectorOf: (id) => kb.vectors.vector(id),
+    chunksOf: (docId) => kb.chunksOf(docId),
     titleOf: () => 'Island guide',
     ...extra,
   };

@@ -17,8 +17,9 @@ export function dynamicThreshold(scores: number[], epsilon: number, floor: numbe
   if (scores.length === 0) return { threshold: floor, mean: 0, std: 0, variance: 0, rule: 'floor' };
   const mean = scores.reduce((a, b) => a + b, 0) / scores.length;
   const variance = scores.reduce((a, s) => a + (s - mean) ** 2, 0) / scores.length;
-  const std = Math.sqrt(variance);
-  const raw = variance < epsilon ? mean + std : mean;
+  // Equal scores: the float mean can land a hair above each of them; they are all the mean.
+  const std = variance < 1e-12 ? 0 : Math.sqrt(variance);
+  const raw = variance < 1e-12 ? Math.min(...scores) : variance < epsilon ? mean + std : mean;
   const rule = variance < epsilon ? 'mean+std' : 'mean';
   return raw >= floor ? { threshold: raw, mean, std, variance, rule } : { threshold: floor, mean, std, variance, rule: 'floor' };
 }

@@ -4,10 +4,10 @@ import type { ThresholdResult } from './threshold';
 import type { CitationMark } from './citations';
 import type { LlmUsage } from './usage';
 
-export type StageName = 'rewrite' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'rerank' | 'answer';
+export type StageName = 'rewrite' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'rerank' | 'segments' | 'answer';
 
 /** Why a candidate was or was not given to the answer. */
-export type Verdict = 'kept' | 'duplicate' | 'below-threshold' | 'below-floor' | 'over-budget';
+export type Verdict = 'kept' | 'duplicate' | 'below-threshold' | 'below-floor' | 'over-budget' | 'outside-segments';
 
 /** One retrieved chunk and everything every stage decided about it. */
 export interface CandidateRow {
@@ -30,6 +30,24 @@ export interface CandidateRow {
   reason?: string;
   /** 1-based position in the answer's context: the number its citations use. */
   source?: number;
+}
+
+/** A run of adjacent chunks given to the answer as one source (relevant segment extraction). */
+export interface SegmentSource {
+  /** 1-based source number used in citations. */
+  n: number;
+  docId: string;
+  title: string;
+  /** Chunk index range [start, end) in the document. */
+  start: number;
+  end: number;
+  chunkIds: string[];
+  pageStart?: number;
+  pageEnd?: number;
+  sectionPath: string[];
+  /** Sum of its chunks' values (relevance − penalty). */
+  value: number;
+  text: string;
 }
 
 export interface StageTrace {
@@ -56,6 +74,10 @@ export interface AskResult {
   model?: string;
   rows: CandidateRow[];
   threshold?: ThresholdResult;
+  /** Set when relevant segment extraction chose the context. */
+  segments?: SegmentSource[];
+  /** Each chunk's value (relevance − penalty) along the documents segments were sought in. */
+  segmentValues?: Array<{ docId: string; title: string; values: number[] }>;
   answer: Answer;
   stages: StageTrace[];
   usage: LlmUsage;
@@ -66,5 +88,6 @@ export interface AskResult {
 export type AskEvent =
   | { kind: 'stage'; stage: StageName; status: 'start' | 'done'; trace?: StageTrace }
   | { kind: 'rows'; rows: CandidateRow[] }
+  | { kind: 'segments'; segments: SegmentSource[]; values: NonNullable<AskResult['segmentValues']> }
   | { kind: 'graded'; done: number; total: number }
   | { kind: 'token'; piece: string };
