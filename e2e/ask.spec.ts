@@ -49,6 +49,23 @@ test('retrieval-only: the pipeline table fills and a citation opens its chunk in
   await opensItsChunk(page, citation);
 });
 
+test('retrieval-only with relevant segments: runs of adjacent chunks become the sources, plotted along the document', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel(/Give the answer runs of adjacent chunks/).check();
+  await page.getByLabel('Segment preset').selectOption('find-everything');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await addNotes(page);
+  await ask(page, 'When are the varroa mites treated?');
+  expect(await waitForAnswer(page)).toBe('done');
+
+  await expect(page.locator('[data-testid="stage-row"][data-stage="segments"]')).toBeVisible();
+  await expect(page.getByTestId('segment-plot')).toBeVisible();
+  expect(await page.getByTestId('segments').locator('li').count()).toBeGreaterThan(0);
+  await expect(page.getByTestId('sources').locator('li').first()).toContainText('segment of');
+  await opensItsChunk(page, page.getByTestId('source').first());
+});
+
 test('with the tiny transformers.js model: grades, a streamed answer, stage usage, and sources that open', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

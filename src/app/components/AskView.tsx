@@ -33,12 +33,14 @@ export function AskView({ onInspect, onSettings }: Props) {
         }}
       >
         <input aria-label="Question" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask a question about your documents" />
+        {/* Distinct keys: reusing one element would turn the clicked Cancel into a submit
+            button before the click's default action runs, asking the question again. */}
         {running ? (
-          <button type="button" onClick={() => q.cancel()}>
+          <button key="cancel" type="button" onClick={() => q.cancel()}>
             Cancel
           </button>
         ) : (
-          <button type="submit" disabled={!question.trim()}>
+          <button key="ask" type="submit" disabled={!question.trim()}>
             Ask
           </button>
         )}
