@@ -163,4 +163,28 @@ describe('Library', () => {
     expect((await store.listDocuments()).map((d) => d.name)).toEqual(['ferry.md']);
     expect((await library.search('honey harvest')).hits.every((h) => h.docName === 'ferry.md')).toBe(true);
   });
+
+  it('puts a language model\'s one-sentence summary into chunk headers, and ingests without it when the model fails', async () => {
+    const store = await openKnowledgeBase({ name: `lib-${++dbCount}`, storage: null });
+    let fail = false;
+    const library = new Library({
+      store,
+      parse,
+      loadEmbedder: async () => new FakeEmbedder(),
+      summarize: async (parsed) => {
+        if (fail) throw new Error('device lost');
+        return `A note about ${parsed.title.toLowerCase()}.`;
+      },
+    });
+    await library.open();
+    const { document } = await library.ingest(file('notes.md', NOTES), () => {}, never);
+    const chunks = (await library.inspect(document.id)).chunks;
+    expect(chunks[0].header).toBe('Bees\nA note about bees.');
+    expect((await library.search('note about bees')).hits.length).toBeGreaterThan(0); // the header is searched
+
+    fail = true;
+    const second = await library.ingest(file('ferry.md', FERRY), () => {}, never);
+    expect(second.document.warnings.join(' ')).toMatch(/No document summary .*device lost/);
+    expect((await library.inspect(second.document.id)).chunks[0].header).toBe('Ferry');
+  });
 });

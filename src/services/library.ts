@@ -27,6 +27,8 @@ export interface LibraryDeps {
   store: KnowledgeBaseStore;
   parse(bytes: Uint8Array, name: string, mime: string, onProgress: (p: Progress) => void, signal: AbortSignal, hooks?: ParseHooks): Promise<ParsedDocument>;
   loadEmbedder(settings: EmbedderSettings, onProgress: (p: LoadProgress) => void): Promise<Embedder>;
+  /** A one-sentence summary of a document for its chunk headers, when a language model is loaded. */
+  summarize?(parsed: ParsedDocument, signal: AbortSignal): Promise<string | undefined>;
   newId?: () => string;
 }
 
@@ -239,7 +241,8 @@ export class Library {
       // An empty library takes the dimension of whichever model fills it first.
       if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = new KnowledgeBase(embedder.dim);
       const docId = this.deps.newId?.() ?? crypto.randomUUID();
-      const built = await buildDocument({ docId, parsed, embedder, chunker, signal, onProgress });
+      const summary = chunker.headers !== false ? await this.summarize(parsed, signal) : undefined;
+      const built = await buildDocument({ docId, parsed, embedder, chunker, signal, onProgress, summary });
       for (const tr of built.traces) {
         if (tr.stage === 'chunking' || tr.stage === 'segmenting') timings.chunkMs += tr.ms;
         else timings.embedMs += tr.ms;
@@ -400,6 +403,18 @@ export class Library {
       };
     });
     return { query, hits: hits.map(({ terms: _t, ...h }) => h), traces, warning };
+  }
+
+  /** The LLM's one-sentence summary for the headers; a failure only costs the summary (noted on the document). */
+  private async summarize(parsed: ParsedDocument, signal: AbortSignal): Promise<string | undefined> {
+    if (!this.deps.summarize) return undefined;
+    try {
+      return await this.deps.summarize(parsed, signal);
+    } catch (e) {
+      signal.throwIfAborted();
+      parsed.warnings.push(`No document summary for the chunk headers: the language model failed (${e instanceof Error ? e.message : String(e)})`);
+      return undefined;
+    }
   }
 
   /**

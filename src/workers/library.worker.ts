@@ -14,6 +14,7 @@ import { loadBrowserReranker } from '../services/rerankers';
 import { LoadOnce } from '../services/load-once';
 import type { AskEvent } from '../core/pipeline/types';
 import { answerQuestion, type QuestionOptions } from '../services/questions';
+import { summarizeDocument } from '../core/chunk/summary';
 import { attachRemoteLlm, rpcOverPort } from '../services/remote-engine';
 import type { RpcClient } from '../rpc/wrap';
 
@@ -58,6 +59,11 @@ const library = openKnowledgeBase({
           hooks,
         ),
       loadEmbedder: loadEmbedderPool,
+      // With a language model loaded, each new document's chunk headers get a one-sentence summary.
+      summarize: async (parsed, signal) => {
+        const engine = llm ? await attachRemoteLlm(llm) : undefined;
+        return engine ? summarizeDocument(engine, parsed.title, parsed.text, signal) : undefined;
+      },
     }),
 );
 

@@ -30,6 +30,8 @@ export interface BuildInput {
    * of the NIKE ingest (README).
    */
   headerVectors?: boolean;
+  /** A one-sentence description of the document (written by an LLM) for the contextual headers. */
+  summary?: string;
 }
 
 export interface BuiltDocument {
@@ -103,7 +105,7 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   // blended with its header's vector, so only the distinct headers need the model). By
   // embedding: the text (and header) embedded together. A one-sentence chunk reuses its vector.
   t = performance.now();
-  if (chunker.headers !== false) for (const c of chunks) c.header = chunkHeader(parsed.title, c.sectionPath);
+  if (chunker.headers !== false) for (const c of chunks) c.header = chunkHeader(parsed.title, c.sectionPath, input.summary);
   const chunkVectors: Float32Array[] = new Array(chunks.length);
   const toEmbed: number[] = [];
   const vectorsBy = input.chunkVectors ?? (chunker.kind === 'semantic' ? 'mean' : 'embed');
