@@ -6,6 +6,7 @@ import type { LibraryClient } from './client';
 import type { LlmClient } from './llm-client';
 import type { LlmInfo } from '../core/llm/engine';
 import type { AskResult, CandidateRow, SegmentSource, StageName, StageTrace } from '../core/pipeline/types';
+import type { JudgeCost } from '../core/pipeline/llm-retriever';
 import { describeLlmError } from './llm-errors';
 
 export interface Job {
@@ -51,6 +52,8 @@ export interface QuestionState {
   /** Runs of adjacent chunks given to the answer, when segment extraction is on. */
   segments?: SegmentSource[];
   segmentValues?: AskResult['segmentValues'];
+  /** What the LLM retriever announced it would cost before judging. */
+  judgeCost?: JudgeCost;
   graded?: { done: number; total: number };
   /** The answer as streamed so far; the final text is in result. */
   answer: string;
@@ -184,6 +187,7 @@ export class AppStore {
             if (e.kind === 'rows') return { rows: e.rows };
             if (e.kind === 'segments') return { segments: e.segments, segmentValues: e.values };
             if (e.kind === 'graded') return { graded: { done: e.done, total: e.total } };
+            if (e.kind === 'judge-cost') return { judgeCost: e.cost };
             return { answer: cur.answer + e.piece };
           }),
       });

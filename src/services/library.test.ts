@@ -187,4 +187,33 @@ describe('Library', () => {
     expect(second.document.warnings.join(' ')).toMatch(/No document summary .*device lost/);
     expect((await library.inspect(second.document.id)).chunks[0].header).toBe('Ferry');
   });
+
+  it('sections a long document that has no headings: by the language model when one is loaded, else by layout and topic', async () => {
+    const { twoTopics } = await import('../core/sectioning/fixtures');
+    const { text, change } = twoTopics();
+    const plain = await setup();
+    const a = await plain.library.ingest(file('notes.txt', text, 'text/plain'), () => {}, never);
+    const chunksA = (await plain.library.inspect(a.document.id)).chunks;
+    expect(new Set(chunksA.map((c) => c.sectionPath.join(' › '))).size).toBeGreaterThan(1);
+    expect(a.document.warnings.join(' ')).toMatch(/sections were inferred from title-like lines and shifts of topic/);
+
+    const store = await openKnowledgeBase({ name: `lib-${++dbCount}`, storage: null });
+    const withLlm = new Library({
+      store,
+      parse,
+      loadEmbedder: async () => new FakeEmbedder(),
+      section: async (parsed) => ({
+        sections: [
+          { start: 0, end: change, path: ['Kelp farming'] },
+          { start: change, end: parsed.text.length, path: ['Ferry timetable'] },
+        ],
+        problems: ['line 999 was out of range'],
+      }),
+    });
+    await withLlm.open();
+    const b = await withLlm.ingest(file('notes.txt', text, 'text/plain'), () => {}, never);
+    const paths = new Set((await withLlm.inspect(b.document.id)).chunks.map((c) => c.sectionPath.join(' › ')));
+    expect([...paths].sort()).toEqual(['Ferry timetable', 'Kelp farming']);
+    expect(b.document.warnings.join(' ')).toMatch(/2 sections were inferred by the language model.*line 999/);
+  });
 });

@@ -1,4 +1,4 @@
-import type { Chunk, DocumentId, ParsedDocument, Progress, Trace } from '../core/types';
+import type { Chunk, DocumentId, ParsedDocument, Progress, SectionSpan, Trace } from '../core/types';
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { Embedder, LoadProgress } from '../core/embed/embedder';
 import type { KnowledgeBaseStore } from '../adapters/store';
@@ -14,6 +14,7 @@ import { MAX_FILE_BYTES, describeBytes } from './limits';
 import { makeBundle } from './bundle';
 import type { ParseHooks } from './parse-file';
 import type { AskDeps } from '../core/pipeline/ask';
+import { heuristicSections, needsSectioning } from '../core/sectioning';
 
 /** A file as it arrives from the page (a File or anything shaped like one). */
 export interface IncomingFile {
@@ -27,6 +28,8 @@ export interface LibraryDeps {
   store: KnowledgeBaseStore;
   parse(bytes: Uint8Array, name: string, mime: string, onProgress: (p: Progress) => void, signal: AbortSignal, hooks?: ParseHooks): Promise<ParsedDocument>;
   loadEmbedder(settings: EmbedderSettings, onProgress: (p: LoadProgress) => void): Promise<Embedder>;
+  /** Sections for a document without usable structure, by a language model when one is loaded (else undefined). */
+  section?(parsed: ParsedDocument, signal: AbortSignal): Promise<{ sections: SectionSpan[]; problems: string[] } | undefined>;
   /** A one-sentence summary of a document for its chunk headers, when a language model is loaded. */
   summarize?(parsed: ParsedDocument, signal: AbortSignal): Promise<string | undefined>;
   newId?: () => string;
@@ -241,6 +244,7 @@ export class Library {
       // An empty library takes the dimension of whichever model fills it first.
       if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = new KnowledgeBase(embedder.dim);
       const docId = this.deps.newId?.() ?? crypto.randomUUID();
+      if (needsSectioning(parsed)) await this.inferSections(parsed, signal);
       const summary = chunker.headers !== false ? await this.summarize(parsed, signal) : undefined;
       const built = await buildDocument({ docId, parsed, embedder, chunker, signal, onProgress, summary });
       for (const tr of built.traces) {
@@ -405,6 +409,26 @@ export class Library {
     return { query, hits: hits.map(({ terms: _t, ...h }) => h), traces, warning };
   }
 
+  /**
+   * A document with no usable headings gets sections, so chunks and their headers have a
+   * context: named by the language model when one is loaded, else found from title-like lines
+   * and shifts in vocabulary. Recorded in the document's notes.
+   */
+  private async inferSections(parsed: ParsedDocument, signal: AbortSignal): Promise<void> {
+    let found: { sections: SectionSpan[]; problems: string[] } | undefined;
+    try {
+      found = await this.deps.section?.(parsed, signal);
+    } catch (e) {
+      signal.throwIfAborted();
+      parsed.warnings.push(`The language model could not section this document (${e instanceof Error ? e.message : String(e)}); sections were inferred from its layout`);
+    }
+    const sections = found?.sections.length ? found.sections : heuristicSections(parsed.text);
+    if (sections.length < 2) return;
+    parsed.sections = sections;
+    parsed.warnings.push(`${sections.length} sections were inferred ${found?.sections.length ? 'by the language model' : 'from title-like lines and shifts of topic'} (the document has no headings)`);
+    if (found?.problems.length) parsed.warnings.push(`Sectioning: ${found.problems.slice(0, 3).join('; ')}${found.problems.length > 3 ? '; …' : ''}`);
+  }
+
   /** The LLM's one-sentence summary for the headers; a failure only costs the summary (noted on the document). */
   private async summarize(parsed: ParsedDocument, signal: AbortSignal): Promise<string | undefined> {
     if (!this.deps.summarize) return undefined;
@@ -422,12 +446,13 @@ export class Library {
    * model cannot embed it (not loaded, or the library holds another model's vectors), and
    * retrieval then uses keywords only.
    */
-  retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery' | 'chunksOf'> {
+  retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery' | 'chunksOf' | 'documentIds'> {
     const kb = this.requireOpen();
     return {
       search: (query, vector, options) => kb.search(query, vector, options),
       vectorOf: (id) => kb.vectors.vector(id),
       chunksOf: (docId) => kb.chunksOf(docId),
+      documentIds: () => [...this.docs.keys()].filter((id) => kb.chunksOf(id).length > 0),
       titleOf: (docId) => this.docs.get(docId)?.title || this.docs.get(docId)?.name || docId,
       embedQuery: async (text, signal) => {
         if (kb.chunkCount === 0) return undefined;

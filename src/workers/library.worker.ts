@@ -15,6 +15,7 @@ import { LoadOnce } from '../services/load-once';
 import type { AskEvent } from '../core/pipeline/types';
 import { answerQuestion, type QuestionOptions } from '../services/questions';
 import { summarizeDocument } from '../core/chunk/summary';
+import { llmSections } from '../core/sectioning';
 import { attachRemoteLlm, rpcOverPort } from '../services/remote-engine';
 import type { RpcClient } from '../rpc/wrap';
 
@@ -59,6 +60,11 @@ const library = openKnowledgeBase({
           hooks,
         ),
       loadEmbedder: loadEmbedderPool,
+      // With a language model loaded, a document without headings is sectioned by it.
+      section: async (parsed, signal) => {
+        const engine = llm ? await attachRemoteLlm(llm) : undefined;
+        return engine ? llmSections(engine, parsed.text, { signal }) : undefined;
+      },
       // With a language model loaded, each new document's chunk headers get a one-sentence summary.
       summarize: async (parsed, signal) => {
         const engine = llm ? await attachRemoteLlm(llm) : undefined;

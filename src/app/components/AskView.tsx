@@ -5,6 +5,7 @@ import { findCitations } from '../../core/pipeline/citations';
 import type { CandidateRow, SegmentSource } from '../../core/pipeline/types';
 import type { LlmStatus, QuestionState } from '../state';
 import type { LlmSettings } from '../../core/settings';
+import type { PipelineSettings } from '../../core/pipeline/settings';
 import { PipelineView } from './PipelineView';
 import { runningLabel } from './pipeline-labels';
 
@@ -47,6 +48,11 @@ export function AskView({ onInspect, onSettings }: Props) {
       </form>
       <ModeLine llm={state.llm} settings={state.settings?.llm} question={q} onRetrievalOnly={() => void store.useRetrievalOnly()} onSettings={onSettings} />
       {state.documents.length === 0 && <p className="muted">Add documents in the Library first.</p>}
+      {state.llm.state === 'ready' && state.settings && state.settings.pipeline.llmRetriever.use !== 'off' && (
+        <p className="note small" data-testid="judge-estimate">
+          {judgeNote(state.settings.pipeline.llmRetriever, state.documents)}
+        </p>
+      )}
       {q && <QuestionPanel q={q} onOpen={open} />}
     </section>
   );
@@ -114,7 +120,7 @@ function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateR
     <>
       <p className={`ask-status ${q.status}`} data-testid="ask-status" data-status={q.status} role="status">
         {q.status === 'running'
-          ? runningLabel(q.stage, q.graded)
+          ? `${runningLabel(q.stage, q.graded)}${q.judgeCost && q.stage === 'judge' ? ` (about ${q.judgeCost.calls} calls, ${formatTokens(q.judgeCost.promptTokens + q.judgeCost.generatedTokens)} tokens)` : ''}`
           : q.status === 'cancelled'
             ? 'Cancelled.'
             : q.status === 'failed'
@@ -179,6 +185,23 @@ function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateR
       <PipelineView rows={rows} stages={result?.stages ?? q.stages} threshold={result?.threshold} running={q.status === 'running' ? q.stage : undefined} onOpen={onOpen} segments={result?.segments ?? q.segments} segmentValues={result?.segmentValues ?? q.segmentValues} />
     </>
   );
+}
+
+/** What the LLM retriever will cost, estimated from the library before a question is asked. */
+function judgeNote(r: PipelineSettings['llmRetriever'], docs: Array<{ chunkCount: number; charCount: number }>): string {
+  const chunks = docs.reduce((n, d) => n + d.chunkCount, 0);
+  const chars = docs.reduce((n, d) => n + d.charCount, 0);
+  const calls = r.mode === 'logprob' ? chunks : Math.ceil(chunks / Math.max(1, r.batch));
+  // Each call repeats the instructions and the question (about 80 tokens); text is about 4 characters a token.
+  const tokens = Math.round(chars / 4 + calls * 80);
+  const scope = `all ${chunks.toLocaleString()} chunks of your ${docs.length} document${docs.length === 1 ? '' : 's'}`;
+  if (r.use === 'primary') return `LLM retriever on: the model will read ${scope} for each question — about ${calls.toLocaleString()} calls and ${formatTokens(tokens)} tokens.`;
+  if (r.use === 'fallback') return `LLM retriever as fallback: when nothing clears the floor, the model reads ${scope} (about ${calls.toLocaleString()} calls, ${formatTokens(tokens)} tokens).`;
+  return `LLM retriever refines: the model judges the top ${r.refineCandidates} candidates of each question.`;
+}
+
+function formatTokens(n: number): string {
+  return n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString();
 }
 
 function segmentLabel(s: SegmentSource): string {

@@ -103,6 +103,35 @@ export function PipelineSettingsFields({ value: p, onChange }: Props) {
         is configured)
       </label>
       <fieldset className="nested">
+        <legend>LLM as retriever (needs a language model)</legend>
+        <label>
+          LLM retriever{' '}
+          <select value={p.llmRetriever.use} onChange={(x) => set({ llmRetriever: { ...p.llmRetriever, use: x.target.value as PipelineSettings['llmRetriever']['use'] } })}>
+            <option value="off">Off</option>
+            <option value="primary">Primary: the LLM reads every chunk of the documents</option>
+            <option value="refine">Refine: the LLM judges a larger hybrid top-N</option>
+            <option value="fallback">Fallback: the LLM reads every chunk when nothing clears the floor</option>
+          </select>
+        </label>
+        <label>
+          Judgement{' '}
+          <select value={p.llmRetriever.scale} onChange={(x) => set({ llmRetriever: { ...p.llmRetriever, scale: x.target.value as 'yes-no' | 'grade' } })}>
+            <option value="grade">Grade 1–10 with a threshold</option>
+            <option value="yes-no">Relevant: yes or no</option>
+          </select>
+        </label>
+        <label>
+          Judge by{' '}
+          <select value={p.llmRetriever.mode} onChange={(x) => set({ llmRetriever: { ...p.llmRetriever, mode: x.target.value as 'generate' | 'logprob' } })}>
+            <option value="generate">Written answers, several chunks per call</option>
+            <option value="logprob">Next-token probabilities, one chunk per call</option>
+          </select>
+        </label>
+        <NumberField label="Judge threshold (1–10)" value={p.llmRetriever.threshold} min={1} max={10} step={1} onChange={(n) => set({ llmRetriever: { ...p.llmRetriever, threshold: n } })} />
+        <NumberField label="Chunks per judge call" value={p.llmRetriever.batch} min={1} max={20} step={1} onChange={(n) => set({ llmRetriever: { ...p.llmRetriever, batch: n } })} />
+        <NumberField label="Candidates to refine" value={p.llmRetriever.refineCandidates} min={1} max={500} step={5} onChange={(n) => set({ llmRetriever: { ...p.llmRetriever, refineCandidates: n } })} />
+      </fieldset>
+      <fieldset className="nested">
         <legend>Relevant segments (dsRAG)</legend>
         <label>
           <input type="checkbox" checked={p.segments.enabled} onChange={(x) => set({ segments: { ...p.segments, enabled: x.target.checked } })} /> Give the answer

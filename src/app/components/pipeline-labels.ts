@@ -7,6 +7,7 @@ export const STAGE_NAME: Record<StageName, string> = {
   dedupe: 'Redundancy filter',
   grade: 'Relevance grading',
   threshold: 'Dynamic threshold',
+  judge: 'LLM retriever',
   rerank: 'Rerank and order',
   segments: 'Relevant segments',
   answer: 'Answer',
@@ -27,6 +28,8 @@ export function runningLabel(stage: StageName | undefined, graded?: { done: numb
       return 'Applying the threshold…';
     case 'rerank':
       return 'Ordering the kept chunks…';
+    case 'judge':
+      return graded && graded.total > 0 ? `The LLM is reading chunk ${graded.done} of ${graded.total}…` : 'The LLM is reading the chunks…';
     case 'segments':
       return 'Finding the best runs of adjacent chunks…';
     case 'answer':

@@ -1,6 +1,7 @@
 import type { Candidate, SearchOptions } from '../kb/knowledge-base';
 import type { Chunk } from '../types';
 import { extractSegments } from '../rse/extract';
+import { estimateJudgeCost, judgeChunks } from './llm-retriever';
 import type { LlmEngine } from '../llm/engine';
 import { withinBudget } from '../search/budget';
 import { withHeader } from '../chunk/header';
@@ -30,8 +31,10 @@ export interface AskDeps {
   embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array | undefined>;
   vectorOf(chunkId: string): Float32Array | undefined;
   titleOf(docId: string): string;
-  /** A document's chunks in order (for relevant segment extraction). */
+  /** A document's chunks in order (for relevant segment extraction and the LLM retriever). */
   chunksOf?(docId: string): Chunk[];
+  /** Every searchable document (the LLM retriever's scope when none is chosen). */
+  documentIds?(): string[];
   /** Absent: retrieval-only mode. */
   engine?: LlmEngine;
   reranker?: Reranker;
@@ -77,6 +80,30 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     return value;
   };
 
+  const judging = engine ? settings.llmRetriever.use : 'off';
+  /** The LLM retriever: its cost announced first, then every given row judged. */
+  const judge = (targets: CandidateRow[], mode: 'primary' | 'refine' | 'fallback', stage: StageName) =>
+    run(stage, async () => {
+      const chunks = targets.map((r) => r.chunk);
+      const cost = estimateJudgeCost(chunks, question, settings.llmRetriever);
+      emit({ kind: 'judge-cost', cost, mode });
+      const r = await judgeChunks(engine!, question, chunks, settings.llmRetriever, {
+        signal,
+        onProgress: (done, total) => emit({ kind: 'graded', done, total }),
+      });
+      r.judgments.forEach((j, i) => {
+        targets[i].judged = { grade: j.grade, relevant: j.relevant, problem: j.problem };
+        targets[i].final = j.grade;
+      });
+      problems.push(...r.problems.map((p) => `LLM retriever: ${p}`));
+      return {
+        value: undefined,
+        usage: r.usage,
+        detail: { mode, judged: chunks.length, relevant: r.judgments.filter((j) => j.relevant).length, estimatedCalls: cost.calls, estimatedTokens: cost.promptTokens + cost.generatedTokens },
+      };
+    });
+  const judgeInstead = judging === 'primary' || judging === 'refine';
+
   // 1. Query rewrite
   const query = await run('rewrite', async () => {
     if (!engine || !settings.rewrite) return { value: question, detail: { skipped: engine ? 'turned off' : 'no LLM' } };
@@ -89,20 +116,15 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
   const rows = await run('retrieve', async () => {
     const vector = await deps.embedQuery(query, signal);
     const keywords = query === question ? question : `${question} ${query}`;
-    // Without an LLM, segment extraction reads relevance from a longer ranked list.
-    const limit = settings.segments.enabled && !engine ? Math.max(settings.candidates, settings.segments.candidates) : settings.candidates;
+    // Without an LLM, segment extraction reads relevance from a longer ranked list; the LLM
+    // retriever's refine mode judges a longer list too.
+    let limit = settings.segments.enabled && !engine ? Math.max(settings.candidates, settings.segments.candidates) : settings.candidates;
+    if (judging === 'refine') limit = Math.max(limit, settings.llmRetriever.refineCandidates);
     const { candidates } = deps.search(keywords, vector, { mode: vector ? 'hybrid' : 'bm25', weights: settings.weights, limit, docIds: options.docIds });
-    const value: CandidateRow[] = candidates.map((c, i) => ({
-      chunk: c.chunk,
-      title: deps.titleOf(c.chunk.docId),
-      rank: i + 1,
-      bm25: c.bm25,
-      dense: c.dense,
-      bm25Norm: c.bm25Norm,
-      denseNorm: c.denseNorm,
-      hybrid: c.score,
-    }));
-    return { value, detail: { candidates: value.length, dense: Boolean(vector) } };
+    let value: CandidateRow[] = candidates.map((c, i) => candidateRow(c, i + 1, deps));
+    // Primary: every chunk of the chosen documents is a candidate; retrieval only orders them.
+    if (judging === 'primary') value = everyChunk(value, deps, options.docIds);
+    return { value, detail: { candidates: value.length, dense: Boolean(vector), ...(judging !== 'off' ? { llmRetriever: judging } : {}) } };
   });
   emit({ kind: 'rows', rows });
 
@@ -120,8 +142,10 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
   });
   emit({ kind: 'rows', rows });
 
-  // 4. Relevance grades
+  // 4. Relevance grades (or the LLM retriever's judgement of every candidate)
+  if (judgeInstead) await judge(unique, judging, 'judge');
   await run('grade', async () => {
+    if (judgeInstead) return { value: undefined, detail: { skipped: 'the LLM retriever judged the candidates' } };
     if (!engine) {
       for (const r of unique) {
         const c = critic(question, r.chunk.text);
@@ -161,7 +185,10 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     }
     for (const r of unique) {
       const final = r.final ?? 0;
-      if (!engine && r.bm25 === 0 && r.dense < settings.threshold.minDense) {
+      if (r.judged) {
+        r.verdict = r.judged.relevant ? 'kept' : 'below-threshold';
+        r.reason = `the LLM judged it ${r.judged.relevant ? 'relevant' : 'not relevant'} (${final.toFixed(2)})${r.judged.problem ? `; ${r.judged.problem}` : ''}`;
+      } else if (!engine && r.bm25 === 0 && r.dense < settings.threshold.minDense) {
         r.verdict = 'below-floor';
         r.reason = `no query word and similarity ${r.dense.toFixed(2)} < ${settings.threshold.minDense}`;
       } else if (final < t.threshold - 1e-9) {
@@ -175,6 +202,22 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     return { value: t, usage, detail: { threshold: Number(t.threshold.toFixed(3)), rule: t.rule, kept: unique.filter((r) => r.verdict === 'kept').length } };
   });
   emit({ kind: 'rows', rows });
+
+  // 5b. LLM retriever as a fallback: nothing cleared the floor, so the LLM reads every chunk.
+  if (judging === 'fallback' && !unique.some((r) => r.verdict === 'kept')) {
+    const known = new Set(rows.map((r) => r.chunk.id));
+    const fresh = everyChunk([], deps, options.docIds).filter((r) => !known.has(r.chunk.id));
+    fresh.forEach((r, i) => (r.rank = rows.length + i + 1));
+    rows.push(...fresh);
+    unique.push(...fresh);
+    // Every chunk but the duplicates: the candidates already graded and the ones never retrieved.
+    await judge(unique, 'fallback', 'judge');
+    for (const r of unique) {
+      r.verdict = r.judged?.relevant ? 'kept' : 'below-threshold';
+      r.reason = `fallback: the LLM judged it ${r.judged?.relevant ? 'relevant' : 'not relevant'} (${(r.final ?? 0).toFixed(2)})`;
+    }
+    emit({ kind: 'rows', rows });
+  }
 
   // 6. Rerank, budget, order
   const context = await run('rerank', async () => {
@@ -306,6 +349,22 @@ function segmentSources(
 /** A segment's relevance for the answer prompt: the best final grade among its rows. */
 function segmentScore(s: SegmentSource, rows: CandidateRow[]): number {
   return Math.max(0, ...rows.filter((r) => r.source === s.n).map((r) => r.final ?? r.hybrid));
+}
+
+function candidateRow(c: Candidate, rank: number, deps: AskDeps): CandidateRow {
+  return { chunk: c.chunk, title: deps.titleOf(c.chunk.docId), rank, bm25: c.bm25, dense: c.dense, bm25Norm: c.bm25Norm, denseNorm: c.denseNorm, hybrid: c.score };
+}
+
+/** Every chunk of the documents in scope: retrieved ones first (with their scores), then the rest in document order. */
+function everyChunk(retrieved: CandidateRow[], deps: AskDeps, docIds?: ReadonlySet<string>): CandidateRow[] {
+  if (!deps.chunksOf) return retrieved;
+  const scope = docIds ? [...docIds] : (deps.documentIds?.() ?? [...new Set(retrieved.map((r) => r.chunk.docId))]);
+  const seen = new Set(retrieved.map((r) => r.chunk.id));
+  const rest = scope.flatMap((docId) => deps.chunksOf!(docId).filter((c) => !seen.has(c.id)));
+  return [
+    ...retrieved,
+    ...rest.map((chunk, i) => ({ chunk, title: deps.titleOf(chunk.docId), rank: retrieved.length + i + 1, bm25: 0, dense: 0, bm25Norm: 0, denseNorm: 0, hybrid: 0 })),
+  ];
 }
 
 function firstSentence(text: string): string {

@@ -1,6 +1,7 @@
 import type { FusionWeights } from '../search/fusion';
 import { DEFAULT_GRADE_SETTINGS, type GradeSettings } from './grade';
 import { DEFAULT_RSE, type RseSettings } from '../rse/presets';
+import { DEFAULT_JUDGE_SETTINGS, type JudgeSettings } from './llm-retriever';
 
 export interface PipelineSettings {
   /** Rewrite the query with the LLM before retrieval (the original is kept for BM25 and grading). */
@@ -24,6 +25,12 @@ export interface PipelineSettings {
   rerank: boolean;
   /** Characters of kept chunks given to the answer. */
   contextBudget: number;
+  /**
+   * LLM as retriever: 'primary' judges every chunk of the chosen documents instead of hybrid
+   * retrieval; 'refine' judges a larger hybrid top-N; 'fallback' runs primary when nothing
+   * clears the floor. Needs a language model; 'off' by default.
+   */
+  llmRetriever: { use: 'off' | 'primary' | 'refine' | 'fallback'; refineCandidates: number } & JudgeSettings;
   /** Relevant segment extraction: give the answer runs of adjacent chunks instead of isolated ones. */
   segments: { enabled: boolean } & RseSettings;
   maxAnswerTokens: number;
@@ -41,6 +48,7 @@ export const DEFAULT_PIPELINE: PipelineSettings = {
   contextBudget: 4000,
   maxAnswerTokens: 384,
   segments: { enabled: false, ...DEFAULT_RSE },
+  llmRetriever: { use: 'off', refineCandidates: 60, ...DEFAULT_JUDGE_SETTINGS },
 };
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
@@ -77,6 +85,14 @@ export function withPipelineDefaults(saved: DeepPartial<PipelineSettings> | unde
     },
     rerank: typeof s.rerank === 'boolean' ? s.rerank : d.rerank,
     contextBudget: Math.round(num(s.contextBudget, 200, 64000, d.contextBudget)),
+    llmRetriever: {
+      use: (['off', 'primary', 'refine', 'fallback'] as const).find((m) => m === s.llmRetriever?.use) ?? d.llmRetriever.use,
+      refineCandidates: Math.round(num(s.llmRetriever?.refineCandidates, 1, 500, d.llmRetriever.refineCandidates)),
+      scale: s.llmRetriever?.scale === 'yes-no' || s.llmRetriever?.scale === 'grade' ? s.llmRetriever.scale : d.llmRetriever.scale,
+      threshold: num(s.llmRetriever?.threshold, 1, 10, d.llmRetriever.threshold),
+      batch: Math.round(num(s.llmRetriever?.batch, 1, 20, d.llmRetriever.batch)),
+      mode: s.llmRetriever?.mode === 'logprob' || s.llmRetriever?.mode === 'generate' ? s.llmRetriever.mode : d.llmRetriever.mode,
+    },
     segments: {
       enabled: typeof s.segments?.enabled === 'boolean' ? s.segments.enabled : d.segments.enabled,
       penalty: num(s.segments?.penalty, 0, 1, d.segments.penalty),

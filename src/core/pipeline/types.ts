@@ -3,8 +3,9 @@ import type { Grade } from './grade';
 import type { ThresholdResult } from './threshold';
 import type { CitationMark } from './citations';
 import type { LlmUsage } from './usage';
+import type { JudgeCost } from './llm-retriever';
 
-export type StageName = 'rewrite' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'rerank' | 'segments' | 'answer';
+export type StageName = 'rewrite' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'judge' | 'rerank' | 'segments' | 'answer';
 
 /** Why a candidate was or was not given to the answer. */
 export type Verdict = 'kept' | 'duplicate' | 'below-threshold' | 'below-floor' | 'over-budget' | 'outside-segments';
@@ -23,6 +24,8 @@ export interface CandidateRow {
   hybrid: number;
   duplicateOf?: { chunkId: string; rank: number; similarity: number };
   grade?: Grade;
+  /** The LLM retriever's judgement, when it judged this chunk. */
+  judged?: { grade: number; relevant: boolean; problem?: string };
   /** The combined grade the threshold is applied to. */
   final?: number;
   rerank?: number;
@@ -90,4 +93,6 @@ export type AskEvent =
   | { kind: 'rows'; rows: CandidateRow[] }
   | { kind: 'segments'; segments: SegmentSource[]; values: NonNullable<AskResult['segmentValues']> }
   | { kind: 'graded'; done: number; total: number }
+  /** Before the LLM judges chunks: what it will cost. */
+  | { kind: 'judge-cost'; cost: JudgeCost; mode: 'primary' | 'refine' | 'fallback' }
   | { kind: 'token'; piece: string };
