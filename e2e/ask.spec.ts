@@ -108,6 +108,26 @@ test('with the tiny transformers.js model: grades, a streamed answer, stage usag
   expect(errors).toEqual([]);
 });
 
+test('with the tiny model as retriever: the cost is shown first, then the model judges every chunk', async ({ page }) => {
+  await openApp(page);
+  await chooseTinyLlm(page);
+  await page.getByRole('combobox', { name: /^LLM retriever/ }).selectOption('primary');
+  await page.getByLabel('Judge by').selectOption('logprob');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await addNotes(page);
+  await page.getByRole('tab', { name: 'Ask' }).click();
+  await expect(page.getByTestId('judge-estimate')).toContainText(/the model will read all \d+ chunks of your 1 document/);
+  await ask(page, 'How many hives does the orchard apiary hold?');
+  expect(await waitForAnswer(page)).toBe('done');
+  const judge = page.locator('[data-testid="stage-row"][data-stage="judge"]');
+  await expect(judge).toBeVisible();
+  expect(Number(await judge.getByTestId('stage-calls').textContent())).toBeGreaterThan(0);
+  // every chunk of the document is a row, and every non-duplicate one was judged
+  const rows = page.locator('[data-testid="pipeline-row"]:not([data-verdict="duplicate"])');
+  expect(await rows.count()).toBeGreaterThan(0);
+  for (const reason of await rows.getByTestId('row-reason').allTextContents()) expect(reason).toMatch(/the LLM judged it/);
+});
+
 test('a streaming answer can be cancelled, and the app then answers retrieval-only', async ({ page }) => {
   await openApp(page);
   await chooseTinyLlm(page);

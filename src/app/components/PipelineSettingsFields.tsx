@@ -129,7 +129,7 @@ export function PipelineSettingsFields({ value: p, onChange }: Props) {
         </label>
         <NumberField label="Judge threshold (1–10)" value={p.llmRetriever.threshold} min={1} max={10} step={1} onChange={(n) => set({ llmRetriever: { ...p.llmRetriever, threshold: n } })} />
         <NumberField label="Chunks per judge call" value={p.llmRetriever.batch} min={1} max={20} step={1} onChange={(n) => set({ llmRetriever: { ...p.llmRetriever, batch: n } })} />
-        <NumberField label="Candidates to refine" value={p.llmRetriever.refineCandidates} min={1} max={500} step={5} onChange={(n) => set({ llmRetriever: { ...p.llmRetriever, refineCandidates: n } })} />
+        <NumberField label="Candidates to refine" value={p.llmRetriever.refineCandidates} min={1} max={500} step={1} onChange={(n) => set({ llmRetriever: { ...p.llmRetriever, refineCandidates: n } })} />
       </fieldset>
       <fieldset className="nested">
         <legend>Relevant segments (dsRAG)</legend>

@@ -151,7 +151,7 @@ function CandidateTable({ rows, onOpen }: { rows: CandidateRow[]; onOpen(row: Ca
                   <td>
                     <span className={`verdict ${r.verdict ?? 'pending'}`}>{r.verdict ? VERDICT_LABEL[r.verdict] : '…'}</span>
                   </td>
-                  <td className="small reason">{r.reason}</td>
+                  <td className="small reason" data-testid="row-reason">{r.reason}</td>
                   <td className="num strong">{r.source !== undefined ? `[${r.source}]` : ''}</td>
                 </tr>
               );
