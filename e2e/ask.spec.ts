@@ -36,8 +36,11 @@ test('retrieval-only: the pipeline table fills and a citation opens its chunk in
   expect(await rows.count()).toBeGreaterThan(0);
   expect(await page.locator('[data-testid="pipeline-row"][data-verdict="kept"]').count()).toBeGreaterThan(0);
   await expect(page.getByTestId('extractive-note')).toBeVisible();
+  // the extractive answer quotes its sources: attribution sees them cited and used
+  await expect(page.getByTestId('attribution')).toContainText(/uses [1-9]\d* of \d+ sources/);
+  await expect(page.getByTestId('source-use').first()).toContainText('cited and used');
   await expect(page.getByTestId('grade-histogram')).toContainText('μ =');
-  await expect(page.getByTestId('stage-row')).toHaveCount(7);
+  await expect(page.getByTestId('stage-row')).toHaveCount(8);
   await expect(page.getByTestId('total-calls')).toHaveText('0');
 
   const answer = page.getByTestId('answer');

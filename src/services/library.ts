@@ -446,13 +446,23 @@ export class Library {
    * model cannot embed it (not loaded, or the library holds another model's vectors), and
    * retrieval then uses keywords only.
    */
-  retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery' | 'chunksOf' | 'documentIds'> {
+  retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery' | 'chunksOf' | 'documentIds' | 'embedder'> {
     const kb = this.requireOpen();
     return {
       search: (query, vector, options) => kb.search(query, vector, options),
       vectorOf: (id) => kb.vectors.vector(id),
       chunksOf: (docId) => kb.chunksOf(docId),
       documentIds: () => [...this.docs.keys()].filter((id) => kb.chunksOf(id).length > 0),
+      // Attribution embeds answer and source sentences with the library's model, loaded lazily.
+      embedder: {
+        get id() {
+          return 'library-embedder';
+        },
+        get dim() {
+          return kb.vectors.dim;
+        },
+        embed: async (texts, signal) => (await this.prepareEmbedder()).embed(texts, signal),
+      },
       titleOf: (docId) => this.docs.get(docId)?.title || this.docs.get(docId)?.name || docId,
       embedQuery: async (text, signal) => {
         if (kb.chunkCount === 0) return undefined;

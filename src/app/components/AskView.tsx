@@ -6,6 +6,7 @@ import type { CandidateRow, SegmentSource } from '../../core/pipeline/types';
 import type { LlmStatus, QuestionState } from '../state';
 import type { LlmSettings } from '../../core/settings';
 import type { PipelineSettings } from '../../core/pipeline/settings';
+import type { AttributionReport } from '../../core/attribution/attribution';
 import { PipelineView } from './PipelineView';
 import { runningLabel } from './pipeline-labels';
 
@@ -133,6 +134,7 @@ function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateR
           {q.status === 'running' && q.stage === 'answer' && <span className="cursor" aria-hidden="true" />}
         </div>
       )}
+      {result?.attribution && <AttributionLine report={result.attribution} />}
       {result?.answer.extractive && !result.answer.notFound && (
         <p className="note small" data-testid="extractive-note">
           Retrieval-only: these sentences are quoted from your documents; no language model wrote them.
@@ -152,6 +154,7 @@ function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateR
                 <button type="button" className="link source" data-testid="source" data-chunk={r.chunk.id} data-source={r.source} onClick={() => onOpen(r)}>
                   {r.title}
                 </button>{' '}
+                {result?.attribution && <SourceUse report={result.attribution} n={r.source!} />}{' '}
                 <span className="muted small">
                   {segments.has(r.source!)
                     ? `${segmentLabel(segments.get(r.source!)!)}`
@@ -184,6 +187,30 @@ function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateR
       )}
       <PipelineView rows={rows} stages={result?.stages ?? q.stages} threshold={result?.threshold} running={q.status === 'running' ? q.stage : undefined} onOpen={onOpen} segments={result?.segments ?? q.segments} segmentValues={result?.segmentValues ?? q.segmentValues} />
     </>
+  );
+}
+
+/** How much of what it was given the answer used (sentence similarity ≥ the threshold). */
+function AttributionLine({ report }: { report: AttributionReport }) {
+  const t = report.totals;
+  const pct = (x: number | null) => (x === null ? '—' : `${Math.round(x * 100)}%`);
+  return (
+    <p className="small attribution" data-testid="attribution">
+      Attribution: the answer cites {t.cited} and uses {t.used} of {t.sources} sources; utilization of the used ones {pct(t.meanUtilization)}; completeness{' '}
+      {pct(t.completeness)} <span className="muted">(a sentence counts as used at cosine ≥ {t.threshold})</span>
+    </p>
+  );
+}
+
+function SourceUse({ report, n }: { report: AttributionReport; n: number }) {
+  const s = report.sources.find((x) => x.n === n);
+  if (!s) return null;
+  const label = s.cited && s.used ? 'cited and used' : s.cited ? 'cited, not used' : s.used ? 'used, not cited' : 'not used';
+  return (
+    <span className={`use-badge ${s.used ? 'used' : 'unused'}`} data-testid="source-use" title={`${s.usedSentences.length} of ${s.sentences} sentences reflected in the answer`}>
+      {label}
+      {s.used ? ` · ${Math.round(s.utilization * 100)}%` : ''}
+    </span>
   );
 }
 

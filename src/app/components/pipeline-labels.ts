@@ -11,6 +11,7 @@ export const STAGE_NAME: Record<StageName, string> = {
   rerank: 'Rerank and order',
   segments: 'Relevant segments',
   answer: 'Answer',
+  attribution: 'Attribution',
 };
 
 /** What the question is doing now, e.g. "Grading 5 of 18…". */
@@ -34,6 +35,8 @@ export function runningLabel(stage: StageName | undefined, graded?: { done: numb
       return 'Finding the best runs of adjacent chunks…';
     case 'answer':
       return 'Writing the answer…';
+    case 'attribution':
+      return 'Checking which sources the answer used…';
     default:
       return 'Starting…';
   }

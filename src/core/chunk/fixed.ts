@@ -1,5 +1,6 @@
 import type { Chunk, Sentence, Trace } from '../types';
 import { makeChunk, type ChunkSource } from './make-chunk';
+import { sentenceRange } from './locate';
 
 export interface FixedChunkInput extends ChunkSource {
   sentences: Sentence[];
@@ -59,16 +60,3 @@ function forwardToWordStart(text: string, i: number, limit: number): number {
   return i;
 }
 
-/** Indices [first, last) of sentences overlapping [start, end). */
-function sentenceRange(sentences: Sentence[], start: number, end: number): [number, number] {
-  let lo = 0;
-  let hi = sentences.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (sentences[mid].end <= start) lo = mid + 1;
-    else hi = mid;
-  }
-  let last = lo;
-  while (last < sentences.length && sentences[last].start < end) last++;
-  return [lo, last];
-}

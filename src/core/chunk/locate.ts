@@ -1,4 +1,4 @@
-import type { PageSpan, SectionSpan } from '../types';
+import type { PageSpan, SectionSpan, Sentence } from '../types';
 
 /** Index of the last span whose start is ≤ offset, by binary search; -1 if none. */
 function lastStartingAtOrBefore(spans: ReadonlyArray<{ start: number }>, offset: number): number {
@@ -29,4 +29,18 @@ export function sectionPathAt(sections: SectionSpan[], offset: number): string[]
   if (i < 0) return [];
   const s = sections[i];
   return offset < s.end ? s.path : [];
+}
+
+/** Indices [first, last) of the sentences overlapping [start, end), by binary search; [i, i) when none. */
+export function sentenceRange(sentences: Sentence[], start: number, end: number): [number, number] {
+  let lo = 0;
+  let hi = sentences.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sentences[mid].end <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  let last = lo;
+  while (last < sentences.length && sentences[last].start < end) last++;
+  return [lo, last];
 }

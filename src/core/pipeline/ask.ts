@@ -1,5 +1,7 @@
 import type { Candidate, SearchOptions } from '../kb/knowledge-base';
 import type { Chunk } from '../types';
+import type { Embedder } from '../embed/embedder';
+import { measureAttribution, type AttributionReport } from '../attribution/attribution';
 import { extractSegments } from '../rse/extract';
 import { estimateJudgeCost, judgeChunks } from './llm-retriever';
 import type { LlmEngine } from '../llm/engine';
@@ -37,6 +39,8 @@ export interface AskDeps {
   documentIds?(): string[];
   /** Absent: retrieval-only mode. */
   engine?: LlmEngine;
+  /** Sentence embedder for attribution and utilization (skipped without one). */
+  embedder?: Embedder;
   reranker?: Reranker;
 }
 
@@ -288,9 +292,26 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     };
   });
 
+  // 8. Attribution and utilization: which sources the answer cites or demonstrably uses.
+  const attribution =
+    deps.embedder && !answer.notFound && sources.length > 0
+      ? await run('attribution', async (): Promise<Outcome<AttributionReport | undefined>> => {
+          try {
+            const value = await measureAttribution({ question, answer: answer.text, sources: sources.map((x) => ({ n: x.n, text: x.text })) }, deps.embedder!, { signal });
+            const t = value.totals;
+            return { value, detail: { used: t.used, cited: t.cited, sources: t.sources, threshold: t.threshold } };
+          } catch (e) {
+            signal?.throwIfAborted();
+            problems.push(`Attribution was not measured: ${e instanceof Error ? e.message : String(e)}`);
+            return { value: undefined, detail: { skipped: 'the embedding model failed' } };
+          }
+        })
+      : undefined;
+
   return {
     question,
     query,
+    attribution,
     mode: engine ? 'llm' : 'retrieval-only',
     model: engine?.info.model,
     rows,

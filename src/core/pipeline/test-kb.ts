@@ -27,6 +27,7 @@ export async function ferryDeps(extra: Partial<AskDeps> = {}): Promise<{ deps: A
     vectorOf: (id) => kb.vectors.vector(id),
     chunksOf: (docId) => kb.chunksOf(docId),
     titleOf: () => 'Island guide',
+    embedder,
     ...extra,
   };
   return { deps, kb, embedder };

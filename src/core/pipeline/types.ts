@@ -4,8 +4,9 @@ import type { ThresholdResult } from './threshold';
 import type { CitationMark } from './citations';
 import type { LlmUsage } from './usage';
 import type { JudgeCost } from './llm-retriever';
+import type { AttributionReport } from '../attribution/attribution';
 
-export type StageName = 'rewrite' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'judge' | 'rerank' | 'segments' | 'answer';
+export type StageName = 'rewrite' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'judge' | 'rerank' | 'segments' | 'answer' | 'attribution';
 
 /** Why a candidate was or was not given to the answer. */
 export type Verdict = 'kept' | 'duplicate' | 'below-threshold' | 'below-floor' | 'over-budget' | 'outside-segments';
@@ -82,6 +83,8 @@ export interface AskResult {
   /** Each chunk's value (relevance − penalty) along the documents segments were sought in. */
   segmentValues?: Array<{ docId: string; title: string; values: number[] }>;
   answer: Answer;
+  /** Did the answer use what it was given: per source and in total (absent for no answer). */
+  attribution?: AttributionReport;
   stages: StageTrace[];
   usage: LlmUsage;
   problems: string[];

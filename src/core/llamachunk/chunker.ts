@@ -1,0 +1,147 @@
+import type { Chunk, Sentence, Trace } from '../types';
+import { makeChunk, type ChunkSource } from '../chunk/make-chunk';
+import { sentenceRange } from '../chunk/locate';
+import {
+  correctDecay,
+  fitDecay,
+  mergeWindowScores,
+  pickBoundariesDetailed,
+  snapToWhitespace,
+  windows,
+  type DecayFit,
+  type OffsetScore,
+  type Span,
+} from './boundaries';
+
+/** One scored token of a window: [start, end) in the window text, log P(split char) right after it. */
+export interface SplitToken {
+  start: number;
+  end: number;
+  logProb: number;
+}
+
+/** The model side of LlamaChunk: one forward pass per window, no generation. */
+export interface SplitScorer {
+  /** For a text window, per token: [charStart, charEnd) in the window and log P(split char) as the next token after it. */
+  score(windowText: string, signal?: AbortSignal): Promise<SplitToken[]>;
+}
+
+export interface LlamaChunkSettings {
+  windowChars: number;
+  overlapChars: number;
+  /** Minimum decay-corrected score (log-odds over the positional trend) for a peak. */
+  threshold: number;
+  minChars: number;
+  maxChars: number;
+  /** Fit and subtract the positional trend (default true). */
+  decay: boolean;
+}
+
+export const DEFAULT_LLAMACHUNK: LlamaChunkSettings = {
+  windowChars: 2000,
+  overlapChars: 400,
+  threshold: 2,
+  minChars: 200,
+  maxChars: 1500,
+  decay: true,
+};
+
+export interface LlmBoundaryInput extends ChunkSource {
+  scorer: SplitScorer;
+  settings?: Partial<LlamaChunkSettings>;
+  /** When given, each chunk's sentence range is the sentences it overlaps. */
+  sentences?: Sentence[];
+}
+
+export interface LlmBoundaryResult {
+  chunks: Chunk[];
+  /** Sorted document offsets where one chunk ends and the next begins. */
+  boundaries: number[];
+  /** Decay-corrected score per candidate document offset (after whitespace snapping and window merge), for plotting. */
+  scores: OffsetScore[];
+  fit: DecayFit;
+  trace: Trace;
+}
+
+/**
+ * LlamaChunk: cut the text into overlapping windows, read log P(split char) after every token
+ * from the scorer, fit and subtract the positional trend (pooled over windows, position =
+ * token end relative to its window start), move each token end that lies inside a word to the
+ * nearest whitespace, merge windows (each offset keeps the score from the window where it is
+ * farthest from a cut edge), then pick peaks (threshold, minChars, maxChars forcing).
+ */
+export async function llmBoundaryChunks(input: LlmBoundaryInput, signal?: AbortSignal): Promise<LlmBoundaryResult> {
+  const t0 = performance.now();
+  const settings = { ...DEFAULT_LLAMACHUNK, ...input.settings };
+  signal?.throwIfAborted();
+  const { text } = input;
+  const spans = windows(text, settings);
+
+  const raw: Array<{ window: Span; tokens: SplitToken[] }> = [];
+  let tokenCount = 0;
+  for (const w of spans) {
+    signal?.throwIfAborted();
+    const windowText = text.slice(w.start, w.end);
+    const tokens = (await input.scorer.score(windowText, signal)).filter(
+      (t) => t.end > 0 && t.end <= windowText.length && t.start <= t.end && !Number.isNaN(t.logProb),
+    );
+    tokenCount += tokens.length;
+    raw.push({ window: w, tokens });
+  }
+  signal?.throwIfAborted();
+
+  const fit = settings.decay
+    ? fitDecay(raw.flatMap((r) => r.tokens.map((t) => ({ pos: t.end, logProb: t.logProb }))))
+    : { a: 0, b: 0, n: 0 };
+  const perWindow = raw.map(({ window: w, tokens }) => ({
+    window: w,
+    scores: correctDecay(tokens, fit).map((t) => ({ offset: snapToWhitespace(text, w.start + t.end), score: t.score })),
+  }));
+  const scores = mergeWindowScores(perWindow, text.length).filter((s) => s.offset > 0 && s.offset < text.length);
+
+  const picked = pickBoundariesDetailed(scores, {
+    threshold: settings.threshold,
+    minChars: settings.minChars,
+    maxChars: settings.maxChars,
+    length: text.length,
+    text,
+  });
+  const boundaries = picked.map((p) => p.offset);
+
+  const chunks: Chunk[] = [];
+  const cuts = [0, ...boundaries, text.length];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    let start = cuts[i];
+    let end = cuts[i + 1];
+    while (start < end && isSpace(text[start])) start++;
+    while (end > start && isSpace(text[end - 1])) end--;
+    if (end <= start) continue;
+    const [s0, s1] = sentenceRange(input.sentences ?? [], start, end);
+    chunks.push(makeChunk(input, chunks.length, start, end, s0, s1));
+  }
+
+  const forced = picked.filter((p) => p.reason !== 'peak').length;
+  return {
+    chunks,
+    boundaries,
+    scores,
+    fit,
+    trace: {
+      stage: 'chunking',
+      ms: performance.now() - t0,
+      detail: {
+        chunker: 'llamachunk',
+        windows: spans.length,
+        tokens: tokenCount,
+        chunks: chunks.length,
+        peaks: picked.length - forced,
+        forced,
+        decayA: fit.a,
+        decayB: fit.b,
+      },
+    },
+  };
+}
+
+const isSpace = (c: string | undefined) => c === ' ' || c === '\n' || c === '\t' || c === '\r';
+

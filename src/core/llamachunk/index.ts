@@ -1,0 +1,3 @@
+export * from './boundaries';
+export * from './chunker';
+export * from './prompts';
