@@ -1,3 +1,4 @@
+import { TransformersModelFields } from './TransformersModelFields';
 import { useEffect, useState } from 'react';
 import { useApp } from '../context';
 import { describeBytes } from '../format';
@@ -152,36 +153,13 @@ export function LlmSettingsForm() {
         </label>
         {draft.kind === 'transformers' && (
           <div className="indent">
-            <label>
-              LLM model name{' '}
-              <input list="llm-models" value={draft.modelId} onChange={(x) => setDraft({ ...draft, modelId: x.target.value })} />
-              <datalist id="llm-models">
-                {SUGGESTED_LLMS.map((m) => (
-                  <option key={m} value={m} />
-                ))}
-              </datalist>
-            </label>
-            <label>
-              LLM weights from{' '}
-              <select value={draft.source} onChange={(x) => setDraft({ ...draft, source: x.target.value as 'hub' | 'local' })}>
-                <option value="hub">Hugging Face hub (downloaded once, cached by the browser)</option>
-                <option value="local">Self-hosted on this site</option>
-              </select>
-            </label>
-            {draft.source === 'local' && (
-              <label>
-                LLM models folder URL{' '}
-                <input value={draft.localBaseUrl ?? '/models/'} onChange={(x) => setDraft({ ...draft, localBaseUrl: x.target.value })} />
-              </label>
-            )}
-            <label>
-              LLM runs on{' '}
-              <select value={draft.device} onChange={(x) => setDraft({ ...draft, device: x.target.value as TransformersLlm['device'] })}>
-                <option value="auto">Auto (WebGPU if available)</option>
-                <option value="webgpu">WebGPU</option>
-                <option value="wasm">WASM (CPU)</option>
-              </select>
-            </label>
+            <TransformersModelFields<TransformersLlm>
+              value={draft}
+              onChange={setDraft}
+              labels={{ model: 'LLM model name', source: 'LLM weights from', baseUrl: 'LLM models folder URL', device: 'LLM runs on' }}
+              suggestions={SUGGESTED_LLMS}
+              listId="llm-models"
+            />
             <label>
               LLM weight precision{' '}
               <select

@@ -1,4 +1,5 @@
 import type { RerankerSettings } from '../../core/settings';
+import { TransformersModelFields } from './TransformersModelFields';
 
 const DEFAULT_CROSS_ENCODER: RerankerSettings = { kind: 'transformers', modelId: 'Xenova/ms-marco-MiniLM-L-6-v2', source: 'hub', device: 'auto' };
 
@@ -13,29 +14,12 @@ export function RerankerFields({ value, onChange }: { value: RerankerSettings; o
       </label>
       {value.kind === 'transformers' && (
         <div className="indent">
-          <label>
-            Reranker model name <input value={value.modelId} onChange={(x) => onChange({ ...value, modelId: x.target.value })} />
-          </label>
-          <label>
-            Reranker weights from{' '}
-            <select value={value.source} onChange={(x) => onChange({ ...value, source: x.target.value as 'hub' | 'local' })}>
-              <option value="hub">Hugging Face hub (downloaded once, cached by the browser)</option>
-              <option value="local">Self-hosted on this site</option>
-            </select>
-          </label>
-          {value.source === 'local' && (
-            <label>
-              Reranker models folder URL <input value={value.localBaseUrl ?? '/models/'} onChange={(x) => onChange({ ...value, localBaseUrl: x.target.value })} />
-            </label>
-          )}
-          <label>
-            Reranker runs on{' '}
-            <select value={value.device} onChange={(x) => onChange({ ...value, device: x.target.value as 'auto' | 'webgpu' | 'wasm' })}>
-              <option value="auto">Auto (WebGPU if available)</option>
-              <option value="webgpu">WebGPU</option>
-              <option value="wasm">WASM (CPU)</option>
-            </select>
-          </label>
+          <TransformersModelFields<Extract<RerankerSettings, { kind: 'transformers' }>>
+            value={value}
+            onChange={onChange}
+            labels={{ model: 'Reranker model name', source: 'Reranker weights from', baseUrl: 'Reranker models folder URL', device: 'Reranker runs on' }}
+            listId="reranker-models"
+          />
         </div>
       )}
     </fieldset>

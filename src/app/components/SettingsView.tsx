@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS, type EmbedderSettings, type Settings } from '../../co
 import { LlmSettingsForm } from './LlmSettingsForm';
 import { PipelineSettingsFields } from './PipelineSettingsFields';
 import { RerankerFields } from './RerankerFields';
+import { TransformersModelFields } from './TransformersModelFields';
 
 /** Mean-pooled sentence-transformers models (the adapter mean-pools). */
 const SUGGESTED_MODELS = ['Xenova/all-MiniLM-L6-v2', 'Xenova/paraphrase-MiniLM-L3-v2', 'Xenova/all-MiniLM-L12-v2'];
@@ -41,36 +42,13 @@ export function SettingsView() {
           </label>
           {e.kind === 'transformers' && (
             <div className="indent">
-              <label>
-                Model id{' '}
-                <input list="models" value={e.modelId} onChange={(x) => setDraft({ ...draft, embedder: { ...e, modelId: x.target.value } })} />
-                <datalist id="models">
-                  {SUGGESTED_MODELS.map((m) => (
-                    <option key={m} value={m} />
-                  ))}
-                </datalist>
-              </label>
-              <label>
-                Source{' '}
-                <select value={e.source} onChange={(x) => setDraft({ ...draft, embedder: { ...e, source: x.target.value as 'hub' | 'local' } })}>
-                  <option value="hub">Hugging Face hub (downloaded once, cached by the browser)</option>
-                  <option value="local">Self-hosted on this site</option>
-                </select>
-              </label>
-              {e.source === 'local' && (
-                <label>
-                  Base URL{' '}
-                  <input value={e.localBaseUrl ?? '/models/'} onChange={(x) => setDraft({ ...draft, embedder: { ...e, localBaseUrl: x.target.value } })} />
-                </label>
-              )}
-              <label>
-                Device{' '}
-                <select value={e.device} onChange={(x) => setDraft({ ...draft, embedder: { ...e, device: x.target.value as 'auto' } })}>
-                  <option value="auto">Auto (WebGPU if available)</option>
-                  <option value="webgpu">WebGPU</option>
-                  <option value="wasm">WASM (CPU)</option>
-                </select>
-              </label>
+              <TransformersModelFields<Extract<EmbedderSettings, { kind: 'transformers' }>>
+                value={e}
+                onChange={(embedder) => setDraft({ ...draft, embedder })}
+                labels={{ model: 'Model id', source: 'Source', baseUrl: 'Base URL', device: 'Device' }}
+                suggestions={SUGGESTED_MODELS}
+                listId="models"
+              />
             </div>
           )}
           <p className="muted small">
