@@ -1,6 +1,7 @@
 import type { LlmEngine } from '../../core/llm/engine';
 import { defaultDtype, resolveDevice } from '../transformers/device';
-import { configureTransformersEnv, modelLocation } from '../transformers/env-config';
+import { modelLocation } from '../transformers/env-config';
+import { withTransformers } from '../transformers/load-queue';
 import { describeCause } from '../transformers/load-error';
 import { progressReporter } from '../transformers/progress';
 import { TransformersLlm } from './engine';
@@ -9,15 +10,6 @@ import type { TransformersLlmOptions } from './options';
 
 /** Context cap: the KV cache and logits of a longer prompt would not fit in a browser tab. */
 export const DEFAULT_MAX_CONTEXT = 4096;
-
-/** transformers.js configures itself through one global `env`, so loads must not interleave. */
-let loadQueue: Promise<unknown> = Promise.resolve();
-
-function serialized<T>(task: () => Promise<T>): Promise<T> {
-  const run = loadQueue.then(task, task);
-  loadQueue = run.catch(() => undefined);
-  return run;
-}
 
 /**
  * Loads a text-generation ONNX model (with a chat template) through transformers.js.
@@ -28,19 +20,15 @@ export async function loadTransformersLlm(options: TransformersLlmOptions): Prom
   const dtype = options.dtype ?? defaultDtype(device);
   const location = `${modelLocation(options.modelId, options.source)} (${dtype}, ${device})`;
 
-  const { generator, runtime } = await serialized(async () => {
-    try {
-      const tf = await import('@huggingface/transformers');
-      configureTransformersEnv(tf.env, options.source, options.wasmPaths);
-      const generator = await tf.pipeline('text-generation', options.modelId, {
-        device,
-        dtype,
-        progress_callback: options.onProgress ? progressReporter(options.onProgress) : undefined,
-      });
-      return { generator, runtime: { TextStreamer: tf.TextStreamer, InterruptableStoppingCriteria: tf.InterruptableStoppingCriteria, Tensor: tf.Tensor } };
-    } catch (e) {
-      throw new LlmLoadError(options.modelId, location, e);
-    }
+  const { generator, runtime } = await withTransformers(options.source, options.wasmPaths, async (tf) => {
+    const generator = await tf.pipeline('text-generation', options.modelId, {
+      device,
+      dtype,
+      progress_callback: options.onProgress ? progressReporter(options.onProgress) : undefined,
+    });
+    return { generator, runtime: { TextStreamer: tf.TextStreamer, InterruptableStoppingCriteria: tf.InterruptableStoppingCriteria, Tensor: tf.Tensor } };
+  }).catch((e: unknown) => {
+    throw new LlmLoadError(options.modelId, location, e);
   });
 
   if (!generator.tokenizer.chat_template) {

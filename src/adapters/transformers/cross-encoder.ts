@@ -1,7 +1,8 @@
 import type { LoadProgress } from '../../core/embed/embedder';
 import type { Reranker } from '../../core/pipeline/ask';
 import { defaultDtype, resolveDevice } from './device';
-import { configureTransformersEnv, modelLocation } from './env-config';
+import { modelLocation } from './env-config';
+import { withTransformers } from './load-queue';
 import { describeCause } from './load-error';
 import type { DeviceChoice, ModelDtype, ModelSource } from './options';
 import { progressReporter } from './progress';
@@ -124,15 +125,6 @@ export class CrossEncoderReranker implements CrossEncoder {
   }
 }
 
-/** transformers.js configures itself through one global `env`, so loads must not interleave. */
-let loadQueue: Promise<unknown> = Promise.resolve();
-
-function serialized<T>(task: () => Promise<T>): Promise<T> {
-  const run = loadQueue.then(task, task);
-  loadQueue = run.catch(() => undefined);
-  return run;
-}
-
 interface Disposable {
   dispose(): unknown;
 }
@@ -153,21 +145,17 @@ export async function loadCrossEncoder(options: CrossEncoderOptions): Promise<Cr
   const location = `${modelLocation(options.modelId, options.source)} (${dtype}, ${device})`;
   const id = `transformers:${options.modelId}:${dtype}`;
 
-  const { classifier, Tensor } = await serialized(async () => {
-    try {
-      const tf = await import('@huggingface/transformers');
-      configureTransformersEnv(tf.env, options.source, options.wasmPaths);
-      // The text-classification pipeline loads tokenizer and model (AutoModelForSequenceClassification)
-      // together and reports their progress as one total; scoring calls both directly.
-      const classifier = await tf.pipeline('text-classification', options.modelId, {
-        device,
-        dtype,
-        progress_callback: options.onProgress ? progressReporter(options.onProgress) : undefined,
-      });
-      return { classifier, Tensor: tf.Tensor };
-    } catch (e) {
-      throw new RerankerLoadError(options.modelId, location, e);
-    }
+  // The text-classification pipeline loads tokenizer and model (AutoModelForSequenceClassification)
+  // together and reports their progress as one total; scoring calls both directly.
+  const { classifier, Tensor } = await withTransformers(options.source, options.wasmPaths, async (tf) => {
+    const classifier = await tf.pipeline('text-classification', options.modelId, {
+      device,
+      dtype,
+      progress_callback: options.onProgress ? progressReporter(options.onProgress) : undefined,
+    });
+    return { classifier, Tensor: tf.Tensor };
+  }).catch((e: unknown) => {
+    throw new RerankerLoadError(options.modelId, location, e);
   });
 
   const { tokenizer, model } = classifier;

@@ -1,19 +1,11 @@
 import type { Embedder } from '../../core/embed/embedder';
 import { defaultDtype, resolveDevice } from './device';
-import { configureTransformersEnv, modelLocation } from './env-config';
+import { modelLocation } from './env-config';
+import { withTransformers } from './load-queue';
 import { ModelLoadError, describeCause } from './load-error';
 import type { TransformersEmbedderOptions } from './options';
 import { progressReporter } from './progress';
 import { TransformersEmbedder } from './transformers-embedder';
-
-/** transformers.js configures itself through one global `env`, so loads must not interleave. */
-let loadQueue: Promise<unknown> = Promise.resolve();
-
-function serialized<T>(task: () => Promise<T>): Promise<T> {
-  const run = loadQueue.then(task, task);
-  loadQueue = run.catch(() => undefined);
-  return run;
-}
 
 /**
  * Loads any feature-extraction ONNX model through transformers.js (`@huggingface/transformers`).
@@ -28,18 +20,14 @@ export async function loadTransformersEmbedder(options: TransformersEmbedderOpti
   const location = `${modelLocation(options.modelId, options.source)} (${dtype}, ${device})`;
   const id = `transformers:${options.modelId}:${dtype}:${pooling}`;
 
-  const extractor = await serialized(async () => {
-    try {
-      const { env, pipeline } = await import('@huggingface/transformers');
-      configureTransformersEnv(env, options.source, options.wasmPaths);
-      return await pipeline('feature-extraction', options.modelId, {
-        device,
-        dtype,
-        progress_callback: options.onProgress ? progressReporter(options.onProgress) : undefined,
-      });
-    } catch (e) {
-      throw new ModelLoadError(options.modelId, location, e);
-    }
+  const extractor = await withTransformers(options.source, options.wasmPaths, (tf) =>
+    tf.pipeline('feature-extraction', options.modelId, {
+      device,
+      dtype,
+      progress_callback: options.onProgress ? progressReporter(options.onProgress) : undefined,
+    }),
+  ).catch((e: unknown) => {
+    throw new ModelLoadError(options.modelId, location, e);
   });
 
   try {
