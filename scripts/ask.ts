@@ -23,6 +23,7 @@ import { KnowledgeBase } from '../src/core/kb/knowledge-base';
 import { DEFAULT_CHUNKER } from '../src/core/types';
 import { parseQuestions } from '../src/core/eval/financebench';
 import { ask } from '../src/core/pipeline/ask';
+import { knowledgeBaseDeps } from '../src/core/pipeline/kb-deps';
 import { DEFAULT_PIPELINE } from '../src/core/pipeline/settings';
 import type { AskResult } from '../src/core/pipeline/types';
 import type { ScoringMode } from '../src/core/pipeline/grade';
@@ -68,9 +69,8 @@ const modes: ScoringMode[] = values.mode === 'both' ? ['generate', 'logprob'] : 
 const results: Array<[ScoringMode, AskResult]> = [];
 for (const mode of modes) {
   const r = await ask(question, { ...DEFAULT_PIPELINE, grading: { ...DEFAULT_PIPELINE.grading, mode } }, {
-    search: (q, v, o) => kb.search(q, v, o),
+    ...knowledgeBaseDeps(kb),
     embedQuery: async (t) => (await embedder.embed([t]))[0],
-    vectorOf: (id) => kb.vectors.vector(id),
     titleOf: () => parsed.title,
     engine,
   });

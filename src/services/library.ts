@@ -14,6 +14,7 @@ import { MAX_FILE_BYTES, describeBytes } from './limits';
 import { makeBundle } from './bundle';
 import type { ParseHooks } from './parse-file';
 import type { AskDeps } from '../core/pipeline/ask';
+import { knowledgeBaseDeps } from '../core/pipeline/kb-deps';
 import { heuristicSections, needsSectioning } from '../core/sectioning';
 
 /** A file as it arrives from the page (a File or anything shaped like one). */
@@ -449,9 +450,7 @@ export class Library {
   retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery' | 'chunksOf' | 'documentIds' | 'embedder'> {
     const kb = this.requireOpen();
     return {
-      search: (query, vector, options) => kb.search(query, vector, options),
-      vectorOf: (id) => kb.vectors.vector(id),
-      chunksOf: (docId) => kb.chunksOf(docId),
+      ...knowledgeBaseDeps(kb),
       documentIds: () => [...this.docs.keys()].filter((id) => kb.chunksOf(id).length > 0),
       // Attribution embeds answer and source sentences with the library's model, loaded lazily.
       embedder: {

@@ -1,5 +1,6 @@
 import type { Chunk, ChunkerSettings, ParsedDocument } from '../types';
 import { ask } from '../pipeline/ask';
+import { knowledgeBaseDeps } from '../pipeline/kb-deps';
 import { DEFAULT_PIPELINE } from '../pipeline/settings';
 import { extractSegments } from '../rse/extract';
 import { RSE_PRESETS } from '../rse/presets';
@@ -93,10 +94,8 @@ export async function evaluateQuestion(
     const segments = { ...DEFAULT_PIPELINE.segments, ...(config.rse ? RSE_PRESETS[config.rse] : {}), enabled: config.rse !== undefined };
     const settings = { ...DEFAULT_PIPELINE, rewrite: false, contextBudget: budget, weights: weights ?? DEFAULT_PIPELINE.weights, segments };
     const r = await ask(q.question, settings, {
-      search: (query, vector, options) => kb.search(query, vector, options),
+      ...knowledgeBaseDeps(kb),
       embedQuery: async () => queryVector,
-      vectorOf: (id) => kb.vectors.vector(id),
-      chunksOf: (docId) => kb.chunksOf(docId),
       titleOf: () => q.doc_name,
     });
     chunks = r.segments

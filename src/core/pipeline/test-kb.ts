@@ -3,6 +3,7 @@ import { buildDocument } from '../ingest/build';
 import { KnowledgeBase } from '../kb/knowledge-base';
 import type { ParsedDocument } from '../types';
 import type { AskDeps } from './ask';
+import { knowledgeBaseDeps } from './kb-deps';
 
 /** Sentences of a small document, each its own chunk (threshold 2 never merges). Tests only. */
 export const FERRY_DOC = [
@@ -22,10 +23,8 @@ export async function ferryDeps(extra: Partial<AskDeps> = {}): Promise<{ deps: A
   const kb = new KnowledgeBase(embedder.dim);
   kb.addDocument('guide', built.chunks, built.vectors);
   const deps: AskDeps = {
-    search: (q, v, o) => kb.search(q, v, o),
+    ...knowledgeBaseDeps(kb),
     embedQuery: async (q) => embedder.vector(q),
-    vectorOf: (id) => kb.vectors.vector(id),
-    chunksOf: (docId) => kb.chunksOf(docId),
     titleOf: () => 'Island guide',
     embedder,
     ...extra,
