@@ -6,6 +6,7 @@ import type { CandidateRow, SegmentSource } from '../../core/pipeline/types';
 import type { LlmStatus, QuestionState } from '../state';
 import type { LlmSettings } from '../../core/settings';
 import type { PipelineSettings } from '../../core/pipeline/settings';
+import { estimateLibraryJudgeCost } from '../../core/pipeline/llm-retriever';
 import type { AttributionReport } from '../../core/attribution/attribution';
 import { PipelineView } from './PipelineView';
 import { runningLabel } from './pipeline-labels';
@@ -216,14 +217,11 @@ function SourceUse({ report, n }: { report: AttributionReport; n: number }) {
 
 /** What the LLM retriever will cost, estimated from the library before a question is asked. */
 function judgeNote(r: PipelineSettings['llmRetriever'], docs: Array<{ chunkCount: number; charCount: number }>): string {
-  const chunks = docs.reduce((n, d) => n + d.chunkCount, 0);
-  const chars = docs.reduce((n, d) => n + d.charCount, 0);
-  const calls = r.mode === 'logprob' ? chunks : Math.ceil(chunks / Math.max(1, r.batch));
-  // Each call repeats the instructions and the question (about 80 tokens); text is about 4 characters a token.
-  const tokens = Math.round(chars / 4 + calls * 80);
-  const scope = `all ${chunks.toLocaleString()} chunks of your ${docs.length} document${docs.length === 1 ? '' : 's'}`;
-  if (r.use === 'primary') return `LLM retriever on: the model will read ${scope} for each question — about ${calls.toLocaleString()} calls and ${formatTokens(tokens)} tokens.`;
-  if (r.use === 'fallback') return `LLM retriever as fallback: when nothing clears the floor, the model reads ${scope} (about ${calls.toLocaleString()} calls, ${formatTokens(tokens)} tokens).`;
+  const cost = estimateLibraryJudgeCost(docs, r);
+  const tokens = formatTokens(cost.promptTokens + cost.generatedTokens);
+  const scope = `all ${cost.chunks.toLocaleString()} chunks of your ${docs.length} document${docs.length === 1 ? '' : 's'}`;
+  if (r.use === 'primary') return `LLM retriever on: the model will read ${scope} for each question — about ${cost.calls.toLocaleString()} calls and ${tokens} tokens.`;
+  if (r.use === 'fallback') return `LLM retriever as fallback: when nothing clears the floor, the model reads ${scope} (about ${cost.calls.toLocaleString()} calls, ${tokens} tokens).`;
   return `LLM retriever refines: the model judges the top ${r.refineCandidates} candidates of each question.`;
 }
 

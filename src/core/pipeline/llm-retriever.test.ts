@@ -184,4 +184,15 @@ describe('parseJudgeReply', () => {
     expect(parseJudgeReply('8', 1, 'grade').get(1)?.value).toBe(8);
     expect(parseJudgeReply('10', 1, 'grade').get(1)?.value).toBe(10);
   });
+
+  it('estimates judging a whole library from document sizes alone', async () => {
+    const { estimateLibraryJudgeCost } = await import('./llm-retriever');
+    const docs = [
+      { chunkCount: 10, charCount: 4000 },
+      { chunkCount: 2, charCount: 800 },
+    ];
+    expect(estimateLibraryJudgeCost(docs, { scale: 'grade', threshold: 5, batch: 5, mode: 'generate' })).toEqual({ chunks: 12, calls: 3, promptTokens: 1200 + 240, generatedTokens: 48 });
+    expect(estimateLibraryJudgeCost(docs, { scale: 'yes-no', threshold: 5, batch: 5, mode: 'logprob' })).toMatchObject({ calls: 12, generatedTokens: 12 });
+    expect(estimateLibraryJudgeCost([], { scale: 'grade', threshold: 5, batch: 5, mode: 'generate' })).toEqual({ chunks: 0, calls: 0, promptTokens: 0, generatedTokens: 0 });
+  });
 });

@@ -77,6 +77,21 @@ export function estimateJudgeCost(chunks: Chunk[], query: string, settings: Judg
   return { chunks: chunks.length, calls: batches.length, promptTokens, generatedTokens: chunks.length * ANSWER_TOKENS_PER_CHUNK };
 }
 
+/** Instructions and question repeated in every judge call, in tokens (for estimates made before a question exists). */
+const PROMPT_OVERHEAD_TOKENS = 80;
+
+/**
+ * What judging every chunk of a library would cost, from document sizes alone (before a
+ * question is asked): the calls, and tokens as text length / 4 plus the instructions per call.
+ */
+export function estimateLibraryJudgeCost(docs: Array<{ chunkCount: number; charCount: number }>, settings: JudgeSettings): JudgeCost {
+  const chunks = docs.reduce((n, d) => n + d.chunkCount, 0);
+  const chars = docs.reduce((n, d) => n + d.charCount, 0);
+  const calls = settings.mode === 'logprob' ? chunks : Math.ceil(chunks / batchSize(settings));
+  const generatedTokens = settings.mode === 'logprob' ? chunks : chunks * ANSWER_TOKENS_PER_CHUNK;
+  return { chunks, calls, promptTokens: Math.round(chars / 4 + calls * PROMPT_OVERHEAD_TOKENS), generatedTokens };
+}
+
 /**
  * Has the LLM judge each chunk for the query. Progress is reported after every call; an abort
  * is honoured between calls (the promise rejects with the abort reason). Unreadable answers
