@@ -51,4 +51,14 @@ describe('withinBudget', () => {
   it('returns nothing when even the first is too big', () => {
     expect(withinBudget(['aaaa'], 3, (s) => s.length)).toEqual([]);
   });
+
+  it('treats weights as relative, so the fused score stays within 0 and 1', () => {
+    const c = [
+      { id: 'a', bm25: 3, dense: 0.9 },
+      { id: 'b', bm25: 1, dense: 0.1 },
+    ];
+    expect(fuse(c, { bm25: 1, dense: 1 }).map((f) => f.fused)).toEqual(fuse(c, { bm25: 0.5, dense: 0.5 }).map((f) => f.fused));
+    expect(fuse(c, { bm25: 1, dense: 1 })[0].fused).toBe(1);
+    expect(fuse(c, { bm25: 0, dense: 0 })[0].fused).toBe(1);
+  });
 });

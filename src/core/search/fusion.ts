@@ -31,14 +31,18 @@ export function minMax(values: number[]): number[] {
 }
 
 /**
- * Hybrid score: each signal min-max normalised over the candidate set, then a weighted sum.
+ * Hybrid score: each signal min-max normalised over the candidate set, then a weighted sum
+ * (weights normalised to add up to 1; both zero counts as equal weights).
  * Sorted best first; ties keep the input order, so results are deterministic.
  */
 export function fuse(candidates: ScoredId[], weights: FusionWeights = DEFAULT_WEIGHTS): FusedScore[] {
   const b = minMax(candidates.map((c) => c.bm25));
   const d = minMax(candidates.map((c) => c.dense));
+  // Weights are relative: the fused score stays in [0, 1] whatever they add up to.
+  const total = weights.bm25 + weights.dense;
+  const [wb, wd] = total > 0 ? [weights.bm25 / total, weights.dense / total] : [0.5, 0.5];
   return candidates
-    .map((c, i) => ({ ...c, bm25Norm: b[i], denseNorm: d[i], fused: weights.bm25 * b[i] + weights.dense * d[i], order: i }))
+    .map((c, i) => ({ ...c, bm25Norm: b[i], denseNorm: d[i], fused: wb * b[i] + wd * d[i], order: i }))
     .sort((x, y) => y.fused - x.fused || x.order - y.order)
     .map(({ order: _order, ...rest }) => rest);
 }
