@@ -5,6 +5,8 @@
  * To use several cores, run shards (each with its own cache folder) and merge their reports:
  *   npm run eval -- … --shard 0/2 --cache .cache/emb0 --out s0.json   (and 1/2 likewise)
  *   npm run eval -- --merge s0.json,s1.json [--out report.json]
+ * The chunking lab (scripts/lab.ts) runs with --lab:
+ *   npm run eval -- --lab --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out lab.json]
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,6 +18,11 @@ import { withCache } from '../src/core/embed/cache';
 import { parseQuestions, type BenchQuestion } from '../src/core/eval/financebench';
 import { CONFIGS, evaluateQuestion, prepareDocument, summarizeAll } from '../src/core/eval/run';
 import { formatTable, summarize, type QuestionScores } from '../src/core/eval/metrics';
+
+if (process.argv.includes('--lab')) {
+  await import('./lab');
+  process.exit(0);
+}
 
 const { values } = parseArgs({
   options: {

@@ -19,22 +19,35 @@ export interface QuestionScores {
 
 /** Scores one question's retrieved spans against its evidence (metric definitions: FinanceBench dev README). */
 export function scoreRetrieval(spans: RetrievedSpan[], pages: PageSpan[], evidencePages: Set<number>, evidenceText: string): QuestionScores {
-  const onEvidence = pages.filter((p) => evidencePages.has(p.page));
-  let total = 0;
-  let signal = 0;
-  for (const s of spans) {
-    total += s.end - s.start;
-    for (const p of onEvidence) signal += Math.max(0, Math.min(s.end, p.end) - Math.max(s.start, p.start));
-  }
-  const retrievedWords = new Set(spans.flatMap((s) => wordTokens(s.text)));
-  const evidenceWords = wordTokens(evidenceText);
-  const covered = evidenceWords.filter((w) => retrievedWords.has(w)).length;
+  const { total, inside: signal } = charsInside(spans, pages.filter((p) => evidencePages.has(p.page)));
   return {
     pageHit: signal > 0 ? 1 : 0,
-    evidenceCoverage: evidenceWords.length ? covered / evidenceWords.length : 0,
+    evidenceCoverage: evidenceCoverage(spans.map((s) => s.text), evidenceText),
     signalRatio: total ? signal / total : 0,
     retrievedChars: total,
   };
+}
+
+/** Share of the evidence's word tokens (with repeats) that occur anywhere in the retrieved texts; 0 for empty evidence. */
+export function evidenceCoverage(retrieved: string[], evidenceText: string): number {
+  const retrievedWords = new Set(retrieved.flatMap((t) => wordTokens(t)));
+  const evidenceWords = wordTokens(evidenceText);
+  const covered = evidenceWords.filter((w) => retrievedWords.has(w)).length;
+  return evidenceWords.length ? covered / evidenceWords.length : 0;
+}
+
+/**
+ * Retrieved characters in all (a span counted once per retrieval, overlaps between spans
+ * included) and those of them inside `regions` (sorted or not, assumed non-overlapping).
+ */
+export function charsInside(spans: Array<{ start: number; end: number }>, regions: Array<{ start: number; end: number }>): { total: number; inside: number } {
+  let total = 0;
+  let inside = 0;
+  for (const s of spans) {
+    total += s.end - s.start;
+    for (const r of regions) inside += Math.max(0, Math.min(s.end, r.end) - Math.max(s.start, r.start));
+  }
+  return { total, inside };
 }
 
 export interface ConfigSummary {

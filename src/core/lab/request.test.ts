@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { checkRequest, parseNumberList, requestSpecs, type LabRequest } from './request';
+
+const base: LabRequest = {
+  docIds: ['d1'],
+  questionsText: 'Q: a?\nA: b',
+  questionsSource: 'typed questions',
+  budget: 1000,
+  mode: 'hybrid',
+  objective: 'balanced',
+  fixed: { size: 500, overlap: 50 },
+  semantic: { threshold: 0.8 },
+  llm: false,
+};
+
+describe('lab requests', () => {
+  it('compares fixed and semantic, adds the LLM chunker and sweeps when asked, without repeats', () => {
+    expect(requestSpecs(base).map((s) => s.label)).toEqual(['fixed500/50', 'semantic θ0.8']);
+    const all = requestSpecs({ ...base, llm: true, sweepFixed: { sizes: [500, 800], overlaps: [0, 0.1] }, sweepTheta: [0.7, 0.8] });
+    expect(all.map((s) => s.label)).toEqual(['fixed500/50', 'semantic θ0.8', 'llm', 'fixed500/0', 'fixed800/0', 'fixed800/80', 'semantic θ0.7']);
+  });
+
+  it('explains what is wrong with a request', () => {
+    expect(checkRequest(base)).toEqual([]);
+    const bad = checkRequest({ ...base, docIds: [], questionsText: ' ', fixed: { size: 300, overlap: 300 }, sweepFixed: { sizes: [20], overlaps: [1.5] } });
+    expect(bad).toEqual([
+      'choose at least one document',
+      'type some questions or load a question file',
+      'the overlap must be at least 0 and smaller than the chunk size',
+      'sweep sizes must be at least 50 characters',
+      'sweep overlaps are fractions of the size, from 0 up to (not including) 1',
+    ]);
+  });
+
+  it('reads number lists separated by commas or spaces', () => {
+    expect(parseNumberList('200, 300 500')).toEqual([200, 300, 500]);
+    expect(parseNumberList('0.1,x')).toBeUndefined();
+    expect(parseNumberList('')).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+import type { RetrievalMode } from '../kb/knowledge-base';
+import type { LabObjective } from './best';
+import { distinctSpecs, fixedSpec, llmSpec, semanticSpec, sweepFixed, sweepTheta, type ChunkingSpec } from './specs';
+
+/** What the lab panel asks for: documents, questions, and the chunkings to compare. */
+export interface LabRequest {
+  docIds: string[];
+  /** Questions as typed, or a FinanceBench-format file's text. */
+  questionsText: string;
+  /** Where the questions came from (a file name, or "typed questions"), for error messages. */
+  questionsSource: string;
+  budget: number;
+  mode: RetrievalMode;
+  objective: LabObjective;
+  fixed: { size: number; overlap: number };
+  semantic: { threshold: number };
+  /** Include the LLM-boundary chunker (needs a transformers.js language model). */
+  llm: boolean;
+  /** Fixed-size sweep: sizes in characters, overlaps as fractions of the size. */
+  sweepFixed?: { sizes: number[]; overlaps: number[] };
+  sweepTheta?: number[];
+}
+
+/** The lab's chunkings in display order: the three compared, then the sweeps (repeats dropped). */
+export function requestSpecs(r: LabRequest): ChunkingSpec[] {
+  return distinctSpecs([
+    fixedSpec(r.fixed.size, r.fixed.overlap),
+    semanticSpec(r.semantic.threshold),
+    ...(r.llm ? [llmSpec()] : []),
+    ...(r.sweepFixed ? sweepFixed(r.sweepFixed) : []),
+    ...(r.sweepTheta ? sweepTheta(r.sweepTheta) : []),
+  ]);
+}
+
+/** Problems with a request, in words (empty when it can run). */
+export function checkRequest(r: LabRequest): string[] {
+  const out: string[] = [];
+  if (r.docIds.length === 0) out.push('choose at least one document');
+  if (!r.questionsText.trim()) out.push('type some questions or load a question file');
+  if (!(r.budget >= 100)) out.push('the budget must be at least 100 characters');
+  if (!(r.fixed.size >= 50)) out.push('the fixed chunk size must be at least 50 characters');
+  if (!(r.fixed.overlap >= 0 && r.fixed.overlap < r.fixed.size)) out.push('the overlap must be at least 0 and smaller than the chunk size');
+  if (!(r.semantic.threshold > -1 && r.semantic.threshold < 1)) out.push('θ must lie between -1 and 1');
+  if (r.sweepFixed && (r.sweepFixed.sizes.length === 0 || r.sweepFixed.overlaps.length === 0)) out.push('the fixed-size sweep needs sizes and overlaps');
+  if (r.sweepFixed?.sizes.some((s) => !(s >= 50))) out.push('sweep sizes must be at least 50 characters');
+  if (r.sweepFixed?.overlaps.some((o) => !(o >= 0 && o < 1))) out.push('sweep overlaps are fractions of the size, from 0 up to (not including) 1');
+  if (r.sweepTheta && (r.sweepTheta.length === 0 || r.sweepTheta.some((t) => !(t > -1 && t < 1)))) out.push('sweep θ values must lie between -1 and 1');
+  return out;
+}
+
+/** "200, 300 500" → [200, 300, 500]; undefined when a value is not a number. */
+export function parseNumberList(text: string): number[] | undefined {
+  const parts = text.split(/[,\s]+/).filter(Boolean);
+  const nums = parts.map(Number);
+  return nums.some((n) => !Number.isFinite(n)) ? undefined : nums;
+}

@@ -1,0 +1,56 @@
+/** One way to chunk documents in the lab. Overlap is in characters. */
+export type ChunkingSpec = (
+  | { kind: 'fixed'; size: number; overlap: number }
+  /** maxChars: the chunk length cap, 500 (the app's) when absent. */
+  | { kind: 'semantic'; threshold: number; maxChars?: number }
+  /** threshold: LlamaChunk's peak threshold (DEFAULT_LLAMACHUNK's when absent). */
+  | { kind: 'llm'; threshold?: number }
+) & { label: string };
+
+export const DEFAULT_SIZES = [200, 300, 500, 800, 1200];
+/** Overlaps as fractions of the chunk size. */
+export const DEFAULT_OVERLAPS = [0, 0.1, 0.25];
+export const DEFAULT_THETAS = [0.5, 0.6, 0.7, 0.8, 0.9];
+
+export function fixedSpec(size: number, overlap: number): ChunkingSpec {
+  return { kind: 'fixed', size, overlap, label: `fixed${size}/${overlap}` };
+}
+
+export function semanticSpec(threshold: number, maxChars?: number): ChunkingSpec {
+  return { kind: 'semantic', threshold, ...(maxChars ? { maxChars } : {}), label: `semantic θ${threshold}${maxChars ? `/${maxChars}` : ''}` };
+}
+
+export function llmSpec(threshold?: number): ChunkingSpec {
+  return { kind: 'llm', ...(threshold !== undefined ? { threshold } : {}), label: threshold !== undefined ? `llm t${threshold}` : 'llm' };
+}
+
+/**
+ * The size × overlap grid, overlaps given as fractions of the size and rounded to whole
+ * characters. Pairs whose overlap would reach the size (fraction ≥ 1) are left out, as are
+ * repeats.
+ */
+export function sweepFixed({ sizes = DEFAULT_SIZES, overlaps = DEFAULT_OVERLAPS }: { sizes?: number[]; overlaps?: number[] } = {}): ChunkingSpec[] {
+  const out: ChunkingSpec[] = [];
+  const seen = new Set<string>();
+  for (const size of sizes) {
+    for (const f of overlaps) {
+      const overlap = Math.round(size * f);
+      if (size <= 0 || overlap < 0 || overlap >= size) continue;
+      const spec = fixedSpec(size, overlap);
+      if (!seen.has(spec.label)) out.push(spec);
+      seen.add(spec.label);
+    }
+  }
+  return out;
+}
+
+/** One semantic spec per threshold (rounded to 2 decimals; repeats dropped). */
+export function sweepTheta(thetas: number[] = DEFAULT_THETAS, maxChars?: number): ChunkingSpec[] {
+  return [...new Set(thetas.map((t) => Math.round(t * 100) / 100))].map((t) => semanticSpec(t, maxChars));
+}
+
+/** Specs with distinct labels, first kept. */
+export function distinctSpecs(specs: ChunkingSpec[]): ChunkingSpec[] {
+  const seen = new Set<string>();
+  return specs.filter((s) => !seen.has(s.label) && (seen.add(s.label), true));
+}
