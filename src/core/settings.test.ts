@@ -15,5 +15,12 @@ describe('withDefaults', () => {
     expect(s.chunker).toEqual({ kind: 'semantic', threshold: 1, maxChars: 50, headers: true });
     expect(s.search).toEqual({ mode: 'hybrid', weights: { bm25: 0, dense: 0.5 }, limit: 200 });
     expect(withDefaults({ chunker: { kind: 'fixed', size: 100, overlap: 400 } }).chunker).toEqual({ kind: 'fixed', size: 100, overlap: 99, headers: true });
+    expect(withDefaults({ chunker: { kind: 'llm', threshold: NaN, minChars: 900, maxChars: 1000 } }).chunker).toEqual({
+      kind: 'llm',
+      threshold: 2,
+      minChars: 500,
+      maxChars: 1000,
+      headers: true,
+    });
   });
 });

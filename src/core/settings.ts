@@ -1,4 +1,4 @@
-import { DEFAULT_CHUNKER, type ChunkerSettings } from './types';
+import { DEFAULT_CHUNKER, DEFAULT_LLM_CHUNKER, type ChunkerSettings } from './types';
 import { DEFAULT_WEIGHTS, type FusionWeights } from './search/fusion';
 import { DEFAULT_PIPELINE, withPipelineDefaults, type PipelineSettings } from './pipeline/settings';
 
@@ -79,6 +79,11 @@ function validChunker(c: ChunkerSettings | undefined): ChunkerSettings {
   const headers = c.headers !== false;
   if (c.kind === 'semantic') {
     return { kind: 'semantic', threshold: clamp(c.threshold, -1, 1, 0.8), maxChars: Math.round(clamp(c.maxChars, 50, 4000, 500)), headers };
+  }
+  if (c.kind === 'llm') {
+    const maxChars = Math.round(clamp(c.maxChars, 100, 8000, DEFAULT_LLM_CHUNKER.maxChars));
+    const minChars = Math.round(clamp(c.minChars, 0, Math.floor(maxChars / 2), Math.min(DEFAULT_LLM_CHUNKER.minChars, Math.floor(maxChars / 2))));
+    return { kind: 'llm', threshold: clamp(c.threshold, -20, 20, DEFAULT_LLM_CHUNKER.threshold), minChars, maxChars, headers };
   }
   const size = Math.round(clamp(c.size, 50, 8000, 500));
   return { kind: 'fixed', size, overlap: Math.round(clamp(c.overlap, 0, size - 1, 50)), headers };

@@ -69,12 +69,21 @@ export interface Chunk {
 export type ChunkerSettings = (
   | { kind: 'semantic'; threshold: number; maxChars: number }
   | { kind: 'fixed'; size: number; overlap: number }
+  /**
+   * LlamaChunk: boundaries where a language model puts most probability on a split character
+   * (needs a transformers.js LLM). threshold: decay-corrected log-prob a peak must reach;
+   * minChars / maxChars: chunk size limits. Windows are sized to the model's context.
+   */
+  | { kind: 'llm'; threshold: number; minChars: number; maxChars: number }
 ) & {
   /** Give each chunk a contextual header (title › section path) for embedding and search. Default on. */
   headers?: boolean;
 };
 
 export const DEFAULT_CHUNKER: ChunkerSettings = { kind: 'semantic', threshold: 0.8, maxChars: 500, headers: true };
+
+/** LLM-boundary (LlamaChunk) defaults, as in core/llamachunk's DEFAULT_LLAMACHUNK. */
+export const DEFAULT_LLM_CHUNKER: Extract<ChunkerSettings, { kind: 'llm' }> = { kind: 'llm', threshold: 2, minChars: 200, maxChars: 1500, headers: true };
 
 export type IngestStage = 'reading' | 'parsing' | 'embedding' | 'chunking' | 'indexing' | 'saving';
 

@@ -1,9 +1,12 @@
+import { heuristicSections } from '../core/sectioning';
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openKnowledgeBase } from '../adapters/store';
 import { failPutsWithQuota } from '../adapters/store/testing/quota';
 import { FakeEmbedder } from '../core/embed/fake-embedder';
 import { Library, type IncomingFile, type LibraryDeps } from './library';
+import { engineSplitScorer, type SplitScorer } from '../core/llamachunk';
+import { ScriptedEngine } from '../core/llm/scripted-engine';
 import { parseFile } from './parse-file';
 
 let dbCount = 0;
@@ -164,6 +167,38 @@ describe('Library', () => {
     expect((await library.search('honey harvest')).hits.every((h) => h.docName === 'ferry.md')).toBe(true);
   });
 
+  it('chunks by LLM boundaries with a split scorer, and without one fails clearly naming the file, keeping the library', async () => {
+    const store = await openKnowledgeBase({ name: `lib-${++dbCount}`, storage: null });
+    let scorer: SplitScorer | undefined;
+    const library = new Library({ store, parse, loadEmbedder: async () => new FakeEmbedder(), splitScorer: async () => scorer });
+    await library.open();
+    await library.ingest(file('ferry.md', FERRY), () => {}, never);
+    await library.updateSettings({ chunker: { kind: 'llm', threshold: 2, minChars: 20, maxChars: 200 } });
+    await expect(library.ingest(file('notes.md', NOTES), () => {}, never)).rejects.toMatchObject({
+      code: 'model',
+      message: expect.stringMatching(/^notes\.md: LLM-boundary chunking needs a loaded transformers\.js language model/),
+    });
+    expect(library.listDocuments().map((d) => d.name)).toEqual(['ferry.md']);
+    expect((await store.listDocuments()).map((d) => d.name)).toEqual(['ferry.md']);
+    const ferry = library.listDocuments()[0];
+    await expect(library.reindex([ferry.id], () => {}, never)).rejects.toThrow(/ferry\.md: LLM-boundary chunking needs/);
+
+    // A scorer that puts the split right before each "\n\n".
+    const windows: string[] = [];
+    const engine = new ScriptedEngine([], [], '', (w) => {
+      windows.push(w);
+      return [...w.matchAll(/\S+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, logProb: w.startsWith('\n\n', m.index + m[0].length) ? -1 : -12 }));
+    });
+    scorer = engineSplitScorer(engine);
+    const { document } = await library.ingest(file('notes.md', NOTES), () => {}, never);
+    expect(document.chunker).toMatchObject({ kind: 'llm', minChars: 20 });
+    expect(windows.length).toBeGreaterThan(0);
+    const chunks = (await library.inspect(document.id)).chunks;
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.every((c) => c.sentenceEnd > c.sentenceStart)).toBe(true);
+    expect((await library.search('honey harvest')).hits[0].docName).toBe('notes.md');
+  });
+
   it('puts a language model\'s one-sentence summary into chunk headers, and ingests without it when the model fails', async () => {
     const store = await openKnowledgeBase({ name: `lib-${++dbCount}`, storage: null });
     let fail = false;
@@ -215,5 +250,26 @@ describe('Library', () => {
     const paths = new Set((await withLlm.inspect(b.document.id)).chunks.map((c) => c.sectionPath.join(' › ')));
     expect([...paths].sort()).toEqual(['Ferry timetable', 'Kelp farming']);
     expect(b.document.warnings.join(' ')).toMatch(/2 sections were inferred by the language model.*line 999/);
+  });
+
+  it('does not credit the language model with sections the heuristic found when its reply was unusable', async () => {
+    const { twoTopics } = await import('../core/sectioning/fixtures');
+    const { text } = twoTopics();
+    const store = await openKnowledgeBase({ name: `lib-${++dbCount}`, storage: null });
+    const library = new Library({
+      store,
+      parse,
+      loadEmbedder: async () => new FakeEmbedder(),
+      section: async (parsed) => ({
+        sections: heuristicSections(parsed.text),
+        problems: ['lines 0–40: reply named no section start; used heuristic sectioning there'],
+        windows: { model: 0, heuristic: 1 },
+      }),
+    });
+    await library.open();
+    const r = await library.ingest(file('notes.txt', text, 'text/plain'), () => {}, never);
+    const notes = r.document.warnings.join(' ');
+    expect(notes).toMatch(/sections were inferred from title-like lines and shifts of topic \(the language model's reply was not usable\)/);
+    expect(notes).not.toMatch(/by the language model/);
   });
 });

@@ -1,4 +1,5 @@
-import type { Chunk, DocumentId, ParsedDocument, Progress, SectionSpan, Trace } from '../core/types';
+import type { Chunk, ChunkerSettings, DocumentId, ParsedDocument, Progress, SectionSpan, Trace } from '../core/types';
+import { SPLIT_SCORER_NEEDED, type SplitScorer } from '../core/llamachunk';
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { Embedder, LoadProgress } from '../core/embed/embedder';
 import type { KnowledgeBaseStore } from '../adapters/store';
@@ -30,9 +31,11 @@ export interface LibraryDeps {
   parse(bytes: Uint8Array, name: string, mime: string, onProgress: (p: Progress) => void, signal: AbortSignal, hooks?: ParseHooks): Promise<ParsedDocument>;
   loadEmbedder(settings: EmbedderSettings, onProgress: (p: LoadProgress) => void): Promise<Embedder>;
   /** Sections for a document without usable structure, by a language model when one is loaded (else undefined). */
-  section?(parsed: ParsedDocument, signal: AbortSignal): Promise<{ sections: SectionSpan[]; problems: string[] } | undefined>;
+  section?(parsed: ParsedDocument, signal: AbortSignal): Promise<{ sections: SectionSpan[]; problems: string[]; windows?: { model: number; heuristic: number } } | undefined>;
   /** A one-sentence summary of a document for its chunk headers, when a language model is loaded. */
   summarize?(parsed: ParsedDocument, signal: AbortSignal): Promise<string | undefined>;
+  /** LlamaChunk's model side for the 'llm' chunker: the loaded LLM's split scorer, undefined when none can score splits. */
+  splitScorer?(signal: AbortSignal): Promise<SplitScorer | undefined>;
   newId?: () => string;
 }
 
@@ -224,6 +227,7 @@ export class Library {
         throw new IngestError('too-large', name, `the file is ${describeBytes(file.size)}; Sieve reads files up to ${describeBytes(MAX_FILE_BYTES)}. Split it into smaller files.`);
       }
       signal.throwIfAborted();
+      const splitScorer = await this.splitScorerFor(chunker, name, signal);
       onProgress({ stage: 'reading', done: 0, total: file.size });
       const bytes = new Uint8Array(await file.arrayBuffer());
       // The model loads while the file is read, and pages read so far are embedded meanwhile.
@@ -247,7 +251,7 @@ export class Library {
       const docId = this.deps.newId?.() ?? crypto.randomUUID();
       if (needsSectioning(parsed)) await this.inferSections(parsed, signal);
       const summary = chunker.headers !== false ? await this.summarize(parsed, signal) : undefined;
-      const built = await buildDocument({ docId, parsed, embedder, chunker, signal, onProgress, summary });
+      const built = await buildDocument({ docId, parsed, embedder, chunker, signal, onProgress, summary, splitScorer });
       for (const tr of built.traces) {
         if (tr.stage === 'chunking' || tr.stage === 'segmenting') timings.chunkMs += tr.ms;
         else timings.embedMs += tr.ms;
@@ -319,8 +323,9 @@ export class Library {
       const file = await this.deps.store.getFile(doc.id);
       if (!file) throw new IngestError('storage', doc.name, 'its original file is missing from storage; delete it and add it again.');
       try {
+        const splitScorer = await this.splitScorerFor(chunker, doc.name, signal);
         const parsed = await this.deps.parse(new Uint8Array(file.bytes), doc.name, file.mime, progress, signal);
-        const built = await buildDocument({ docId: doc.id, parsed, embedder, chunker, signal, onProgress: progress });
+        const built = await buildDocument({ docId: doc.id, parsed, embedder, chunker, signal, onProgress: progress, splitScorer });
         bundles.push(makeBundle({ docId: doc.id, name: doc.name, mime: file.mime, bytes: file.bytes, addedAt: doc.addedAt, parsed, built, chunker, embedder }));
       } catch (e) {
         throw asIngestError(e, doc.name);
@@ -416,7 +421,7 @@ export class Library {
    * and shifts in vocabulary. Recorded in the document's notes.
    */
   private async inferSections(parsed: ParsedDocument, signal: AbortSignal): Promise<void> {
-    let found: { sections: SectionSpan[]; problems: string[] } | undefined;
+    let found: Awaited<ReturnType<NonNullable<LibraryDeps['section']>>>;
     try {
       found = await this.deps.section?.(parsed, signal);
     } catch (e) {
@@ -424,13 +429,23 @@ export class Library {
       parsed.warnings.push(`The language model could not section this document (${e instanceof Error ? e.message : String(e)}); sections were inferred from its layout`);
     }
     const sections = found?.sections.length ? found.sections : heuristicSections(parsed.text);
-    if (sections.length < 2) return;
-    parsed.sections = sections;
-    parsed.warnings.push(`${sections.length} sections were inferred ${found?.sections.length ? 'by the language model' : 'from title-like lines and shifts of topic'} (the document has no headings)`);
+    if (sections.length >= 2) {
+      parsed.sections = sections;
+      parsed.warnings.push(`${sections.length} sections were inferred ${inferredBy(found)} (the document has no headings)`);
+    }
+    // Kept even when the document stays one section: the user should know the model's reply was repaired or replaced.
     if (found?.problems.length) parsed.warnings.push(`Sectioning: ${found.problems.slice(0, 3).join('; ')}${found.problems.length > 3 ? '; …' : ''}`);
   }
 
   /** The LLM's one-sentence summary for the headers; a failure only costs the summary (noted on the document). */
+  /** The split scorer the 'llm' chunker needs (undefined for other chunkers); without one, the file fails clearly before any work. */
+  private async splitScorerFor(chunker: ChunkerSettings, name: string, signal: AbortSignal): Promise<SplitScorer | undefined> {
+    if (chunker.kind !== 'llm') return undefined;
+    const scorer = await this.deps.splitScorer?.(signal);
+    if (!scorer) throw new IngestError('model', name, SPLIT_SCORER_NEEDED);
+    return scorer;
+  }
+
   private async summarize(parsed: ParsedDocument, signal: AbortSignal): Promise<string | undefined> {
     if (!this.deps.summarize) return undefined;
     try {
@@ -507,6 +522,17 @@ function asIngestError(e: unknown, name: string): Error {
   if (isIngestError(e)) return e;
   if (e instanceof DOMException && e.name === 'AbortError') return new IngestError('cancelled', name, 'cancelled; nothing was added.');
   if (e instanceof Error && e.name === 'AbortError') return new IngestError('cancelled', name, 'cancelled; nothing was added.');
+  if (e instanceof Error && e.name === 'LlmChunkingError') return new IngestError('model', name, `${e.message}.`.replace(/\.\.$/, '.'));
   const msg = e instanceof Error ? e.message : String(e);
   return new IngestError('corrupt', name, `it could not be read (${msg}).`);
+}
+
+/** Who found a headingless document's sections, for its notes. */
+function inferredBy(found: { sections: SectionSpan[]; windows?: { model: number; heuristic: number } } | undefined): string {
+  const heuristic = 'from title-like lines and shifts of topic';
+  if (!found?.sections.length) return heuristic;
+  const w = found.windows;
+  if (!w || w.heuristic === 0) return 'by the language model';
+  if (w.model === 0) return `${heuristic} (the language model's reply was not usable)`;
+  return `by the language model, and ${heuristic} in ${w.heuristic} of ${w.model + w.heuristic} parts where its reply was not usable`;
 }

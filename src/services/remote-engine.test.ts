@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LoadProgress } from '../core/embed/embedder';
 import type { ChatMessage, GenerateOptions, Generation } from '../core/llm/engine';
 import { ScriptedEngine } from '../core/llm/scripted-engine';
+import { engineSplitScorer } from '../core/llamachunk';
 import type { LlmSettings } from '../core/settings';
 import { expose } from '../rpc/expose';
 import type { Port } from '../rpc/protocol';
@@ -65,6 +66,25 @@ describe('RemoteEngine over a MessagePort', () => {
     const s = await remote.scoreNext(QUESTION, ['yes', 'no']);
     expect(s.probs.yes).toBeCloseTo(0.75, 6);
     expect(s.coverage).toBeCloseTo(0.8, 6);
+  });
+
+  it('offers scoreSplits only when the worker engine has it, and forwards it', async () => {
+    const bare = connect();
+    const plain = (await loadRemoteLlm(bare.rpc, SETTINGS))!;
+    expect(plain.scoreSplits).toBeUndefined();
+    expect(engineSplitScorer(plain)).toBeUndefined();
+
+    const splits = (w: string, c: string) => [{ start: 0, end: w.length, logProb: c === '段' ? -1 : -9 }];
+    const { rpc } = connect(new ScriptedEngine([], [], '', splits));
+    const remote = (await loadRemoteLlm(rpc, SETTINGS))!;
+    expect(remote.info.splitScores).toBe(true);
+    expect(await remote.scoreSplits!('some text', { splitChar: '段' })).toEqual([{ start: 0, end: 9, logProb: -1 }]);
+    expect(await engineSplitScorer(remote)!.score('abc')).toEqual([{ start: 0, end: 3, logProb: -1 }]);
+    const ac = new AbortController();
+    ac.abort();
+    await expect(remote.scoreSplits!('x', { splitChar: '段', signal: ac.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    // The host refuses clearly when its engine cannot score splits.
+    await expect(bare.rpc.call('scoreSplits', ['x', '段'])).rejects.toMatchObject({ message: expect.stringMatching(/cannot read split-token probabilities/) });
   });
 
   it('cancels a generation through its signal', async () => {

@@ -1,5 +1,5 @@
 import type { LoadProgress } from '../core/embed/embedder';
-import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../core/llm/engine';
+import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../core/llm/engine';
 import type { LlmSettings } from '../core/settings';
 import type { CallContext, Port } from '../rpc/protocol';
 import { RpcClient } from '../rpc/wrap';
@@ -12,6 +12,8 @@ export interface LlmHostApi {
   load(settings: LlmSettings, ctx: CallContext): Promise<LlmInfo | null>;
   generate(messages: ChatMessage[], options: RemoteGenerateOptions, ctx: CallContext): Promise<Generation>;
   scoreNext(messages: ChatMessage[], candidates: string[], ctx: CallContext): Promise<NextTokenScores>;
+  /** LlmEngine.scoreSplits of the loaded engine; fails when it has none (check `info().splitScores`). */
+  scoreSplits(windowText: string, splitChar: string, ctx: CallContext): Promise<SplitToken[]>;
   unload(ctx: CallContext): void;
   info(ctx: CallContext): LlmInfo | null;
 }
@@ -54,6 +56,16 @@ export function llmHostApi(loadLlm: Loader): LlmHostApi & Record<string, (...arg
     scoreNext(messages, candidates, ctx) {
       return loaded().scoreNext(messages, candidates, { signal: ctx.signal });
     },
+    async scoreSplits(windowText, splitChar, ctx) {
+      const e = loaded();
+      if (!e.scoreSplits) {
+        throw Object.assign(new Error(`${e.info.model} cannot read split-token probabilities (it needs a transformers.js language model)`), {
+          name: 'SplitScoresUnavailableError',
+          code: 'no-split-scores',
+        });
+      }
+      return e.scoreSplits(windowText, { splitChar, signal: ctx.signal });
+    },
     unload() {
       generation++;
       engine?.dispose();
@@ -68,14 +80,22 @@ export function llmHostApi(loadLlm: Loader): LlmHostApi & Record<string, (...arg
 /**
  * An LlmEngine whose model runs in the LLM worker: calls go over RPC (a Worker, or a
  * MessagePort connected to it), pieces come back as progress, and aborting cancels the call.
+ * scoreSplits is offered exactly when the worker's engine has it (its info.splitScores).
  */
 export class RemoteEngine implements LlmEngine {
+  readonly scoreSplits?: (windowText: string, options: ScoreSplitsOptions) => Promise<SplitToken[]>;
+
   constructor(
     private readonly rpc: RpcClient,
     readonly info: LlmInfo,
     /** Called by dispose(), e.g. to unload the model or terminate the worker. */
     private readonly onDispose?: () => void,
-  ) {}
+  ) {
+    if (info.splitScores) {
+      this.scoreSplits = (windowText, { splitChar, signal }) =>
+        this.rpc.call<SplitToken[]>('scoreSplits', [windowText, splitChar], { signal, settleOnAbort: true });
+    }
+  }
 
   generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<Generation> {
     const { signal, onToken, maxTokens, temperature } = options;

@@ -17,6 +17,7 @@ import { answerQuestion, type QuestionOptions } from '../services/questions';
 import { summarizeDocument } from '../core/chunk/summary';
 import { llmSections } from '../core/sectioning';
 import { attachRemoteLlm, rpcOverPort } from '../services/remote-engine';
+import { engineSplitScorer } from '../core/llamachunk';
 import type { RpcClient } from '../rpc/wrap';
 
 // The cross-encoder, loaded on the first question after one is chosen in Settings.
@@ -70,6 +71,8 @@ const library = openKnowledgeBase({
         const engine = llm ? await attachRemoteLlm(llm) : undefined;
         return engine ? summarizeDocument(engine, parsed.title, parsed.text, signal) : undefined;
       },
+      // The 'llm' chunker reads split-token probabilities from a loaded transformers.js model.
+      splitScorer: async (signal) => engineSplitScorer(llm ? await untilAborted(attachRemoteLlm(llm), signal) : undefined),
     }),
 );
 

@@ -28,7 +28,7 @@ describe('loadTransformersLlm with the tiny local model', () => {
   afterAll(() => engine?.dispose());
 
   it('reports the model and its context window', () => {
-    expect(engine.info).toEqual({ engine: 'transformers', model: TINY_CAUSAL_LM_ID, contextWindow: TINY_CAUSAL_LM_CONTEXT });
+    expect(engine.info).toEqual({ engine: 'transformers', model: TINY_CAUSAL_LM_ID, contextWindow: TINY_CAUSAL_LM_CONTEXT, splitScores: true });
     expect(progress.length).toBeGreaterThan(0);
   });
 

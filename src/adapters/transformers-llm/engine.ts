@@ -1,7 +1,9 @@
 import type { InterruptableStoppingCriteria, Tensor, TextGenerationPipeline, TextStreamer } from '@huggingface/transformers';
-import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../../core/llm/engine';
+import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../../core/llm/engine';
+import { splitPrompt } from '../../core/llamachunk/prompts';
 import { fitMessages, type TokenCounter } from './fit-prompt';
 import { scoresFromLogits } from './scores';
+import { commonPrefix, splitLogProbs, SplitWindowTooLongError, windowTokenRanges } from './split-scorer';
 import { Serial } from './serial';
 
 /** Completion budget when a caller gives none. */
@@ -43,6 +45,16 @@ export class TransformersLlm implements LlmEngine {
 
   scoreNext(messages: ChatMessage[], candidates: string[], options: { signal?: AbortSignal } = {}): Promise<NextTokenScores> {
     return this.serial.run(() => this.runScore(messages, candidates, options.signal));
+  }
+
+  /**
+   * The split prompt goes through the chat template as the user message, and the tokens are cut
+   * right after the window text: the end of the turn and the assistant start that follow cannot
+   * change a causal model's logits at the window's positions, so they are not fed. Without a
+   * template that keeps the message as is, the raw split prompt is used.
+   */
+  scoreSplits(windowText: string, options: ScoreSplitsOptions): Promise<SplitToken[]> {
+    return this.serial.run(() => this.runSplits(windowText, options));
   }
 
   dispose(): void {
@@ -98,6 +110,54 @@ export class TransformersLlm implements LlmEngine {
       // The present key/values may live on the GPU; nothing else frees them.
       for (const t of Object.values(outputs)) t.dispose();
     }
+  }
+
+  private async runSplits(windowText: string, { splitChar, signal }: ScoreSplitsOptions): Promise<SplitToken[]> {
+    signal?.throwIfAborted();
+    const splitId = this.splitTokenId(splitChar);
+    if (!windowText) return [];
+    const prefix = this.splitPrefix(windowText, splitChar);
+    const fullText = prefix + windowText;
+    const inputs = this.tokenizer(fullText, { add_special_tokens: false }) as unknown as Encoded;
+    const ids = Array.from(inputs.input_ids.data as BigInt64Array, Number);
+    if (ids.length > this.info.contextWindow) throw new SplitWindowTooLongError(ids.length, this.info.contextWindow);
+    // Tokens shared with the prompt alone are prompt; a token merged across the junction is the window's.
+    const from = Math.min(commonPrefix(this.tokenizer.encode(prefix, { add_special_tokens: false }), ids), ids.length - 1);
+    const ranges = windowTokenRanges(ids, from, fullText, prefix.length, (part) => this.tokenizer.decode(part, { skip_special_tokens: false }));
+    const keep = ids.length - from;
+    const keepRows = new this.runtime.Tensor('int64', new BigInt64Array([BigInt(keep)]), []);
+    const outputs = (await this.generator.model({ ...inputs, num_logits_to_keep: keepRows })) as Record<string, Tensor>;
+    try {
+      signal?.throwIfAborted();
+      const [, rows, vocab] = outputs.logits.dims;
+      const tail = outputs.logits.slice(null, [rows - keep, rows], null).to('float32');
+      const logProbs = splitLogProbs(tail.data as Float32Array, keep, vocab, splitId);
+      tail.dispose();
+      return ranges.map((r) => ({ start: r.start, end: r.end, logProb: logProbs[r.index - from] }));
+    } finally {
+      for (const t of Object.values(outputs)) t.dispose();
+    }
+  }
+
+  /** The chat-templated split prompt up to where the window text begins. */
+  private splitPrefix(windowText: string, splitChar: string): string {
+    const body = splitPrompt(windowText, splitChar);
+    const instruction = body.slice(0, body.length - windowText.length);
+    const templated = this.template([{ role: 'user', content: body }]);
+    const at = templated.indexOf(body);
+    return at >= 0 ? templated.slice(0, at) + instruction : instruction;
+  }
+
+  /** The split character's token id; throws unless it is one token (a SentencePiece word marker aside). */
+  private splitTokenId(splitChar: string): number {
+    const ids = this.tokenizer.encode(splitChar, { add_special_tokens: false });
+    const own = ids.filter((id) => this.tokenizer.decode([id], { skip_special_tokens: true }).trim() !== '');
+    if (own.length !== 1 || this.tokenizer.decode(own, { skip_special_tokens: true }).trim() !== splitChar.trim()) {
+      throw new Error(
+        `the split character "${splitChar}" is ${ids.length} tokens for ${this.info.model}, not one; LLM-boundary chunking needs a split character the tokenizer keeps whole`,
+      );
+    }
+    return own[0];
   }
 
   /**

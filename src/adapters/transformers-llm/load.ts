@@ -36,7 +36,7 @@ export async function loadTransformersLlm(options: TransformersLlmOptions): Prom
     throw new LlmLoadError(options.modelId, location, new Error('the model has no chat template (choose an instruction-tuned model)'));
   }
   const contextWindow = contextWindowOf(generator.model.config, generator.tokenizer.model_max_length, options.maxContext ?? DEFAULT_MAX_CONTEXT);
-  const engine = new TransformersLlm({ engine: 'transformers', model: options.modelId, contextWindow }, generator, runtime);
+  const engine = new TransformersLlm({ engine: 'transformers', model: options.modelId, contextWindow, splitScores: true }, generator, runtime);
   try {
     // One token proves the graph runs on this device.
     await engine.generate([{ role: 'user', content: 'Hi' }], { maxTokens: 1 });

@@ -39,6 +39,7 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
             <td>
               <div className="title">{d.title}</div>
               <div className="muted small">{d.name}</div>
+              <DocumentNotes warnings={d.warnings} />
             </td>
             <td>{d.kind}</td>
             <td>{d.pageCount || '—'}</td>
@@ -81,4 +82,21 @@ function outdatedReason(d: DocumentRecord, chunker: ChunkerSettings | undefined,
   if (modelId && d.embedderId !== modelId) return `indexed with ${d.embedderId}; ${modelId} is selected`;
   if (chunker && JSON.stringify(chunker) !== JSON.stringify(d.chunker)) return 'chunked with other chunker settings';
   return '';
+}
+
+/** What ingest had to guess or work around for a document (inferred sections, skipped pages…), collapsed by default. */
+function DocumentNotes({ warnings }: { warnings: string[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <details className="document-notes small" data-testid="document-notes">
+      <summary>
+        {warnings.length} note{warnings.length === 1 ? '' : 's'}
+      </summary>
+      <ul>
+        {warnings.map((w, i) => (
+          <li key={i}>{w}</li>
+        ))}
+      </ul>
+    </details>
+  );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useApp } from '../context';
 import { DEFAULT_SETTINGS, type EmbedderSettings, type Settings } from '../../core/settings';
+import { DEFAULT_LLM_CHUNKER } from '../../core/types';
 import { LlmSettingsForm } from './LlmSettingsForm';
 import { PipelineSettingsFields } from './PipelineSettingsFields';
 import { RerankerFields } from './RerankerFields';
@@ -19,6 +20,8 @@ export function SettingsView() {
   const transformers: Extract<EmbedderSettings, { kind: 'transformers' }> =
     e.kind === 'transformers' ? e : { kind: 'transformers', modelId: SUGGESTED_MODELS[0], source: 'hub', device: 'auto', localBaseUrl: '/models/' };
   const mixed = new Set(state.documents.map((d) => d.embedderId)).size > 1;
+  // LLM-boundary chunking reads split-token probabilities: only a loaded transformers.js model can.
+  const splitScores = state.llm.state === 'ready' && state.llm.info?.splitScores === true;
   return (
     <div className="settings">
       <LlmSettingsForm />
@@ -64,14 +67,8 @@ export function SettingsView() {
           </label>
           {c.kind === 'semantic' && (
             <div className="indent">
-              <label>
-                θ, similarity to stay in a chunk{' '}
-                <input type="number" min={-1} max={1} step={0.01} value={c.threshold} onChange={(x) => setDraft({ ...draft, chunker: { ...c, threshold: Number(x.target.value) } })} />
-              </label>
-              <label>
-                Max characters per chunk{' '}
-                <input type="number" min={50} max={4000} step={10} value={c.maxChars} onChange={(x) => setDraft({ ...draft, chunker: { ...c, maxChars: Number(x.target.value) } })} />
-              </label>
+              <NumberField label="θ, similarity to stay in a chunk" min={-1} max={1} step={0.01} value={c.threshold} onChange={(threshold) => setDraft({ ...draft, chunker: { ...c, threshold } })} />
+              <NumberField label="Max characters per chunk" min={50} max={4000} step={10} value={c.maxChars} onChange={(maxChars) => setDraft({ ...draft, chunker: { ...c, maxChars } })} />
             </div>
           )}
           <label>
@@ -85,6 +82,28 @@ export function SettingsView() {
               <label>
                 Overlap <input type="number" min={0} max={c.size - 1} value={c.overlap} onChange={(x) => setDraft({ ...draft, chunker: { ...c, overlap: Number(x.target.value) } })} />
               </label>
+            </div>
+          )}
+          <label>
+            <input
+              type="radio"
+              checked={c.kind === 'llm'}
+              disabled={!splitScores && c.kind !== 'llm'}
+              onChange={() => setDraft({ ...draft, chunker: { ...DEFAULT_LLM_CHUNKER, headers: c.headers } })}
+            />{' '}
+            LLM boundaries (LlamaChunk)
+          </label>
+          {!splitScores && (
+            <p className="muted small indent">
+              LLM boundaries needs a transformers.js language model (reads split-token probabilities); the semantic chunker stays the default.
+              {c.kind === 'llm' && ' Documents added now will fail until one is loaded.'}
+            </p>
+          )}
+          {c.kind === 'llm' && (
+            <div className="indent">
+              <NumberField label="Threshold (log-odds over the positional trend)" min={-20} max={20} step={0.1} value={c.threshold} onChange={(threshold) => setDraft({ ...draft, chunker: { ...c, threshold } })} />
+              <NumberField label="Min characters per chunk" min={0} max={4000} step={10} value={c.minChars} onChange={(minChars) => setDraft({ ...draft, chunker: { ...c, minChars } })} />
+              <NumberField label="Max characters per chunk" min={100} max={8000} step={10} value={c.maxChars} onChange={(maxChars) => setDraft({ ...draft, chunker: { ...c, maxChars } })} />
             </div>
           )}
           <label>
@@ -124,5 +143,14 @@ export function SettingsView() {
         </div>
       </form>
     </div>
+  );
+}
+
+/** A labelled number input for a chunker setting. */
+function NumberField(props: { label: string; min: number; max: number; step: number; value: number; onChange: (value: number) => void }) {
+  return (
+    <label>
+      {props.label} <input type="number" min={props.min} max={props.max} step={props.step} value={props.value} onChange={(x) => props.onChange(Number(x.target.value))} />
+    </label>
   );
 }

@@ -6,6 +6,7 @@ import { embeddingText } from '../embed/embedding-text';
 import { semanticChunks, type SemanticChunkResult } from '../chunk/semantic';
 import { fixedChunks } from '../chunk/fixed';
 import { neighbourSimilarities, normalize, packRows } from '../vector/cosine';
+import { DEFAULT_LLAMACHUNK, LlmChunkingError, llmBoundaryChunks, SPLIT_SCORER_NEEDED, windowCharsFor, type SplitScorer } from '../llamachunk';
 
 export interface BuildInput {
   docId: DocumentId;
@@ -32,6 +33,11 @@ export interface BuildInput {
   headerVectors?: boolean;
   /** A one-sentence description of the document (written by an LLM) for the contextual headers. */
   summary?: string;
+  /**
+   * LlamaChunk's model side, required by the 'llm' chunker (engineSplitScorer of a loaded
+   * transformers.js LLM). Windows are sized to its contextWindow.
+   */
+  splitScorer?: SplitScorer;
 }
 
 export interface BuiltDocument {
@@ -94,6 +100,9 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   if (chunker.kind === 'semantic') {
     const r = semanticChunks({ ...source, sentences, vectors: sentenceVectors, threshold: chunker.threshold, maxChars: chunker.maxChars });
     ({ chunks, boundaries, neighbourSims } = r);
+  } else if (chunker.kind === 'llm') {
+    chunks = await llmChunks(source, sentences, chunker, input.splitScorer, signal);
+    neighbourSims = neighbourSimilarities(sentenceVectors);
   } else {
     chunks = fixedChunks({ ...source, sentences, size: chunker.size, overlap: chunker.overlap }).chunks;
     neighbourSims = neighbourSimilarities(sentenceVectors);
@@ -137,6 +146,27 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   });
 
   return { sentences, neighbourSims, chunks, boundaries, vectors: packRows(chunkVectors, embedder.dim), traces };
+}
+
+/** LlamaChunk over the document, with windows sized to the scorer's model. */
+async function llmChunks(
+  source: Omit<Parameters<typeof llmBoundaryChunks>[0], 'scorer'>,
+  sentences: Sentence[],
+  chunker: Extract<ChunkerSettings, { kind: 'llm' }>,
+  scorer: SplitScorer | undefined,
+  signal: AbortSignal | undefined,
+): Promise<Chunk[]> {
+  if (!scorer) throw new LlmChunkingError(SPLIT_SCORER_NEEDED);
+  const windowChars = scorer.contextWindow ? windowCharsFor(scorer.contextWindow) : DEFAULT_LLAMACHUNK.windowChars;
+  const overlapChars = Math.min(DEFAULT_LLAMACHUNK.overlapChars, Math.floor(windowChars / 5));
+  const { threshold, minChars, maxChars } = chunker;
+  try {
+    const r = await llmBoundaryChunks({ ...source, sentences, scorer, settings: { threshold, minChars, maxChars, windowChars, overlapChars } }, signal);
+    return r.chunks;
+  } catch (e) {
+    if (signal?.aborted || (e instanceof Error && e.name === 'AbortError')) throw e;
+    throw new LlmChunkingError(`LLM-boundary chunking failed (${e instanceof Error ? e.message : String(e)})`, { cause: e });
+  }
 }
 
 /** (1 − w)·a + w·b, renormalised. */

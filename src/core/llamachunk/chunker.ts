@@ -1,4 +1,6 @@
 import type { Chunk, Sentence, Trace } from '../types';
+import type { LlmEngine, SplitToken } from '../llm/engine';
+import { SPLIT_CHAR } from './prompts';
 import { makeChunk, type ChunkSource } from '../chunk/make-chunk';
 import { sentenceRange } from '../chunk/locate';
 import {
@@ -13,17 +15,45 @@ import {
   type Span,
 } from './boundaries';
 
-/** One scored token of a window: [start, end) in the window text, log P(split char) right after it. */
-export interface SplitToken {
-  start: number;
-  end: number;
-  logProb: number;
-}
+export type { SplitToken };
 
 /** The model side of LlamaChunk: one forward pass per window, no generation. */
 export interface SplitScorer {
+  /** The model's context window in tokens, when known: ingest sizes the windows to fit it (windowCharsFor). */
+  contextWindow?: number;
   /** For a text window, per token: [charStart, charEnd) in the window and log P(split char) as the next token after it. */
   score(windowText: string, signal?: AbortSignal): Promise<SplitToken[]>;
+}
+
+/**
+ * The engine's scoreSplits as a SplitScorer, or undefined when the engine has none (WebLLM, no
+ * model): LlamaChunk is then unavailable.
+ */
+export function engineSplitScorer(engine: LlmEngine | undefined, splitChar: string = SPLIT_CHAR): SplitScorer | undefined {
+  const scoreSplits = engine?.scoreSplits?.bind(engine);
+  return scoreSplits && { contextWindow: engine!.info.contextWindow, score: (windowText, signal) => scoreSplits(windowText, { splitChar, signal }) };
+}
+
+/** Why the 'llm' chunker cannot run: no language model that can score split tokens is loaded. */
+export const SPLIT_SCORER_NEEDED =
+  'LLM-boundary chunking needs a loaded transformers.js language model (it reads split-token probabilities); load one in Settings, or choose the semantic or fixed-size chunker.';
+
+/** An LLM-boundary chunking failure other than an abort (the model failed, a window did not fit), for ingest to report as a model problem. */
+export class LlmChunkingError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'LlmChunkingError';
+  }
+}
+
+/**
+ * Window size in characters for a model's context window: what is left after the split
+ * prompt's own tokens (with room for the chat template), at a cautious ~3 characters per token
+ * (windows are cut by characters, and dense text can tokenize shorter), capped at `cap`.
+ */
+export function windowCharsFor(contextWindow: number, cap: number = DEFAULT_LLAMACHUNK.windowChars): number {
+  const promptTokens = 128;
+  return Math.max(200, Math.min(cap, Math.floor((contextWindow - promptTokens) * 3)));
 }
 
 export interface LlamaChunkSettings {

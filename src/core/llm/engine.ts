@@ -39,6 +39,24 @@ export interface LlmInfo {
   model: string;
   /** Prompt + completion tokens the model accepts. */
   contextWindow: number;
+  /**
+   * The engine implements scoreSplits (it can read the logits at every prompt position). Set
+   * by the engine; an engine behind a worker port offers scoreSplits only when this is true.
+   */
+  splitScores?: boolean;
+}
+
+/** One scored token of a window: [start, end) in the window text, log P(split char) right after it. */
+export interface SplitToken {
+  start: number;
+  end: number;
+  logProb: number;
+}
+
+export interface ScoreSplitsOptions {
+  /** The character the model is asked to write at section ends; it must be exactly one token. */
+  splitChar: string;
+  signal?: AbortSignal;
 }
 
 export interface LlmEngine {
@@ -49,6 +67,16 @@ export interface LlmEngine {
    * a single token, e.g. "0"…"9", "yes", "no").
    */
   scoreNext(messages: ChatMessage[], candidates: string[], options?: { signal?: AbortSignal }): Promise<NextTokenScores>;
+  /**
+   * LlamaChunk's model side (optional: engines that cannot read logits at every prompt position,
+   * such as WebLLM, leave it out). Feeds the split prompt ending with `windowText` (see
+   * splitPrompt in core/llamachunk) through the model in ONE forward pass, no generation, and
+   * returns one entry per token of the window text, in order: its [start, end) range in
+   * `windowText` (the ranges tile the text; a token that straddles the prompt/window junction
+   * starts at 0) and log P(splitChar | everything up to and including that token). Throws when
+   * `splitChar` is not a single token, or when prompt + window exceed the context window.
+   */
+  scoreSplits?(windowText: string, options: ScoreSplitsOptions): Promise<SplitToken[]>;
   dispose(): void;
 }
 

@@ -1,4 +1,4 @@
-import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from './engine';
+import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from './engine';
 import { estimateTokens } from './engine';
 
 /** A reply rule: when `match` finds the last user message, answer `reply` (a string or a function of it). */
@@ -14,10 +14,13 @@ export interface ScriptedDistribution {
 }
 
 export interface ScriptedCall {
-  kind: 'generate' | 'score';
+  kind: 'generate' | 'score' | 'splits';
   messages: ChatMessage[];
   candidates?: string[];
 }
+
+/** Scripted LlamaChunk scores: the split tokens for a window (see LlmEngine.scoreSplits). */
+export type ScriptedSplits = (windowText: string, splitChar: string) => SplitToken[];
 
 /**
  * A deterministic engine for tests: replies and next-token distributions come from rules
@@ -28,12 +31,25 @@ export interface ScriptedCall {
 export class ScriptedEngine implements LlmEngine {
   readonly info: LlmInfo = { engine: 'scripted', model: 'scripted', contextWindow: 4096 };
   readonly calls: ScriptedCall[] = [];
+  /** Present only when the engine was given scripted split scores. */
+  readonly scoreSplits?: (windowText: string, options: ScoreSplitsOptions) => Promise<SplitToken[]>;
 
   constructor(
     private readonly replies: ScriptedReply[] = [],
     private readonly distributions: ScriptedDistribution[] = [],
     private readonly fallbackReply = '',
-  ) {}
+    splits?: ScriptedSplits,
+  ) {
+    if (!splits) return;
+    this.info = { ...this.info, splitScores: true };
+    this.scoreSplits = async (windowText, { splitChar, signal }) => {
+      this.calls.push({ kind: 'splits', messages: [{ role: 'user', content: windowText }] });
+      signal?.throwIfAborted();
+      await Promise.resolve();
+      signal?.throwIfAborted();
+      return splits(windowText, splitChar);
+    };
+  }
 
   async generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<Generation> {
     this.calls.push({ kind: 'generate', messages });

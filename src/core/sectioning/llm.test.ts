@@ -45,6 +45,7 @@ describe('llmSections', () => {
       { start: ferryStart, end: text.length, path: ['Ferry timetables'] },
     ]);
     expect(result.problems).toEqual([]);
+    expect(result.windows).toEqual({ model: 1, heuristic: 0 });
     expect(result.usage.calls).toBe(1);
     expect(result.usage.promptTokens).toBeGreaterThan(0);
     expect(result.usage.generatedTokens).toBeGreaterThan(0);
@@ -121,6 +122,7 @@ describe('llmSections', () => {
     const result = await llmSections(engine, text);
     expect(result.sections).toEqual(heuristicSections(text));
     expect(result.problems.join('\n')).toMatch(/heuristic/);
+    expect(result.windows).toEqual({ model: 0, heuristic: 1 });
   });
 
   it('returns nothing for empty text without calling the model', async () => {

@@ -36,6 +36,8 @@ export interface LlmSectionsResult {
   usage: { calls: number; promptTokens: number; generatedTokens: number };
   /** Every repair made to the model's output, and every fallback, in words. */
   problems: string[];
+  /** Windows of lines the model sectioned, and those where its reply was unusable and the heuristic stood in. */
+  windows: { model: number; heuristic: number };
 }
 
 /** One section start as the model (or the fallback) gave it: a document-wide line number. */
@@ -241,7 +243,8 @@ export async function llmSections(engine: LlmEngine, text: string, options: LlmS
   const problems: string[] = [];
   signal?.throwIfAborted();
   const lines = numberLines(text, options.maxLineChars ?? 200);
-  if (lines.length === 0) return { sections: [], usage, problems };
+  const counts = { model: 0, heuristic: 0 };
+  if (lines.length === 0) return { sections: [], usage, problems, windows: counts };
   const windowLines = Math.max(5, options.windowLines ?? 150);
   const windows = makeWindows(lines, windowLines, Math.max(0, options.overlapLines ?? 10), options.maxWindowChars ?? 16000);
   const maxTitle = options.maxTitleChars ?? 80;
@@ -279,13 +282,15 @@ export async function llmSections(engine: LlmEngine, text: string, options: LlmS
       const fallback = heuristicStarts(text, lines, w, options.heuristic);
       problems.push(`${label}: ${failure}; used heuristic sectioning there (${fallback.length} section start${fallback.length === 1 ? '' : 's'})`);
       starts.push(...fallback);
+      counts.heuristic++;
       continue;
     }
+    counts.model++;
     if (parsed.ignored > 0) problems.push(`${label}: ignored ${parsed.ignored} reply line${parsed.ignored === 1 ? '' : 's'} without a line number`);
     starts.push(...repairWindow(parsed.starts, w, label, problems));
   }
 
-  return { sections: finish(text, lines, starts, options.minSectionChars ?? 300, maxTitle, problems), usage, problems };
+  return { sections: finish(text, lines, starts, options.minSectionChars ?? 300, maxTitle, problems), usage, problems, windows: counts };
 }
 
 /** Clamps, orders and de-duplicates one window's starts and keeps those the window decides for. */

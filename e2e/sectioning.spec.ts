@@ -1,0 +1,39 @@
+import { test, expect } from '@playwright/test';
+import { addFiles, chooseTinyLlm, documentRows, fixture, openApp, waitForJobs } from './helpers';
+
+/**
+ * The tiny random-weight model (public/models/sieve/tiny-causal-lm) writes noise, so this
+ * checks the plumbing only: the headingless document goes to the model for sectioning, its
+ * unusable reply is replaced by the heuristic and noted, and the model's one-sentence summary
+ * becomes part of every chunk's header, shown apart from the chunk's text.
+ */
+test('with a language model loaded, a headingless document is sectioned through it and its chunk headers carry its summary', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await openApp(page);
+  await chooseTinyLlm(page);
+  await page.getByRole('tab', { name: 'Library' }).click();
+  await addFiles(page, fixture('harbour-notes.txt'));
+  await waitForJobs(page);
+  const row = documentRows(page).filter({ hasText: 'harbour-notes.txt' });
+  await expect(row).toHaveCount(1);
+
+  const notes = row.getByTestId('document-notes');
+  await notes.locator('summary').click();
+  await expect(notes).toContainText(/Sectioning: lines 0–\d+: reply named no section start; used heuristic sectioning there/);
+
+  await row.getByRole('button', { name: 'Inspect chunks' }).click();
+  const chunks = page.getByTestId('chunk');
+  expect(await chunks.count()).toBeGreaterThan(1);
+  const count = await chunks.count();
+  const paths = await chunks.getByTestId('chunk-header-path').allInnerTexts();
+  const summaries = await chunks.getByTestId('chunk-header-summary').allInnerTexts();
+  expect(paths).toEqual(new Array(count).fill('harbour-notes'));
+  expect(summaries).toHaveLength(count);
+  const summary = summaries[0].trim();
+  expect(summary.length).toBeGreaterThanOrEqual(10);
+  // One summary for the whole document, on every chunk, and never inside a chunk's own text.
+  expect(new Set(summaries).size).toBe(1);
+  for (const text of await chunks.locator('p').allInnerTexts()) expect(text).not.toContain(summary);
+  expect(errors).toEqual([]);
+});
