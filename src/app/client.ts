@@ -4,6 +4,9 @@ import type { LoadProgress } from '../core/embed/embedder';
 import type { Settings } from '../core/settings';
 import type { AskEvent, AskResult } from '../core/pipeline/types';
 import type { QuestionOptions } from '../services/questions';
+import type { LabRequest } from '../core/lab/request';
+import type { LabProgress } from '../core/lab/run';
+import type { LabResponse } from '../services/lab';
 import type { IngestEvent, IngestResult, Inspection, OpenResult, ReindexEvent, SearchResponse } from '../services/library';
 
 /** Typed calls into the library worker. Every method is a message; no work happens here. */
@@ -34,8 +37,9 @@ export class LibraryClient {
   clear = () => this.rpc.call<Settings>('clear');
   search = (query: string, docIds?: string[]) => this.rpc.call<SearchResponse>('search', [query, { docIds }]);
   inspect = (id: string) => this.rpc.call<Inspection>('inspect', [id]);
+  lab = (request: LabRequest, options: CallOptions<LabProgress>) => this.rpc.call<LabResponse>('lab', [request], options);
   updateSettings = (patch: Partial<Settings>) => this.rpc.call<Settings>('updateSettings', [patch]);
   ask = (question: string, options: CallOptions<AskEvent> & QuestionOptions) =>
-    this.rpc.call<AskResult>('ask', [question, { docIds: options.docIds }], { ...options, settleOnAbort: true });
+    this.rpc.call<AskResult>('ask', [question, { docIds: options.docIds, pipeline: options.pipeline }], { ...options, settleOnAbort: true });
   prepareEmbedder = (options: CallOptions<LoadProgress>) => this.rpc.call<{ id: string; dim: number }>('prepareEmbedder', [], options);
 }

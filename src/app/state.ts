@@ -8,6 +8,14 @@ import type { LlmInfo } from '../core/llm/engine';
 import type { AskResult, CandidateRow, SegmentSource, StageName, StageTrace } from '../core/pipeline/types';
 import type { JudgeCost } from '../core/pipeline/llm-retriever';
 import { describeLlmError } from './llm-errors';
+import type { LabRequest } from '../core/lab/request';
+import type { LabProgress } from '../core/lab/run';
+import type { LabResponse } from '../services/lab';
+import type { QuestionOptions } from '../services/questions';
+
+/** The walk-through's sample document, served from public/samples. */
+export const SAMPLE_DOCUMENT = '/samples/lighthouses.md';
+export const SAMPLE_QUESTIONS = '/samples/lighthouses.questions.jsonl';
 
 export interface Job {
   id: number;
@@ -62,6 +70,16 @@ export interface QuestionState {
   cancel(): void;
 }
 
+/** The chunking lab's latest run. */
+export interface LabState {
+  request: LabRequest;
+  status: 'running' | 'done' | 'failed' | 'cancelled';
+  progress?: LabProgress;
+  response?: LabResponse;
+  error?: string;
+  cancel(): void;
+}
+
 export interface AppState {
   ready: boolean;
   /** Milliseconds from navigation start until the knowledge base was open and searchable. */
@@ -83,6 +101,15 @@ export interface AppState {
   focusChunk?: string;
   llm: LlmStatus;
   question?: QuestionState;
+  lab?: LabState;
+  /** Where the guided walk-through is. */
+  walk: WalkState;
+}
+
+export interface WalkState {
+  step: number;
+  /** The sample question being followed. */
+  question?: string;
 }
 
 type Listener = () => void;
@@ -92,7 +119,7 @@ type Listener = () => void;
  * call commands; all work is sent to the library worker through the client.
  */
 export class AppStore {
-  private state: AppState = { ready: false, documents: [], jobs: [], notices: [], model: { state: 'idle' }, llm: { state: 'none' } };
+  private state: AppState = { ready: false, documents: [], jobs: [], notices: [], model: { state: 'idle' }, llm: { state: 'none' }, walk: { step: 0 } };
   private listeners = new Set<Listener>();
   private nextId = 1;
   private llmLoads = 0;
@@ -170,7 +197,7 @@ export class AppStore {
     await this.updateSettings({ llm: { kind: 'none' } });
   }
 
-  async ask(question: string) {
+  async ask(question: string, options: QuestionOptions = {}) {
     if (!question.trim()) return;
     this.state.question?.cancel();
     const controller = new AbortController();
@@ -180,6 +207,7 @@ export class AppStore {
       this.set((s) => (s.question && s.question.cancel === q.cancel ? { question: { ...s.question, ...(typeof patch === 'function' ? patch(s.question) : patch) } } : {}));
     try {
       const result = await this.client.ask(question, {
+        ...options,
         signal: controller.signal,
         onProgress: (e) =>
           update((cur) => {
@@ -197,6 +225,38 @@ export class AppStore {
     } catch (e) {
       const cancelled = controller.signal.aborted;
       update({ status: cancelled ? 'cancelled' : 'failed', error: cancelled ? undefined : message(e) });
+    }
+  }
+
+  setWalk(patch: Partial<WalkState>) {
+    this.set((s) => ({ walk: { ...s.walk, ...patch } }));
+  }
+
+  /** Adds the bundled sample document (public/samples) to the library. */
+  async addSample(path = SAMPLE_DOCUMENT) {
+    const name = path.split('/').pop()!;
+    try {
+      const r = await fetch(path);
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      this.addFiles([new File([await r.blob()], name, { type: 'text/markdown' })]);
+    } catch (e) {
+      this.notify('error', `The sample document ${name} could not be read: ${message(e)}`);
+    }
+  }
+
+  /** Runs the chunking lab; a new run cancels the one before. */
+  async runLab(request: LabRequest) {
+    this.state.lab?.cancel();
+    const controller = new AbortController();
+    const lab: LabState = { request, status: 'running', cancel: () => controller.abort() };
+    this.set({ lab });
+    const update = (patch: Partial<LabState>) => this.set((s) => (s.lab?.cancel === lab.cancel ? { lab: { ...s.lab, ...patch } } : {}));
+    try {
+      const response = await this.client.lab(request, { signal: controller.signal, settleOnAbort: true, onProgress: (progress) => update({ progress }) });
+      update({ status: 'done', response, progress: undefined });
+    } catch (e) {
+      const cancelled = controller.signal.aborted;
+      update({ status: cancelled ? 'cancelled' : 'failed', error: cancelled ? undefined : message(e), progress: undefined });
     }
   }
 

@@ -17,6 +17,10 @@ import type { ParseHooks } from './parse-file';
 import type { AskDeps } from '../core/pipeline/ask';
 import { knowledgeBaseDeps } from '../core/pipeline/kb-deps';
 import { heuristicSections, needsSectioning } from '../core/sectioning';
+import type { LabCandidateDoc } from '../core/lab/assign';
+import type { LabRequest } from '../core/lab/request';
+import type { LabProgress } from '../core/lab/run';
+import { LabRequestError, runLabRequest, type LabResponse } from './lab';
 
 /** A file as it arrives from the page (a File or anything shaped like one). */
 export interface IncomingFile {
@@ -490,6 +494,25 @@ export class Library {
 
   get currentSettings(): Settings {
     return this.settings;
+  }
+
+  /**
+   * The chunking lab over library documents (read only). Runs in the ingest queue so it never
+   * competes with an ingest for the embedder; the LLM chunker is offered when a model can score splits.
+   */
+  lab(request: LabRequest, onProgress: (p: LabProgress) => void, signal: AbortSignal): Promise<LabResponse> {
+    return this.enqueue(async () => {
+      const documents: LabCandidateDoc[] = [];
+      for (const id of request.docIds) {
+        const doc = this.docs.get(id);
+        const text = doc && (await this.deps.store.getText(id));
+        if (!doc || !text) throw new LabRequestError(`The lab cannot run: a chosen document (${doc?.name ?? id}) is no longer in the library.`);
+        documents.push({ docId: id, name: doc.name, title: doc.title, text: text.text, pages: text.pages, sections: text.sections });
+      }
+      const embedder = await this.prepareEmbedder();
+      const scorer = request.llm ? await this.deps.splitScorer?.(signal) : undefined;
+      return runLabRequest(request, { documents, embedder, scorer }, onProgress, signal);
+    }, signal, 'the chunking lab');
   }
 
   async inspect(id: DocumentId): Promise<Inspection> {

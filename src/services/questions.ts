@@ -1,10 +1,13 @@
 import { ask, type AskDeps, type Reranker } from '../core/pipeline/ask';
 import type { AskEvent, AskResult } from '../core/pipeline/types';
 import type { LlmEngine } from '../core/llm/engine';
+import type { PipelineSettings } from '../core/pipeline/settings';
 import type { Library } from './library';
 
 export interface QuestionOptions {
   docIds?: string[];
+  /** Settings for this question only, over the saved ones (the walk-through turns segments on). */
+  pipeline?: Partial<PipelineSettings>;
 }
 
 /**
@@ -23,5 +26,5 @@ export async function answerQuestion(
   if (!text) throw new Error('Type a question first.');
   const deps: AskDeps = { ...library.retrievalDeps(), engine: runtime.engine, reranker: runtime.reranker };
   const docIds = options.docIds?.length ? new Set(options.docIds) : undefined;
-  return ask(text, library.currentSettings.pipeline, deps, { signal, onEvent, docIds });
+  return ask(text, { ...library.currentSettings.pipeline, ...options.pipeline }, deps, { signal, onEvent, docIds });
 }

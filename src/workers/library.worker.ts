@@ -19,6 +19,8 @@ import { llmSections } from '../core/sectioning';
 import { attachRemoteLlm, rpcOverPort } from '../services/remote-engine';
 import { engineSplitScorer } from '../core/llamachunk';
 import type { RpcClient } from '../rpc/wrap';
+import type { LabRequest } from '../core/lab/request';
+import type { LabProgress } from '../core/lab/run';
 
 // The cross-encoder, loaded on the first question after one is chosen in Settings.
 const rerankers = new LoadOnce((settings: RerankerSettings) => loadBrowserReranker(settings, () => {}), (r) => void r?.dispose());
@@ -87,6 +89,7 @@ expose(
     clear: async () => (await library).clear(),
     search: async (query: string, options: { docIds?: string[] }) => (await library).search(query, options),
     inspect: async (id: string) => (await library).inspect(id),
+    lab: async (request: LabRequest, ctx: CallContext) => (await library).lab(request, (p: LabProgress) => ctx.progress(p), ctx.signal),
     updateSettings: async (patch: Partial<Settings>) => (await library).updateSettings(patch),
     ask: async (question: string, options: QuestionOptions, ctx: CallContext) => {
       const lib = await library;

@@ -5,11 +5,13 @@ import { SearchView } from './SearchView';
 import { AskView } from './AskView';
 import { LlmBadge } from './LlmBadge';
 import { InspectorView } from './InspectorView';
+import { LabView } from './LabView';
+import { WalkthroughView } from './WalkthroughView';
 import { SettingsView } from './SettingsView';
 import { Notices } from './Notices';
 import { ModelBadge } from './ModelBadge';
 
-const TABS = ['Library', 'Ask', 'Search', 'Chunk inspector', 'Settings'] as const;
+const TABS = ['Library', 'Ask', 'Search', 'Chunk inspector', 'Lab', 'Walk-through', 'Settings'] as const;
 export type Tab = (typeof TABS)[number];
 
 export function App() {
@@ -47,6 +49,10 @@ export function App() {
           <SearchView />
         ) : tab === 'Chunk inspector' ? (
           <InspectorView />
+        ) : tab === 'Lab' ? (
+          <LabView />
+        ) : tab === 'Walk-through' ? (
+          <WalkthroughView />
         ) : (
           <SettingsView />
         )}

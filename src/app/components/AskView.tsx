@@ -7,7 +7,7 @@ import type { LlmStatus, QuestionState } from '../state';
 import type { LlmSettings } from '../../core/settings';
 import type { PipelineSettings } from '../../core/pipeline/settings';
 import { estimateLibraryJudgeCost } from '../../core/pipeline/llm-retriever';
-import type { AttributionReport } from '../../core/attribution/attribution';
+import { AttributionLine, SourceUse } from './Attribution';
 import { PipelineView } from './PipelineView';
 import { runningLabel } from './pipeline-labels';
 
@@ -188,30 +188,6 @@ function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateR
       )}
       <PipelineView rows={rows} stages={result?.stages ?? q.stages} threshold={result?.threshold} running={q.status === 'running' ? q.stage : undefined} onOpen={onOpen} segments={result?.segments ?? q.segments} segmentValues={result?.segmentValues ?? q.segmentValues} />
     </>
-  );
-}
-
-/** How much of what it was given the answer used (sentence similarity ≥ the threshold). */
-function AttributionLine({ report }: { report: AttributionReport }) {
-  const t = report.totals;
-  const pct = (x: number | null) => (x === null ? '—' : `${Math.round(x * 100)}%`);
-  return (
-    <p className="small attribution" data-testid="attribution">
-      Attribution: the answer cites {t.cited} and uses {t.used} of {t.sources} sources; utilization of the used ones {pct(t.meanUtilization)}; completeness{' '}
-      {pct(t.completeness)} <span className="muted">(a sentence counts as used at cosine ≥ {t.threshold})</span>
-    </p>
-  );
-}
-
-function SourceUse({ report, n }: { report: AttributionReport; n: number }) {
-  const s = report.sources.find((x) => x.n === n);
-  if (!s) return null;
-  const label = s.cited && s.used ? 'cited and used' : s.cited ? 'cited, not used' : s.used ? 'used, not cited' : 'not used';
-  return (
-    <span className={`use-badge ${s.used ? 'used' : 'unused'}`} data-testid="source-use" title={`${s.usedSentences.length} of ${s.sentences} sentences reflected in the answer`}>
-      {label}
-      {s.used ? ` · ${Math.round(s.utilization * 100)}%` : ''}
-    </span>
   );
 }
 

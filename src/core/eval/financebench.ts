@@ -22,7 +22,8 @@ export function parseQuestions(jsonl: string, source = 'questions'): BenchQuesti
       if (typeof q.question !== 'string' || typeof q.doc_name !== 'string' || !Array.isArray(q.evidence)) {
         throw new Error(`${source} line ${n}: needs "question", "doc_name" and "evidence"`);
       }
-      return q;
+      // Questions written by hand may have no id: name them by their line.
+      return typeof q.financebench_id === 'string' && q.financebench_id ? q : { ...q, financebench_id: `line ${n}` };
     });
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { assignQuestions, type LabCandidateDoc } from './assign';
 import type { LabQuestion } from './questions';
 
-const doc = (docId: string, name: string, title: string, text: string): LabCandidateDoc => ({ docId, name, title, text, pages: [{ page: 1, start: 0, end: text.length }] });
+const doc = (docId: string, name: string, title: string, text: string): LabCandidateDoc => ({ docId, name, title, text, pages: [{ page: 1, start: 0, end: text.length }], sections: [] });
 const nike = doc('d1', 'NIKE_2018_10K.pdf', 'Nike annual report', 'Revenues rose to 36.4 billion dollars in fiscal 2018 across all regions.');
 const kelp = doc('d2', 'kelp.md', 'Kelp farming', 'Kelp lines are seeded in autumn and harvested in late spring before the water warms.');
 const q = (id: string, docId: string, evidence: string): LabQuestion => ({ id, question: `question ${id}`, docId, evidence });

@@ -1,4 +1,4 @@
-import type { PageSpan } from '../types';
+import type { PageSpan, SectionSpan } from '../types';
 import { locateEvidence } from './locate';
 import type { LabQuestion } from './questions';
 
@@ -10,6 +10,7 @@ export interface LabCandidateDoc {
   title: string;
   text: string;
   pages: PageSpan[];
+  sections: SectionSpan[];
 }
 
 export interface Assignment {

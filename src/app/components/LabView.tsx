@@ -1,0 +1,347 @@
+import { useState } from 'react';
+import { useApp } from '../context';
+import { SAMPLE_QUESTIONS } from '../state';
+import { objectiveValue, type LabObjective } from '../../core/lab/best';
+import { checkRequest, parseNumberList, requestSpecs, type LabRequest } from '../../core/lab/request';
+import { DEFAULT_OVERLAPS, DEFAULT_SIZES, DEFAULT_THETAS } from '../../core/lab/specs';
+import type { LabResultSummary } from '../../services/lab';
+import { LengthHistograms, RatioScatter, SweepGrid, ThetaPlot } from './LabPlots';
+
+const QUESTION_HELP = `Q: What did the Fresnel lens change?
+A: The prisms bend the light into a narrow horizontal beam…
+(or one per line: question | evidence, or a FinanceBench .jsonl file)`;
+
+const OBJECTIVES: Record<LabObjective, string> = {
+  balanced: 'balance (harmonic mean of the two ratios)',
+  retrieval: 'retrieval ratio',
+  signal: 'signal ratio',
+};
+
+interface Draft {
+  docIds: string[];
+  questionsText: string;
+  questionsSource: string;
+  budget: number;
+  mode: LabRequest['mode'];
+  objective: LabObjective;
+  size: number;
+  overlap: number;
+  threshold: number;
+  llm: boolean;
+  sweepFixed: boolean;
+  sizes: string;
+  overlaps: string;
+  sweepTheta: boolean;
+  thetas: string;
+}
+
+function draftFrom(r: LabRequest | undefined, docIds: string[]): Draft {
+  return {
+    docIds: r?.docIds.filter((id) => docIds.includes(id)) ?? docIds.slice(0, 1),
+    questionsText: r?.questionsText ?? '',
+    questionsSource: r?.questionsSource ?? 'typed questions',
+    budget: r?.budget ?? 4000,
+    mode: r?.mode ?? 'hybrid',
+    objective: r?.objective ?? 'balanced',
+    size: r?.fixed.size ?? 500,
+    overlap: r?.fixed.overlap ?? 50,
+    threshold: r?.semantic.threshold ?? 0.8,
+    llm: r?.llm ?? false,
+    sweepFixed: r ? r.sweepFixed !== undefined : false,
+    sizes: (r?.sweepFixed?.sizes ?? DEFAULT_SIZES).join(', '),
+    overlaps: (r?.sweepFixed?.overlaps ?? DEFAULT_OVERLAPS).join(', '),
+    sweepTheta: r ? r.sweepTheta !== undefined : false,
+    thetas: (r?.sweepTheta ?? DEFAULT_THETAS).join(', '),
+  };
+}
+
+/** The draft as a request, or the reasons it is not one yet. */
+function toRequest(d: Draft): { request?: LabRequest; problems: string[] } {
+  const sizes = parseNumberList(d.sizes);
+  const overlaps = parseNumberList(d.overlaps);
+  const thetas = parseNumberList(d.thetas);
+  const problems: string[] = [];
+  if (d.sweepFixed && (!sizes || !overlaps)) problems.push('sweep sizes and overlaps must be numbers separated by commas');
+  if (d.sweepTheta && !thetas) problems.push('sweep θ values must be numbers separated by commas');
+  if (problems.length) return { problems };
+  const request: LabRequest = {
+    docIds: d.docIds,
+    questionsText: d.questionsText,
+    questionsSource: d.questionsSource,
+    budget: d.budget,
+    mode: d.mode,
+    objective: d.objective,
+    fixed: { size: d.size, overlap: d.overlap },
+    semantic: { threshold: d.threshold },
+    llm: d.llm,
+    ...(d.sweepFixed ? { sweepFixed: { sizes: sizes!, overlaps: overlaps! } } : {}),
+    ...(d.sweepTheta ? { sweepTheta: thetas! } : {}),
+  };
+  return { request, problems: checkRequest(request) };
+}
+
+/**
+ * The chunking lab: which way of cutting documents into chunks serves retrieval best, on
+ * questions whose evidence is known. Compares fixed-size, semantic and LLM-boundary chunking,
+ * and sweeps their parameters.
+ */
+export function LabView() {
+  const { state, store } = useApp();
+  const lab = state.lab;
+  const [draft, setDraft] = useState<Draft>(() => draftFrom(lab?.request, state.documents.map((d) => d.id)));
+  const [fileError, setFileError] = useState<string>();
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const splitScores = state.llm.state === 'ready' && state.llm.info?.splitScores === true;
+  const { request, problems } = toRequest(draft);
+  const running = lab?.status === 'running';
+
+  const loadFile = async (file: File | undefined) => {
+    if (!file) return;
+    setFileError(undefined);
+    try {
+      const text = await file.text();
+      if (!text.trim()) throw new Error('the file is empty');
+      set({ questionsText: text, questionsSource: file.name });
+    } catch (e) {
+      setFileError(`${file.name}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+  const loadSample = async () => {
+    setFileError(undefined);
+    try {
+      const r = await fetch(SAMPLE_QUESTIONS);
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      set({ questionsText: await r.text(), questionsSource: 'lighthouses.questions.jsonl' });
+    } catch (e) {
+      setFileError(`The sample questions could not be read: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
+  if (state.documents.length === 0) return <p className="muted empty">The lab compares chunkings on your documents: add a document to the library first.</p>;
+
+  return (
+    <div className="lab" data-testid="lab">
+      <p className="small muted">
+        Which way of cutting documents into chunks serves retrieval best? Give questions whose evidence you know; for each chunking the lab retrieves up to the budget
+        and measures the <b>retrieval ratio</b> (share of the evidence's words that were retrieved) and the <b>signal ratio</b> (share of the retrieved characters
+        that are evidence). Nothing in your library changes.
+      </p>
+      <form
+        className="lab-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (request && problems.length === 0) void store.runLab(request);
+        }}
+      >
+        <fieldset>
+          <legend>Documents</legend>
+          {state.documents.map((d) => (
+            <label key={d.id} className="block">
+              <input
+                type="checkbox"
+                checked={draft.docIds.includes(d.id)}
+                onChange={(e) => set({ docIds: e.target.checked ? [...draft.docIds, d.id] : draft.docIds.filter((id) => id !== d.id) })}
+              />{' '}
+              {d.title} <span className="muted small">({d.name})</span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset>
+          <legend>Questions with their evidence</legend>
+          <textarea
+            aria-label="Lab questions"
+            rows={5}
+            placeholder={QUESTION_HELP}
+            value={draft.questionsText}
+            onChange={(e) => set({ questionsText: e.target.value, questionsSource: 'typed questions' })}
+          />
+          <div className="row">
+            <label>
+              Load a question file <input type="file" accept=".jsonl,.txt,.json" aria-label="Lab question file" onChange={(e) => void loadFile(e.target.files?.[0])} />
+            </label>
+            <button type="button" onClick={() => void loadSample()}>
+              Sample questions (lighthouses)
+            </button>
+          </div>
+          {fileError && (
+            <p className="error" role="alert">
+              {fileError}
+            </p>
+          )}
+        </fieldset>
+        <fieldset>
+          <legend>Chunkings</legend>
+          <label>
+            Fixed size <input type="number" min={50} step={1} value={draft.size} onChange={(e) => set({ size: Number(e.target.value) })} aria-label="Fixed chunk size" />
+          </label>{' '}
+          <label>
+            overlap <input type="number" min={0} step={1} value={draft.overlap} onChange={(e) => set({ overlap: Number(e.target.value) })} aria-label="Fixed chunk overlap" />
+          </label>
+          <br />
+          <label>
+            Semantic θ <input type="number" min={-1} max={1} step={0.01} value={draft.threshold} onChange={(e) => set({ threshold: Number(e.target.value) })} aria-label="Semantic θ" />
+          </label>
+          <br />
+          <label>
+            <input type="checkbox" checked={draft.llm && splitScores} disabled={!splitScores} onChange={(e) => set({ llm: e.target.checked })} /> LLM boundaries (LlamaChunk)
+          </label>
+          {!splitScores && <span className="muted small"> — needs a transformers.js language model, loaded in Settings (it reads split-token probabilities).</span>}
+          <br />
+          <label>
+            <input type="checkbox" checked={draft.sweepFixed} onChange={(e) => set({ sweepFixed: e.target.checked })} /> Sweep fixed sizes
+          </label>{' '}
+          <input aria-label="Sweep sizes" value={draft.sizes} disabled={!draft.sweepFixed} onChange={(e) => set({ sizes: e.target.value })} /> × overlaps (fractions of the size){' '}
+          <input aria-label="Sweep overlaps" value={draft.overlaps} disabled={!draft.sweepFixed} onChange={(e) => set({ overlaps: e.target.value })} />
+          <br />
+          <label>
+            <input type="checkbox" checked={draft.sweepTheta} onChange={(e) => set({ sweepTheta: e.target.checked })} /> Sweep θ
+          </label>{' '}
+          <input aria-label="Sweep θ values" value={draft.thetas} disabled={!draft.sweepTheta} onChange={(e) => set({ thetas: e.target.value })} />
+        </fieldset>
+        <fieldset>
+          <legend>Retrieval</legend>
+          <label>
+            Budget (characters){' '}
+            <input type="number" min={100} step={1} value={draft.budget} onChange={(e) => set({ budget: Number(e.target.value) })} aria-label="Lab budget" />
+          </label>{' '}
+          <label>
+            Search{' '}
+            <select value={draft.mode} onChange={(e) => set({ mode: e.target.value as LabRequest['mode'] })} aria-label="Lab search mode">
+              <option value="hybrid">hybrid</option>
+              <option value="bm25">BM25</option>
+              <option value="dense">dense</option>
+            </select>
+          </label>{' '}
+          <label>
+            Best by{' '}
+            <select value={draft.objective} onChange={(e) => set({ objective: e.target.value as LabObjective })} aria-label="Lab objective">
+              {Object.entries(OBJECTIVES).map(([k, v]) => (
+                <option key={k} value={k}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          </label>
+        </fieldset>
+        {problems.length > 0 && draft.questionsText.trim() && <p className="small muted">Before it can run: {problems.join('; ')}.</p>}
+        <div className="row">
+          <button type="submit" key="run" disabled={running || !request || problems.length > 0}>
+            Compare {request ? requestSpecs(request).length : ''} chunkings
+          </button>
+          {running && (
+            <button type="button" key="cancel" onClick={() => lab?.cancel()}>
+              Cancel
+            </button>
+          )}
+          {running && <LabProgressLine />}
+        </div>
+      </form>
+      {lab?.status === 'failed' && (
+        <p className="error" role="alert" data-testid="lab-error">
+          {lab.error}
+        </p>
+      )}
+      {lab?.status === 'cancelled' && <p className="muted">Cancelled.</p>}
+      {lab?.response && lab.status !== 'running' && <LabResults />}
+    </div>
+  );
+}
+
+function LabProgressLine() {
+  const { state } = useApp();
+  const p = state.lab?.progress;
+  if (!p) return <span className="muted small">Starting…</span>;
+  return (
+    <span className="small" data-testid="lab-progress">
+      {p.stage} {p.total ? `${p.done} / ${p.total}` : ''} <progress max={p.total || 1} value={p.done} />
+    </span>
+  );
+}
+
+const f3 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
+
+function LabResults() {
+  const { state } = useApp();
+  const { response, request } = state.lab!;
+  if (!response) return null;
+  const compared = requestSpecs({ ...request, sweepFixed: undefined, sweepTheta: undefined }).map((s) => s.label);
+  const rows = response.results.filter((r) => compared.includes(r.label));
+  const byLabel = (label?: string) => response.results.find((r) => r.label === label);
+  const best = byLabel(response.best.overall);
+  return (
+    <section className="lab-results" data-testid="lab-results">
+      <p className="small">
+        {response.questions} question{response.questions === 1 ? '' : 's'}, {(response.ms / 1000).toFixed(1)} s.
+        {best && (
+          <>
+            {' '}
+            Best by {OBJECTIVES[response.objective]}: <b data-testid="lab-best">{best.label}</b> (retrieval {f3(best.retrievalRatio)}, signal {f3(best.signalRatio)}).
+          </>
+        )}
+        {request.sweepFixed && response.best.fixed && <> Best fixed size and overlap: <b data-testid="lab-best-fixed">{response.best.fixed}</b>.</>}
+        {request.sweepTheta && response.best.semantic && <> Best θ: <b data-testid="lab-best-theta">{response.best.semantic}</b>.</>}
+      </p>
+      {response.problems.length > 0 && (
+        <details className="small">
+          <summary>{response.problems.length} questions left out</summary>
+          <ul>
+            {response.problems.map((p, i) => (
+              <li key={i}>{p}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <table className="lab-table" data-testid="lab-table">
+        <thead>
+          <tr>
+            <th>Chunking</th>
+            <th>Chunks</th>
+            <th>Length: median (p25–p75)</th>
+            <th>Retrieval ratio</th>
+            <th>Signal ratio</th>
+            <th>Balance</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <LabRow key={r.label} r={r} best={r.label === response.best.overall} />
+          ))}
+        </tbody>
+      </table>
+      <div className="lab-plots">
+        <RatioScatter results={response.results} named={compared} best={response.best.overall} />
+        <LengthHistograms results={rows} />
+        {request.sweepFixed && <SweepGrid results={response.results.filter((r) => response.sweeps.fixed.includes(r.label))} objective={response.objective} best={response.best.fixed} />}
+        {request.sweepTheta && <ThetaPlot results={response.results.filter((r) => response.sweeps.theta.includes(r.label))} />}
+      </div>
+    </section>
+  );
+}
+
+function LabRow({ r, best }: { r: LabResultSummary; best: boolean }) {
+  if (!r.available) {
+    return (
+      <tr data-testid="lab-row" data-label={r.label} className="unavailable">
+        <td>{r.label}</td>
+        <td colSpan={5} className="muted">
+          unavailable: {r.note}
+        </td>
+      </tr>
+    );
+  }
+  return (
+    <tr data-testid="lab-row" data-label={r.label} className={best ? 'best' : undefined}>
+      <td>{r.label}</td>
+      <td>{r.chunkCount}</td>
+      <td>
+        {r.lengths.median} ({r.lengths.p25}–{r.lengths.p75})
+      </td>
+      <td data-testid="lab-retrieval">{f3(r.retrievalRatio)}</td>
+      <td data-testid="lab-signal">
+        {f3(r.signalRatio)}
+        {r.locatedQuestions < r.questions && <span className="muted small"> ({r.locatedQuestions} of {r.questions} located)</span>}
+      </td>
+      <td>{f3(objectiveValue(r, 'balanced'))}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,262 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { useApp } from '../context';
+import { SAMPLE_DOCUMENT, SAMPLE_QUESTIONS } from '../state';
+import { parseQuestions } from '../../core/eval/financebench';
+import { score } from '../format';
+import { AttributionLine, SourceUse } from './Attribution';
+import { ChunkHeader } from './ChunkHeader';
+import { GradeHistogram } from './GradeHistogram';
+import { SegmentPlot } from './SegmentPlot';
+import { SimilarityPlot } from './SimilarityPlot';
+import { VERDICT_LABEL } from './pipeline-labels';
+
+const SAMPLE_NAME = SAMPLE_DOCUMENT.split('/').pop()!;
+
+interface Step {
+  title: string;
+  /** One or two sentences on what the stage does and why. */
+  text: string;
+  /** The step needs the question to have been asked. */
+  needsAnswer?: boolean;
+  body: () => ReactNode;
+}
+
+/**
+ * A guided tour of one question through Sieve on the bundled sample document: sentences and
+ * their similarities, chunks, candidates, duplicates, grades and threshold, segments, and the
+ * answer with its attribution, each explained in a sentence or two.
+ */
+export function WalkthroughView() {
+  const { state, store } = useApp();
+  const sample = state.documents.find((d) => d.name === SAMPLE_NAME);
+  const adding = state.jobs.some((j) => j.name === SAMPLE_NAME && (j.status === 'queued' || j.status === 'running'));
+  const [questions, setQuestions] = useState<string[]>([]);
+  const { step } = state.walk;
+  const question = state.walk.question ?? questions[0];
+  const q = state.question;
+  const asked = q && q.question === question;
+
+  useEffect(() => {
+    fetch(SAMPLE_QUESTIONS)
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
+      .then((t) => setQuestions(parseQuestions(t, 'sample questions').map((x) => x.question)))
+      .catch(() => setQuestions([]));
+  }, []);
+  useEffect(() => {
+    if (sample && state.inspection?.document.id !== sample.id && state.inspecting !== sample.id) void store.inspect(sample.id);
+  }, [sample, state.inspection, state.inspecting, store]);
+
+  if (!sample) {
+    return (
+      <section className="walk" data-testid="walkthrough">
+        <h2>Walk-through: one question, stage by stage</h2>
+        <p>
+          This tour follows one question through everything Sieve does, on a short sample document about lighthouses (written for Sieve and public domain). It adds
+          the document to your library; you can delete it afterwards.
+        </p>
+        <button type="button" disabled={adding} onClick={() => void store.addSample()}>
+          {adding ? 'Adding the sample document…' : 'Add the sample document and start'}
+        </button>
+      </section>
+    );
+  }
+
+  const ins = state.inspection?.document.id === sample.id ? state.inspection : undefined;
+  const rows = q?.result?.rows ?? q?.rows ?? [];
+  const result = asked ? q?.result : undefined;
+  const steps: Step[] = [
+    {
+      title: 'Sentences and their similarities',
+      text: 'The document is cut into sentences and each one is turned into a vector by the embedding model. The line shows how similar each sentence is to the next (cosine); where it dips below θ, the topic shifts.',
+      body: () =>
+        ins ? (
+          <div className="plot-scroll">
+            <SimilarityPlot sims={ins.neighbourSims} threshold={ins.threshold} chunks={ins.chunks} from={0} count={ins.neighbourSims.length} />
+          </div>
+        ) : (
+          <p className="muted">Loading the document…</p>
+        ),
+    },
+    {
+      title: 'Chunks',
+      text: `Consecutive sentences stay in one chunk while their similarity stays at or above θ${ins?.threshold !== undefined ? ` (${ins.threshold})` : ''}, and no chunk grows past its length limit. Each chunk also gets a contextual header — title and section — that search sees but the chunk text does not contain.`,
+      body: () =>
+        ins ? (
+          <ol className="walk-chunks small" data-testid="walk-chunks">
+            {ins.chunks.map((c) => (
+              <li key={c.id}>
+                <ChunkHeader header={c.header} />
+                {c.text}
+              </li>
+            ))}
+          </ol>
+        ) : null,
+    },
+    {
+      title: 'The question',
+      text: 'Pick a question. Sieve searches the chunks with BM25 (matching words) and with the question’s vector (matching meaning), then grades, filters and answers. This tour turns relevant segment extraction on for the question so you can see it.',
+      body: () => (
+        <div>
+          <label>
+            Question{' '}
+            <select aria-label="Walk-through question" value={question ?? ''} onChange={(e) => store.setWalk({ question: e.target.value })}>
+              {questions.map((x) => (
+                <option key={x}>{x}</option>
+              ))}
+            </select>
+          </label>{' '}
+          <button
+            type="button"
+            disabled={!question || q?.status === 'running'}
+            onClick={() => {
+              if (!question) return;
+              store.setWalk({ question });
+              void store.ask(question, { docIds: [sample.id], pipeline: state.settings && { segments: { ...state.settings.pipeline.segments, enabled: true } } });
+            }}
+          >
+            Ask it
+          </button>{' '}
+          {asked && <span className="small" data-testid="walk-status" data-status={q.status}>{q.status === 'running' ? 'Working…' : q.status === 'done' ? 'Answered: go on to see how.' : q.status}</span>}
+        </div>
+      ),
+    },
+    {
+      title: 'Candidates',
+      needsAnswer: true,
+      text: 'The best-scoring chunks become candidates. Each score is scaled to 0–1 among the candidates and the two are mixed into one hybrid score, so a chunk can rank high by words, by meaning, or both.',
+      body: () => (
+        <table className="walk-table small" data-testid="walk-candidates">
+          <thead>
+            <tr>
+              <th>#</th>
+              <th>Chunk</th>
+              <th>BM25</th>
+              <th>Dense</th>
+              <th>Hybrid</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.chunk.id}>
+                <td>{r.rank}</td>
+                <td>{r.chunk.text.slice(0, 90)}…</td>
+                <td>{score(r.bm25)}</td>
+                <td>{score(r.dense)}</td>
+                <td>{score(r.hybrid)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ),
+    },
+    {
+      title: 'Duplicates',
+      needsAnswer: true,
+      text: 'Candidates that say nearly the same thing as a better-ranked one (cosine above the redundancy limit) are dropped, so the answer’s room is not spent twice on one fact.',
+      body: () => {
+        const dups = rows.filter((r) => r.duplicateOf);
+        return dups.length === 0 ? (
+          <p data-testid="walk-duplicates">No candidate repeated a better one for this question: all {rows.length} go on to grading.</p>
+        ) : (
+          <ul data-testid="walk-duplicates">
+            {dups.map((r) => (
+              <li key={r.chunk.id}>
+                #{r.rank} repeats #{r.duplicateOf!.rank} (cosine {r.duplicateOf!.similarity.toFixed(2)})
+              </li>
+            ))}
+          </ul>
+        );
+      },
+    },
+    {
+      title: 'Grades and the threshold',
+      needsAnswer: true,
+      text: result?.stages.some((s) => s.usage.calls > 0)
+        ? 'The language model graded each candidate (a grade, a second look, and a critic); the threshold is set from the grades themselves, and only chunks above it are kept.'
+        : 'With no language model loaded, grades come from the retrieval scores and the critic’s checks; the threshold is set from the grades themselves, and only chunks above it are kept.',
+      body: () => (
+        <div data-testid="walk-grades">
+          <GradeHistogram rows={rows} threshold={result?.threshold} />
+          <ul className="small">
+            {rows
+              .filter((r) => r.final !== undefined)
+              .slice(0, 8)
+              .map((r) => (
+                <li key={r.chunk.id}>
+                  #{r.rank}: grade {score(r.final!)} — {r.verdict ? VERDICT_LABEL[r.verdict] : ''}
+                  {r.reason ? ` (${r.reason})` : ''}
+                </li>
+              ))}
+          </ul>
+        </div>
+      ),
+    },
+    {
+      title: 'Segments',
+      needsAnswer: true,
+      text: 'Each chunk of the document gets a value: its relevance minus a penalty. The best runs of adjacent chunks (highest sums) become segments, so an answer that spans several chunks arrives in one piece and in order.',
+      body: () =>
+        result?.segments && result.segmentValues ? (
+          <div data-testid="walk-segments">
+            <SegmentPlot values={result.segmentValues} segments={result.segments} />
+            <ol className="small">
+              {result.segments.map((s) => (
+                <li key={s.n}>
+                  chunks {s.start + 1}–{s.end} (value {s.value.toFixed(2)}): {s.text.slice(0, 120)}…
+                </li>
+              ))}
+            </ol>
+          </div>
+        ) : (
+          <p data-testid="walk-segments">No segment was chosen for this question.</p>
+        ),
+    },
+    {
+      title: 'The answer and what it used',
+      needsAnswer: true,
+      text: 'The answer is written from the kept sources only. Attribution then checks which sources it cites and which of their sentences it actually reflects (sentence similarity), and how much of the key content it covers.',
+      body: () =>
+        result ? (
+          <div data-testid="walk-answer">
+            <p className="answer">{result.answer.text}</p>
+            {result.attribution ? (
+              <>
+                <AttributionLine report={result.attribution} />
+                <ul className="small">
+                  {result.attribution.sources.map((s) => (
+                    <li key={s.n}>
+                      source [{s.n}]: <SourceUse report={result.attribution!} n={s.n} />
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : (
+              <p className="muted small">No attribution was measured for this answer.</p>
+            )}
+          </div>
+        ) : null,
+    },
+  ];
+  const current = steps[Math.min(step, steps.length - 1)];
+  const blocked = current.needsAnswer && !(asked && q?.status === 'done');
+  const canNext = step < steps.length - 1 && !(steps[step].title === 'The question' && !(asked && q?.status === 'done'));
+
+  return (
+    <section className="walk" data-testid="walkthrough">
+      <h2>Walk-through: one question, stage by stage</h2>
+      <nav className="walk-nav" aria-label="Walk-through steps">
+        <button type="button" disabled={step === 0} onClick={() => store.setWalk({ step: step - 1 })}>
+          ← Back
+        </button>
+        <span data-testid="walk-step">
+          Step {step + 1} of {steps.length}: <b>{current.title}</b>
+        </span>
+        <button type="button" disabled={!canNext} onClick={() => store.setWalk({ step: step + 1 })}>
+          Next →
+        </button>
+      </nav>
+      <p className="walk-text">{current.text}</p>
+      {blocked ? <p className="muted">Ask the question first (step 3).</p> : current.body()}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Embedder } from '../core/embed/embedder';
+import type { SplitScorer } from '../core/llamachunk';
+import { assignQuestions, type LabCandidateDoc } from '../core/lab/assign';
+import { bestSpec, type LabObjective } from '../core/lab/best';
+import { parseLabQuestions } from '../core/lab/questions';
+import { checkRequest, requestSpecs, type LabRequest } from '../core/lab/request';
+import { sweepFixed, sweepTheta } from '../core/lab/specs';
+import { runLab, type LabProgress, type LabResult } from '../core/lab/run';
+
+/** A lab result without the per-chunk lengths (the summary and histogram keep what the panel plots). */
+export type LabResultSummary = Omit<LabResult, 'chunkLengths'>;
+
+export interface LabResponse {
+  results: LabResultSummary[];
+  /** Questions that took part, and those left out (with why). */
+  questions: number;
+  problems: string[];
+  /** The best overall, and the best of each sweep. */
+  best: Partial<Record<'overall' | 'fixed' | 'semantic', string>>;
+  /** Labels of the results each sweep produced (a sweep may repeat a compared chunking). */
+  sweeps: { fixed: string[]; theta: string[] };
+  objective: LabObjective;
+  ms: number;
+}
+
+export interface LabDeps {
+  documents: LabCandidateDoc[];
+  embedder: Embedder;
+  scorer?: SplitScorer;
+}
+
+export class LabRequestError extends Error {}
+
+/**
+ * Runs the chunking lab on library documents: reads the questions, ties them to the chosen
+ * documents, and compares the requested chunkings. Nothing is written to the knowledge base.
+ */
+export async function runLabRequest(request: LabRequest, deps: LabDeps, onProgress: (p: LabProgress) => void, signal: AbortSignal): Promise<LabResponse> {
+  const t0 = performance.now();
+  const wrong = checkRequest(request);
+  if (wrong.length) throw new LabRequestError(`The lab cannot run: ${wrong.join('; ')}.`);
+  let parsed;
+  try {
+    parsed = parseLabQuestions(request.questionsText, { source: request.questionsSource });
+  } catch (e) {
+    throw new LabRequestError(e instanceof Error ? e.message : String(e));
+  }
+  const { questions, problems } = assignQuestions(parsed, deps.documents);
+  if (questions.length === 0) throw new LabRequestError(`None of the ${parsed.length} questions is about the chosen documents: ${problems.slice(0, 3).join('; ')}`);
+  const specs = requestSpecs(request);
+  const results = await runLab({
+    docs: deps.documents
+      .filter((d) => questions.some((q) => q.docId === d.docId))
+      .map(({ docId, title, text, pages, sections }) => ({ docId, title, text, pages, sections })),
+    questions,
+    embedder: deps.embedder,
+    specs,
+    budget: request.budget,
+    mode: request.mode,
+    scorer: deps.scorer,
+    signal,
+    onProgress,
+  });
+  const fixedSweep = new Set(request.sweepFixed ? sweepFixed(request.sweepFixed).map((x) => x.label) : []);
+  const thetaSweep = new Set(request.sweepTheta ? sweepTheta(request.sweepTheta).map((x) => x.label) : []);
+  const within = (labels: Set<string>) => results.filter((r) => labels.has(r.label));
+  return {
+    results: results.map(({ chunkLengths: _lengths, ...r }) => r),
+    questions: questions.length,
+    problems,
+    best: {
+      overall: bestSpec(results, request.objective)?.label,
+      fixed: bestSpec(within(fixedSweep), request.objective)?.label,
+      semantic: bestSpec(within(thetaSweep), request.objective)?.label,
+    },
+    sweeps: { fixed: [...fixedSweep], theta: [...thetaSweep] },
+    objective: request.objective,
+    ms: performance.now() - t0,
+  };
+}
