@@ -10,13 +10,12 @@
  * random-weight test model, whose output is noise: use it for call and token counts only).
  */
 import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePdf } from '../src/adapters/pdf/node';
 import { loadUseLiteNode } from '../src/adapters/use-lite/node';
 import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
-import { loadTransformersLlm } from '../src/adapters/transformers-llm';
-import { TINY_CAUSAL_LM_ID } from '../src/adapters/transformers/tiny-causal-lm';
+import { LLM_OPTIONS, loadLocalLlm, TINY_CAUSAL_LM_ID } from './llm';
 import { withCache } from '../src/core/embed/cache';
 import { buildDocument } from '../src/core/ingest/build';
 import { KnowledgeBase } from '../src/core/kb/knowledge-base';
@@ -35,8 +34,8 @@ const { values } = parseArgs({
     questions: { type: 'string' },
     pdfs: { type: 'string' },
     id: { type: 'string' },
+    ...LLM_OPTIONS,
     llm: { type: 'string', default: TINY_CAUSAL_LM_ID },
-    models: { type: 'string', default: 'public/models/' },
     mode: { type: 'string', default: 'both' },
     cache: { type: 'string', default: '.cache/embeddings' },
   },
@@ -61,9 +60,7 @@ const built = await buildDocument({ docId: 'doc', parsed, embedder, chunker: DEF
 const kb = new KnowledgeBase(embedder.dim);
 kb.addDocument('doc', built.chunks, built.vectors);
 const engine =
-  values.llm === 'none'
-    ? undefined
-    : await loadTransformersLlm({ modelId: values.llm!, source: { kind: 'local', baseUrl: resolve(values.models!) + '/' }, device: 'cpu', dtype: 'fp32', wasmPaths: '' });
+  values.llm === 'none' ? undefined : await loadLocalLlm(values.llm!, values.models);
 
 const modes: ScoringMode[] = values.mode === 'both' ? ['generate', 'logprob'] : [values.mode as ScoringMode];
 const results: Array<[ScoringMode, AskResult]> = [];

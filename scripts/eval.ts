@@ -2,6 +2,12 @@
  * Retrieval evaluation on FinanceBench-format questions, over the same core code the app runs.
  *   npm run eval -- --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out report.json]
  *                   [--configs a,b] [--limit N] [--cache .cache/embeddings] [--weights 0.5,0.5]
+ *                   [--docs <dir>] [--llm <model id> [--models public/models/] [--answer-tokens N]]
+ * Documents are <doc_name>.pdf under --pdfs, or <doc_name>.md/.txt/.html/.docx under --docs.
+ * --llm runs the configs that need a language model (pipeline-llm: the whole question pipeline,
+ * answer included) and adds their answers' attribution, averaged over questions, as a second
+ * table; without it they are skipped. --answer-tokens: the answer's token limit (default 32 for
+ * the tiny random-weight test model, else the app's).
  * To use several cores, run shards (each with its own cache folder) and merge their reports:
  *   npm run eval -- … --shard 0/2 --cache .cache/emb0 --out s0.json   (and 1/2 likewise)
  *   npm run eval -- --merge s0.json,s1.json [--out report.json]
@@ -9,15 +15,17 @@
  *   npm run eval -- --lab --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out lab.json]
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parsePdf } from '../src/adapters/pdf/node';
 import { loadUseLiteNode } from '../src/adapters/use-lite/node';
 import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
 import { withCache } from '../src/core/embed/cache';
 import { parseQuestions, type BenchQuestion } from '../src/core/eval/financebench';
-import { CONFIGS, evaluateQuestion, prepareDocument, summarizeAll } from '../src/core/eval/run';
+import { CONFIGS, evaluateQuestion, prepareDocument, summarizeAll, summarizeAttributions, type EvaluatedQuestion, type EvalLlm } from '../src/core/eval/run';
 import { formatTable, summarize, type QuestionScores } from '../src/core/eval/metrics';
+import { formatAttributionTable, type AttributionSummary } from '../src/core/eval/attribution';
+import { DEFAULT_PIPELINE } from '../src/core/pipeline/settings';
+import { DOCUMENT_OPTIONS, readDocument } from './documents';
+import { LLM_OPTIONS, loadLocalLlm, TINY_CAUSAL_LM_ID } from './llm';
 
 if (process.argv.includes('--lab')) {
   await import('./lab');
@@ -27,7 +35,9 @@ if (process.argv.includes('--lab')) {
 const { values } = parseArgs({
   options: {
     questions: { type: 'string' },
-    pdfs: { type: 'string' },
+    ...DOCUMENT_OPTIONS,
+    ...LLM_OPTIONS,
+    'answer-tokens': { type: 'string' },
     budget: { type: 'string', default: '4000' },
     out: { type: 'string' },
     configs: { type: 'string' },
@@ -44,16 +54,20 @@ if (values.merge) {
   process.exit(0);
 }
 
-if (!values.questions || !values.pdfs) {
-  console.error('usage: npm run eval -- --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out report.json] [--configs a,b] [--limit N]');
+if (!values.questions || !(values.pdfs || values.docs)) {
+  console.error('usage: npm run eval -- --questions <file.jsonl> --pdfs <dir> | --docs <dir> [--budget 4000] [--out report.json] [--configs a,b] [--limit N] [--llm <model id>]');
   process.exit(2);
 }
 
 const budget = Number(values.budget);
 /** --weights 0.7,0.3 : BM25 and dense weights for the hybrid configs (default 0.5,0.5). */
 const weights = values.weights ? (([bm25, dense]) => ({ bm25, dense }))(values.weights.split(',').map(Number)) : undefined;
-const configs = values.configs ? CONFIGS.filter((c) => values.configs!.split(',').includes(c.name)) : CONFIGS;
-if (configs.length === 0) throw new Error(`no such configs: ${values.configs}; known: ${CONFIGS.map((c) => c.name).join(', ')}`);
+const chosen = values.configs ? CONFIGS.filter((c) => values.configs!.split(',').includes(c.name)) : CONFIGS;
+if (chosen.length === 0) throw new Error(`no such configs: ${values.configs}; known: ${CONFIGS.map((c) => c.name).join(', ')}`);
+const configs = values.llm ? chosen : chosen.filter((c) => !c.llm);
+const skipped = chosen.filter((c) => !configs.includes(c));
+if (skipped.length) console.error(`skipping ${skipped.map((c) => c.name).join(', ')}: they need a language model (--llm <model id>)`);
+if (configs.length === 0) process.exit(0);
 
 let questions = parseQuestions(await readFile(values.questions, 'utf8'), values.questions);
 if (values.limit) questions = questions.slice(0, Number(values.limit));
@@ -62,6 +76,13 @@ const t0 = performance.now();
 const cache = new FsEmbeddingCacheStore(values.cache!);
 const base = await loadUseLiteNode();
 const embedder = withCache(base, cache);
+let llm: EvalLlm | undefined;
+if (values.llm && configs.some((c) => c.llm)) {
+  const tl = performance.now();
+  const maxAnswerTokens = Number(values['answer-tokens'] ?? (values.llm === TINY_CAUSAL_LM_ID ? 32 : DEFAULT_PIPELINE.maxAnswerTokens));
+  llm = { engine: await loadLocalLlm(values.llm, values.models), embedder, maxAnswerTokens };
+  console.error(`${values.llm}: loaded in ${((performance.now() - tl) / 1000).toFixed(1)} s, context ${llm.engine.info.contextWindow} tokens, answers up to ${maxAnswerTokens} tokens`);
+}
 
 let byDoc = new Map<string, BenchQuestion[]>();
 for (const q of questions) byDoc.set(q.doc_name, [...(byDoc.get(q.doc_name) ?? []), q]);
@@ -72,17 +93,16 @@ if (values.shard) {
 }
 
 const scores = new Map<string, QuestionScores[]>();
-const perQuestion: Array<{ id: string; doc: string; config: string } & QuestionScores> = [];
+const perQuestion: Array<{ id: string; doc: string; config: string } & EvaluatedQuestion> = [];
 let done = 0;
 for (const [doc, qs] of byDoc) {
   const t = performance.now();
-  const bytes = new Uint8Array(await readFile(join(values.pdfs, `${doc}.pdf`)));
-  const parsed = await parsePdf(bytes, `${doc}.pdf`);
+  const parsed = await readDocument(doc, values);
   const prepared = await prepareDocument(doc, parsed, embedder, configs);
   const vectors = await embedder.embed(qs.map((q) => q.question));
   for (const [i, q] of qs.entries()) {
     for (const c of configs) {
-      const s = await evaluateQuestion(c, prepared, parsed, q, vectors[i], budget, weights);
+      const s = await evaluateQuestion(c, prepared, parsed, q, vectors[i], budget, weights, llm);
       scores.set(c.name, [...(scores.get(c.name) ?? []), s]);
       perQuestion.push({ id: q.financebench_id, doc, config: c.name, ...s });
     }
@@ -94,23 +114,36 @@ for (const [doc, qs] of byDoc) {
 const summary = summarizeAll(configs, scores);
 console.log(`\nBudget ${budget} characters, ${questions.length} questions, ${byDoc.size} documents, embedder ${base.id}\n`);
 console.log(formatTable(summary));
+const attribution = summarizeAttributions(perQuestion);
+printAttribution(attribution, values.llm);
 const stats = (embedder as { stats?: unknown }).stats;
 console.error(`\n${((performance.now() - t0) / 1000).toFixed(1)} s total; embedding cache ${JSON.stringify(stats)}`);
 if (values.out) {
-  await writeFile(values.out, JSON.stringify({ budget, embedder: base.id, configs: summary, perQuestion }, null, 2));
+  await writeFile(values.out, JSON.stringify({ budget, embedder: base.id, ...(llm ? { llm: values.llm } : {}), configs: summary, attribution, perQuestion }, null, 2));
   console.error(`wrote ${values.out}`);
 }
+llm?.engine.dispose();
 await cache.close?.();
 
-type Row = { config: string } & QuestionScores;
+/** The attribution table, when any config measured it (figure means over questions with a value; their count in brackets). */
+function printAttribution(rows: AttributionSummary[], model?: string) {
+  if (rows.length === 0) return;
+  console.log(`\nAnswer attribution${model ? ` (${model})` : ''}: means over questions with a value (count in brackets)\n`);
+  console.log(formatAttributionTable(rows));
+}
+
+type Row = { config: string } & EvaluatedQuestion;
 
 /** Combines shard reports: every question's scores, re-averaged per config. */
 async function merge(files: string[], out?: string) {
-  const reports = await Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8')) as { budget: number; embedder: string; perQuestion: Row[] }));
+  const reports = await Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8')) as { budget: number; embedder: string; llm?: string; perQuestion: Row[] }));
   const rows = reports.flatMap((r) => r.perQuestion);
   const names = [...new Set(rows.map((r) => r.config))];
   const summary = names.map((name) => summarize(name, rows.filter((r) => r.config === name)));
   console.log(`\nBudget ${reports[0].budget} characters, ${summary[0]?.questions ?? 0} questions, embedder ${reports[0].embedder}\n`);
   console.log(formatTable(summary));
-  if (out) await writeFile(out, JSON.stringify({ budget: reports[0].budget, embedder: reports[0].embedder, configs: summary, perQuestion: rows }, null, 2));
+  const attribution = summarizeAttributions(rows);
+  const llmId = reports.find((r) => r.llm)?.llm;
+  printAttribution(attribution, llmId);
+  if (out) await writeFile(out, JSON.stringify({ budget: reports[0].budget, embedder: reports[0].embedder, ...(llmId ? { llm: llmId } : {}), configs: summary, attribution, perQuestion: rows }, null, 2));
 }

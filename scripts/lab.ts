@@ -4,17 +4,23 @@
  * (src/core/lab/run.ts defines them).
  *   npm run eval -- --lab --questions <file> --pdfs <dir> [--budget 4000] [--mode hybrid]
  *                   [--out lab.json] [--shard k/n --cache dir] [--parsed .cache/parsed]
+ *                   [--limit N] [--docs <dir>] [--llm <model id> [--models public/models/]]
+ * Documents are <name>.pdf under --pdfs, or <name>.md/.txt/.html/.docx under --docs.
+ * --llm loads a transformers.js model whose split-token scores drive the 'llm' spec
+ * (LlamaChunk, windows sized to its context window); without it that spec is unavailable.
  *   npm run eval -- --lab --merge s0.json,s1.json [--out lab.json]
  */
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parsePdf } from '../src/adapters/pdf/node';
 import { loadUseLiteNode } from '../src/adapters/use-lite/node';
 import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
 import { withCache } from '../src/core/embed/cache';
 import type { RetrievalMode } from '../src/core/kb/knowledge-base';
 import type { ParsedDocument } from '../src/core/types';
+import { engineSplitScorer } from '../src/core/llamachunk';
+import { DOCUMENT_OPTIONS, readDocument } from './documents';
+import { LLM_OPTIONS, loadLocalLlm } from './llm';
 import {
   bestSpec,
   distinctSpecs,
@@ -31,20 +37,22 @@ import {
   DEFAULT_SIZES,
   type LabResult,
 } from '../src/core/lab';
+import { markdownTable as table } from '../src/core/eval/metrics';
 
 const { values } = parseArgs({
   options: {
     lab: { type: 'boolean' },
     questions: { type: 'string' },
-    pdfs: { type: 'string' },
+    ...DOCUMENT_OPTIONS,
+    ...LLM_OPTIONS,
     budget: { type: 'string', default: '4000' },
     mode: { type: 'string', default: 'hybrid' },
     out: { type: 'string' },
     cache: { type: 'string', default: '.cache/embeddings' },
     parsed: { type: 'string', default: '.cache/parsed' },
     shard: { type: 'string' },
+    limit: { type: 'string' },
     merge: { type: 'string' },
-    llm: { type: 'string' },
   },
 });
 
@@ -67,13 +75,13 @@ if (values.merge) {
   };
   await finish(report);
 } else {
-  if (!values.questions || !values.pdfs) {
-    console.error('usage: npm run eval -- --lab --questions <file> --pdfs <dir> [--budget 4000] [--out lab.json] [--shard k/n --cache dir]');
+  if (!values.questions || !(values.pdfs || values.docs)) {
+    console.error('usage: npm run eval -- --lab --questions <file> --pdfs <dir> | --docs <dir> [--budget 4000] [--out lab.json] [--shard k/n --cache dir] [--llm <model id>]');
     process.exit(2);
   }
-  if (values.llm) console.error(`--llm ${values.llm}: no Node split scorer exists yet; the llm spec is reported unavailable`);
   const t0 = performance.now();
   let questions = parseLabQuestions(await readFile(values.questions, 'utf8'), { source: values.questions });
+  if (values.limit) questions = questions.slice(0, Number(values.limit));
   let docIds = [...new Set(questions.map((q) => q.docId))];
   if (values.shard) {
     const [k, n] = values.shard.split('/').map(Number);
@@ -89,6 +97,9 @@ if (values.merge) {
   const cache = new FsEmbeddingCacheStore(values.cache!);
   const base = await loadUseLiteNode();
   const embedder = withCache(base, cache);
+  const engine = values.llm ? await loadLocalLlm(values.llm, values.models) : undefined;
+  const scorer = engineSplitScorer(engine);
+  if (engine) console.error(`${values.llm}: context ${engine.info.contextWindow} tokens${scorer ? '' : ', but no split scores: the llm spec stays unavailable'}`);
   const specs = distinctSpecs([fixedSpec(500, 50), semanticSpec(0.8), llmSpec(), ...sweepFixed(), ...sweepTheta()]);
   const results = await runLab({
     docs,
@@ -97,23 +108,25 @@ if (values.merge) {
     specs,
     budget: Number(values.budget),
     mode: values.mode as RetrievalMode,
+    scorer,
     onProgress: (p) => p.stage === 'chunking' && p.done % specs.length === 0 && console.error(`${p.docId}: ${p.done / specs.length + 1}/${docs.length}`),
   });
   console.error(
     `parsing ${((tParsed - t0) / 1000).toFixed(1)} s, lab ${((performance.now() - tParsed) / 1000).toFixed(1)} s; embedding cache ${JSON.stringify((embedder as { stats?: unknown }).stats)}`,
   );
+  engine?.dispose();
   await cache.close?.();
   await finish({ budget: Number(values.budget), mode: values.mode!, embedder: base.id, questions: questions.length, documents: docs.length, results });
 }
 
-/** The parsed PDF, from the parsed cache when there. */
+/** The parsed document, from the parsed cache when there. */
 async function parsedDocument(docId: string): Promise<ParsedDocument> {
   const cached = join(values.parsed!, `${docId}.json`);
   try {
     await access(cached);
     return JSON.parse(await readFile(cached, 'utf8'));
   } catch {
-    const parsed = await parsePdf(new Uint8Array(await readFile(join(values.pdfs!, `${docId}.pdf`))), `${docId}.pdf`);
+    const parsed = await readDocument(docId, values);
     await mkdir(values.parsed!, { recursive: true });
     await writeFile(cached, JSON.stringify(parsed));
     return parsed;
@@ -173,10 +186,4 @@ async function finish(report: Report) {
     await writeFile(values.out, JSON.stringify(report));
     console.error(`wrote ${values.out}`);
   }
-}
-
-function table(head: string[], body: string[][]): string {
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (c ?? '').padEnd(widths[i])).join(' | ')} |`;
-  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
 }

@@ -72,7 +72,12 @@ export function summarize(name: string, scores: QuestionScores[]): ConfigSummary
 export function formatTable(rows: ConfigSummary[]): string {
   const head = ['config', 'pageRecall', 'evidenceCoverage', 'signalRatio', 'questions'];
   const body = rows.map((r) => [r.name, r.pageRecall.toFixed(3), r.evidenceCoverage.toFixed(3), r.signalRatio.toFixed(3), String(r.questions)]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i].length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  return markdownTable(head, body);
+}
+
+/** A Markdown table with padded columns (a missing cell is empty). */
+export function markdownTable(head: string[], body: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? '').length)));
+  const line = (cells: string[]) => `| ${head.map((_, i) => (cells[i] ?? '').padEnd(widths[i])).join(' | ')} |`;
   return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
 }

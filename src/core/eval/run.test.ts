@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FakeEmbedder } from '../embed/fake-embedder';
 import type { ParsedDocument } from '../types';
-import { CONFIGS, evaluateQuestion, prepareDocument } from './run';
+import { ScriptedEngine } from '../llm/scripted-engine';
+import { CONFIGS, evaluateQuestion, prepareDocument, summarizeAttributions } from './run';
 import type { BenchQuestion } from './financebench';
 
 const PAGES = [
@@ -44,5 +45,34 @@ describe('evaluateQuestion', () => {
     const pipeline = configs.find((c) => c.pipeline)!;
     const off = await evaluateQuestion(pipeline, prepared, parsed, { ...question, question: 'volcano eruptions' }, (await embedder.embed(['volcano eruptions']))[0], 4000);
     expect(off.retrievedChars).toBe(0); // nothing clears the floor: nothing is retrieved
+  });
+
+  it('runs the whole pipeline with a language model for pipeline-llm and keeps its attribution totals', async () => {
+    const embedder = new FakeEmbedder(4096);
+    const parsed = parsedDoc();
+    const config = CONFIGS.find((c) => c.name === 'pipeline-llm')!;
+    expect(config).toMatchObject({ llm: true, pipeline: true });
+    const prepared = await prepareDocument('guide', parsed, embedder, [config]);
+    const [qv] = await embedder.embed([question.question]);
+    await expect(evaluateQuestion(config, prepared, parsed, question, qv, 4000)).rejects.toThrow(/language model/);
+    const engine = new ScriptedEngine(
+      [
+        { match: /Original query/, reply: 'ferry departure time' },
+        { match: /Sources:/, reply: 'The ferry to the island leaves the harbour at noon [1]. It is a long answer that gets cut here.' },
+      ],
+      [
+        { match: /Chunk: The ferry to the island leaves/, probs: { '9': 1 } },
+        { match: /Chunk: /, probs: { '1': 1 } },
+      ],
+    );
+    const s = await evaluateQuestion(config, prepared, parsed, question, qv, 4000, undefined, { engine, embedder, maxAnswerTokens: 12 });
+    expect(s.pageHit).toBe(1);
+    expect(s.attribution).toBeTruthy();
+    expect(s.attribution!.cited).toBeGreaterThan(0);
+    const answer = engine.calls.filter((c) => c.kind === 'generate').at(-1)!;
+    expect(answer.messages.at(-1)!.content).toMatch(/Sources:/);
+    const [summary] = summarizeAttributions([{ config: config.name, ...s }, { config: 'semantic-bm25', ...s, attribution: undefined }]);
+    expect(summary).toMatchObject({ name: 'pipeline-llm', questions: 1, measured: 1 });
+    expect(summary.attributed.n).toBe(1);
   });
 });

@@ -1,7 +1,9 @@
 import type { Chunk, ChunkerSettings, ParsedDocument } from '../types';
 import { ask } from '../pipeline/ask';
 import { knowledgeBaseDeps } from '../pipeline/kb-deps';
-import { DEFAULT_PIPELINE } from '../pipeline/settings';
+import { DEFAULT_PIPELINE, type PipelineSettings } from '../pipeline/settings';
+import type { AttributionTotals } from '../attribution/attribution';
+import type { LlmEngine } from '../llm/engine';
 import { extractSegments } from '../rse/extract';
 import { RSE_PRESETS } from '../rse/presets';
 import type { Embedder } from '../embed/embedder';
@@ -11,6 +13,7 @@ import { withinBudget } from '../search/budget';
 import type { FusionWeights } from '../search/fusion';
 import { evidencePages, type BenchQuestion } from './financebench';
 import { scoreRetrieval, summarize, type ConfigSummary, type QuestionScores } from './metrics';
+import { summarizeAttribution, type AttributionSummary } from './attribution';
 
 export interface EvalConfig {
   name: string;
@@ -24,7 +27,24 @@ export interface EvalConfig {
   pipeline?: boolean;
   /** Relevant segment extraction over rank-decayed hybrid scores (retrieval-only) with this preset. */
   rse?: keyof typeof RSE_PRESETS;
+  /**
+   * Run the whole question pipeline with a language model (grades, threshold, answer) and
+   * measure the answer's attribution; needs `pipeline` and an EvalLlm (skipped without one).
+   */
+  llm?: boolean;
 }
+
+/** What the configs with `llm` run with. */
+export interface EvalLlm {
+  engine: LlmEngine;
+  /** Sentence embedder for attribution. */
+  embedder: Embedder;
+  /** The answer's token limit (DEFAULT_PIPELINE's when absent). */
+  maxAnswerTokens?: number;
+}
+
+/** A question's retrieval scores and, for configs with `llm`, its answer's attribution totals (null: not measured). */
+export type EvaluatedQuestion = QuestionScores & { attribution?: AttributionTotals | null };
 
 export const CHUNKINGS = {
   /** The baseline: no contextual headers. */
@@ -53,6 +73,7 @@ export const CONFIGS: EvalConfig[] = [
   { name: 'semantic-hv-hybrid', chunking: 'semanticHeaderVectors', mode: 'hybrid' },
   { name: 'pipeline-retrieval-only', chunking: 'semantic', mode: 'hybrid', pipeline: true },
   { name: 'pipeline-retrieval-only-rse', chunking: 'semantic', mode: 'hybrid', pipeline: true, rse: 'balanced' },
+  { name: 'pipeline-llm', chunking: 'semantic', mode: 'hybrid', pipeline: true, llm: true },
   { name: 'semantic-rse', chunking: 'semantic', mode: 'hybrid', rse: 'balanced' },
   { name: 'semantic-rse-precise', chunking: 'semantic', mode: 'hybrid', rse: 'precise' },
   { name: 'semantic-rse-everything', chunking: 'semantic', mode: 'hybrid', rse: 'find-everything' },
@@ -87,17 +108,33 @@ export async function evaluateQuestion(
   queryVector: Float32Array,
   budget: number,
   weights?: FusionWeights,
-): Promise<QuestionScores> {
+  llm?: EvalLlm,
+): Promise<EvaluatedQuestion> {
   const kb = prepared.get(config.chunking)!;
+  if (config.llm && !llm) throw new Error(`config ${config.name} needs a language model`);
+  const withLlm = config.llm ? llm : undefined;
   let chunks: Chunk[];
+  let attribution: AttributionTotals | null | undefined;
   if (config.pipeline) {
     const segments = { ...DEFAULT_PIPELINE.segments, ...(config.rse ? RSE_PRESETS[config.rse] : {}), enabled: config.rse !== undefined };
-    const settings = { ...DEFAULT_PIPELINE, rewrite: false, contextBudget: budget, weights: weights ?? DEFAULT_PIPELINE.weights, segments };
+    const settings: PipelineSettings = {
+      ...DEFAULT_PIPELINE,
+      // Retrieval-only: no rewrite (nothing to rewrite with). With a model, the whole pipeline.
+      rewrite: withLlm !== undefined,
+      contextBudget: budget,
+      weights: weights ?? DEFAULT_PIPELINE.weights,
+      segments,
+      maxAnswerTokens: withLlm?.maxAnswerTokens ?? DEFAULT_PIPELINE.maxAnswerTokens,
+    };
     const r = await ask(q.question, settings, {
       ...knowledgeBaseDeps(kb),
-      embedQuery: async () => queryVector,
+      // A rewritten query is embedded afresh.
+      embedQuery: async (text, signal) => (text === q.question || !withLlm ? queryVector : (await withLlm.embedder.embed([text], signal))[0]),
       titleOf: () => q.doc_name,
+      engine: withLlm?.engine,
+      embedder: withLlm?.embedder,
     });
+    if (withLlm) attribution = r.attribution?.totals ?? null;
     chunks = r.segments
       ? r.segments.flatMap((s) => s.chunkIds.map((id) => kb.chunk(id)!))
       : r.rows.filter((row) => row.source !== undefined).map((row) => row.chunk);
@@ -113,9 +150,16 @@ export async function evaluateQuestion(
   }
   const spans = chunks.map((c) => ({ start: c.start, end: c.end, text: c.text }));
   const evidence = q.evidence.filter((e) => e.doc_name === q.doc_name).map((e) => e.evidence_text).join('\n');
-  return scoreRetrieval(spans, parsed.pages, evidencePages(q), evidence);
+  const scores = scoreRetrieval(spans, parsed.pages, evidencePages(q), evidence);
+  return attribution !== undefined ? { ...scores, attribution } : scores;
 }
 
 export function summarizeAll(configs: EvalConfig[], scores: Map<string, QuestionScores[]>): ConfigSummary[] {
   return configs.map((c) => summarize(c.name, scores.get(c.name) ?? []));
+}
+
+/** Attribution summaries of the configs whose questions carry attribution (the `llm` ones), by config name. */
+export function summarizeAttributions(rows: Array<{ config: string } & EvaluatedQuestion>): AttributionSummary[] {
+  const measured = rows.filter((r) => r.attribution !== undefined);
+  return [...new Set(measured.map((r) => r.config))].map((name) => summarizeAttribution(name, measured.filter((r) => r.config === name).map((r) => r.attribution)));
 }

@@ -6,7 +6,7 @@ import { embeddingText } from '../embed/embedding-text';
 import { semanticChunks, type SemanticChunkResult } from '../chunk/semantic';
 import { fixedChunks } from '../chunk/fixed';
 import { neighbourSimilarities, normalize, packRows } from '../vector/cosine';
-import { DEFAULT_LLAMACHUNK, LlmChunkingError, llmBoundaryChunks, SPLIT_SCORER_NEEDED, windowCharsFor, type SplitScorer } from '../llamachunk';
+import { LlmChunkingError, llmBoundaryChunks, SPLIT_SCORER_NEEDED, windowSettingsFor, type SplitScorer } from '../llamachunk';
 
 export interface BuildInput {
   docId: DocumentId;
@@ -59,7 +59,7 @@ export interface BuiltDocument {
 const IN_FLIGHT = 4;
 
 /** The longest a sentence may be before it is split; chunks never exceed it either. */
-const MAX_UNIT = 500;
+export const MAX_UNIT = 500;
 
 /** The longest unit (sentence or piece of one) the chunker works with. */
 export function unitLimit(chunker: ChunkerSettings): number {
@@ -157,11 +157,9 @@ async function llmChunks(
   signal: AbortSignal | undefined,
 ): Promise<Chunk[]> {
   if (!scorer) throw new LlmChunkingError(SPLIT_SCORER_NEEDED);
-  const windowChars = scorer.contextWindow ? windowCharsFor(scorer.contextWindow) : DEFAULT_LLAMACHUNK.windowChars;
-  const overlapChars = Math.min(DEFAULT_LLAMACHUNK.overlapChars, Math.floor(windowChars / 5));
   const { threshold, minChars, maxChars } = chunker;
   try {
-    const r = await llmBoundaryChunks({ ...source, sentences, scorer, settings: { threshold, minChars, maxChars, windowChars, overlapChars } }, signal);
+    const r = await llmBoundaryChunks({ ...source, sentences, scorer, settings: { threshold, minChars, maxChars, ...windowSettingsFor(scorer) } }, signal);
     return r.chunks;
   } catch (e) {
     if (signal?.aborted || (e instanceof Error && e.name === 'AbortError')) throw e;
@@ -176,7 +174,8 @@ function blend(a: Float32Array, b: Float32Array, w: number): Float32Array {
   return normalize(out);
 }
 
-function meanVector(vectors: Float32Array[], dim: number): Float32Array {
+/** The renormalised mean of `vectors` (a zero vector for none). */
+export function meanVector(vectors: Float32Array[], dim: number): Float32Array {
   const sum = new Float32Array(dim);
   for (const v of vectors) for (let j = 0; j < dim; j++) sum[j] += v[j];
   return normalize(sum);
@@ -188,7 +187,7 @@ function meanVector(vectors: Float32Array[], dim: number): Float32Array {
  * Several batches are kept in flight so the model never waits while the previous batch's results
  * are stored.
  */
-async function embedAll(
+export async function embedAll(
   embedder: Embedder,
   texts: string[],
   batchSize: number,

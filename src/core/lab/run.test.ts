@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FakeEmbedder } from '../embed/fake-embedder';
-import type { SplitScorer } from '../llamachunk';
+import { windowCharsFor, type SplitScorer } from '../llamachunk';
 import { runLab, mergeLabResults, type LabDocument, type LabProgress } from './run';
 import { fixedSpec, llmSpec, semanticSpec, sweepTheta } from './specs';
 import type { LabQuestion } from './questions';
@@ -64,6 +64,15 @@ describe('runLab', () => {
     expect(withScorer[0].lengths.max).toBeLessThan(text.length / 2 + 200);
     expect(withScorer[0].rows).toHaveLength(3);
     expect(embedder.calls).toHaveLength(2);
+  });
+
+  it("sizes the llm spec's windows to the scorer's context window, as ingest does", async () => {
+    const windows: string[] = [];
+    const small: SplitScorer = { contextWindow: 200, score: (w, s) => (windows.push(w), scorer.score(w, s)) };
+    const [r] = await runLab({ docs: [doc], questions, embedder: new FakeEmbedder(), specs: [llmSpec(2)], budget: 300, scorer: small });
+    expect(r.available).toBe(true);
+    expect(windows.length).toBeGreaterThan(1);
+    expect(Math.max(...windows.map((w) => w.length))).toBeLessThanOrEqual(windowCharsFor(200));
   });
 
   it('stops when aborted', async () => {

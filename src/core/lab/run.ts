@@ -28,11 +28,12 @@ import { documentUnits } from '../ingest/units';
 import { fixedChunks } from '../chunk/fixed';
 import { semanticChunks } from '../chunk/semantic';
 import { chunkHeader } from '../chunk/header';
-import { llmBoundaryChunks, type SplitScorer } from '../llamachunk';
+import { llmBoundaryChunks, windowSettingsFor, type SplitScorer } from '../llamachunk';
+import { embedAll, MAX_UNIT, meanVector } from '../ingest/build';
 import { KnowledgeBase, type RetrievalMode } from '../kb/knowledge-base';
 import { withinBudget } from '../search/budget';
 import type { FusionWeights } from '../search/fusion';
-import { normalize, packRows } from '../vector/cosine';
+import { packRows } from '../vector/cosine';
 import { locateEvidence, type LocateMethod } from './locate';
 import type { LabQuestion } from './questions';
 import { retrievalRatio, signalRatio } from './ratios';
@@ -106,8 +107,6 @@ export interface LabResult {
 
 /** Candidates ranked before the budget cut (as the eval). */
 const RANKED = 400;
-/** The unit length cap buildDocument uses. */
-const MAX_UNIT = 500;
 
 export async function runLab(input: LabInput): Promise<LabResult[]> {
   const { docs, embedder, specs, signal } = input;
@@ -120,7 +119,7 @@ export async function runLab(input: LabInput): Promise<LabResult[]> {
     const questions = questionsOf(doc.docId);
     const units = documentUnits(doc.text, doc.sections, MAX_UNIT);
     progress({ stage: 'embedding', done: 0, total: units.length, docId: doc.docId });
-    const unitVectors = await embedDistinct(embedder, units.map((u) => embeddingText(u.text)), input.batchSize ?? 256, signal, (done) =>
+    const unitVectors = await embedAll(embedder, units.map((u) => embeddingText(u.text)), input.batchSize ?? 256, signal, (done) =>
       progress({ stage: 'embedding', done, total: units.length, docId: doc.docId }),
     );
     const queryVectors = input.mode === 'bm25' || questions.length === 0 ? [] : await embedder.embed(questions.map((q) => q.question), signal);
@@ -137,7 +136,7 @@ export async function runLab(input: LabInput): Promise<LabResult[]> {
       const chunks = await chunk(a.spec, doc, units, unitVectors, input.scorer, signal);
       if (input.headers !== false) for (const c of chunks) c.header = chunkHeader(doc.title, c.sectionPath);
       const kb = new KnowledgeBase(embedder.dim);
-      kb.addDocument(doc.docId, chunks, packRows(chunks.map((c) => meanOf(unitVectors, c.sentenceStart, c.sentenceEnd, embedder.dim)), embedder.dim));
+      kb.addDocument(doc.docId, chunks, packRows(chunks.map((c) => chunkVector(unitVectors, c.sentenceStart, c.sentenceEnd, embedder.dim)), embedder.dim));
       a.lengths.push(...chunks.map((c) => c.text.length));
       for (const [qi, q] of questions.entries()) {
         const { candidates } = kb.search(q.question, queryVectors[qi], { mode: input.mode ?? 'hybrid', limit: RANKED, weights: input.weights });
@@ -207,33 +206,12 @@ async function chunk(
   const source = { docId: doc.docId, text: doc.text, pages: doc.pages, sections: doc.sections, sentences: units };
   if (spec.kind === 'fixed') return fixedChunks({ ...source, size: spec.size, overlap: spec.overlap }).chunks;
   if (spec.kind === 'semantic') return semanticChunks({ ...source, vectors, threshold: spec.threshold, maxChars: spec.maxChars ?? MAX_UNIT }).chunks;
-  const settings = spec.threshold !== undefined ? { threshold: spec.threshold } : {};
+  // Windows sized to the model's context window, as ingest sizes them.
+  const settings = { ...windowSettingsFor(scorer!), ...(spec.threshold !== undefined ? { threshold: spec.threshold } : {}) };
   return (await llmBoundaryChunks({ ...source, scorer: scorer!, settings }, signal)).chunks;
 }
 
-/** Renormalised mean of rows [from, to) (a chunk overlapping no unit gets a zero vector). */
-function meanOf(vectors: Float32Array[], from: number, to: number, dim: number): Float32Array {
-  if (to - from === 1) return vectors[from];
-  const sum = new Float32Array(dim);
-  for (let i = from; i < to; i++) for (let j = 0; j < dim; j++) sum[j] += vectors[i][j];
-  return normalize(sum);
-}
-
-/** Embeds each distinct text once, in batches, and returns vectors in input order. */
-async function embedDistinct(
-  embedder: Embedder,
-  texts: string[],
-  batchSize: number,
-  signal: AbortSignal | undefined,
-  onDone: (done: number) => void,
-): Promise<Float32Array[]> {
-  const distinct = [...new Set(texts)];
-  const byText = new Map<string, Float32Array>();
-  for (let i = 0; i < distinct.length; i += batchSize) {
-    signal?.throwIfAborted();
-    const batch = distinct.slice(i, i + batchSize);
-    (await embedder.embed(batch, signal)).forEach((v, k) => byText.set(batch[k], v));
-    onDone(Math.round(((i + batch.length) / distinct.length) * texts.length));
-  }
-  return texts.map((t) => byText.get(t)!);
+/** Renormalised mean of rows [from, to) (a one-unit chunk reuses its vector; a chunk overlapping no unit gets a zero vector). */
+function chunkVector(vectors: Float32Array[], from: number, to: number, dim: number): Float32Array {
+  return to - from === 1 ? vectors[from] : meanVector(vectors.slice(from, to), dim);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Sentence } from '../types';
-import { llmBoundaryChunks, type SplitScorer, type SplitToken } from './chunker';
+import { DEFAULT_LLAMACHUNK, llmBoundaryChunks, windowCharsFor, windowSettingsFor, type SplitScorer, type SplitToken } from './chunker';
 
 /**
  * Scripted scorer: tokens are 3-character pieces of each word (so token ends fall inside
@@ -135,5 +135,16 @@ describe('llmBoundaryChunks', () => {
     };
     await expect(llmBoundaryChunks({ ...src, scorer: aborting, settings }, ac2.signal)).rejects.toThrow();
     expect(n).toBe(2);
+  });
+});
+
+describe('windowSettingsFor', () => {
+  it('sizes windows to the context window when known, with the overlap at most a fifth', () => {
+    expect(windowSettingsFor({})).toEqual({ windowChars: DEFAULT_LLAMACHUNK.windowChars, overlapChars: DEFAULT_LLAMACHUNK.overlapChars });
+    const small = windowSettingsFor({ contextWindow: 300 });
+    expect(small.windowChars).toBe(windowCharsFor(300));
+    expect(small.windowChars).toBeLessThan(DEFAULT_LLAMACHUNK.windowChars);
+    expect(small.overlapChars).toBe(Math.floor(small.windowChars / 5));
+    expect(windowSettingsFor({ contextWindow: 4096 })).toEqual({ windowChars: DEFAULT_LLAMACHUNK.windowChars, overlapChars: DEFAULT_LLAMACHUNK.overlapChars });
   });
 });

@@ -56,6 +56,16 @@ export function windowCharsFor(contextWindow: number, cap: number = DEFAULT_LLAM
   return Math.max(200, Math.min(cap, Math.floor((contextWindow - promptTokens) * 3)));
 }
 
+/**
+ * Window and overlap sizes for a scorer: windows sized to its model's context window
+ * (windowCharsFor) when known, else DEFAULT_LLAMACHUNK's; the overlap is at most a fifth of
+ * the window. Ingest and the chunking lab both size windows this way.
+ */
+export function windowSettingsFor(scorer: Pick<SplitScorer, 'contextWindow'>): Pick<LlamaChunkSettings, 'windowChars' | 'overlapChars'> {
+  const windowChars = scorer.contextWindow ? windowCharsFor(scorer.contextWindow) : DEFAULT_LLAMACHUNK.windowChars;
+  return { windowChars, overlapChars: Math.min(DEFAULT_LLAMACHUNK.overlapChars, Math.floor(windowChars / 5)) };
+}
+
 export interface LlamaChunkSettings {
   windowChars: number;
   overlapChars: number;
