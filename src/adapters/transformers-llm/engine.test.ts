@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, LlmEngine } from '../../core/llm/engine';
-import { TINY_CAUSAL_LM_CONTEXT, TINY_CAUSAL_LM_ID } from '../transformers/tiny-causal-lm';
+import { TINY_CAUSAL_LM_CONTEXT, TINY_CAUSAL_LM_ID, TINY_CAUSAL_LM_VOCAB_SIZE } from '../transformers/tiny-causal-lm';
 import { loadTransformersLlm } from './load';
 import { LlmLoadError } from './load-error';
 
@@ -28,7 +28,7 @@ describe('loadTransformersLlm with the tiny local model', () => {
   afterAll(() => engine?.dispose());
 
   it('reports the model and its context window', () => {
-    expect(engine.info).toEqual({ engine: 'transformers', model: TINY_CAUSAL_LM_ID, contextWindow: TINY_CAUSAL_LM_CONTEXT, splitScores: true });
+    expect(engine.info).toEqual({ engine: 'transformers', model: TINY_CAUSAL_LM_ID, contextWindow: TINY_CAUSAL_LM_CONTEXT, splitScores: true, vocabSize: TINY_CAUSAL_LM_VOCAB_SIZE });
     expect(progress.length).toBeGreaterThan(0);
   });
 

@@ -36,7 +36,9 @@ export async function loadTransformersLlm(options: TransformersLlmOptions): Prom
     throw new LlmLoadError(options.modelId, location, new Error('the model has no chat template (choose an instruction-tuned model)'));
   }
   const contextWindow = contextWindowOf(generator.model.config, generator.tokenizer.model_max_length, options.maxContext ?? DEFAULT_MAX_CONTEXT);
-  const engine = new TransformersLlm({ engine: 'transformers', model: options.modelId, contextWindow, splitScores: true }, generator, runtime);
+  const vocab = (generator.model.config as { vocab_size?: unknown }).vocab_size;
+  const vocabSize = typeof vocab === 'number' && vocab > 0 ? vocab : undefined;
+  const engine = new TransformersLlm({ engine: 'transformers', model: options.modelId, contextWindow, splitScores: true, ...(vocabSize ? { vocabSize } : {}) }, generator, runtime);
   try {
     // One token proves the graph runs on this device.
     await engine.generate([{ role: 'user', content: 'Hi' }], { maxTokens: 1 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Sentence } from '../types';
-import { DEFAULT_LLAMACHUNK, llmBoundaryChunks, windowCharsFor, windowSettingsFor, type SplitScorer, type SplitToken } from './chunker';
+import { DEFAULT_LLAMACHUNK, LOGITS_BUDGET_BYTES, llmBoundaryChunks, windowCharsFor, windowSettingsFor, type SplitScorer, type SplitToken } from './chunker';
 
 /**
  * Scripted scorer: tokens are 3-character pieces of each word (so token ends fall inside
@@ -146,5 +146,15 @@ describe('windowSettingsFor', () => {
     expect(small.windowChars).toBeLessThan(DEFAULT_LLAMACHUNK.windowChars);
     expect(small.overlapChars).toBe(Math.floor(small.windowChars / 5));
     expect(windowSettingsFor({ contextWindow: 4096 })).toEqual({ windowChars: DEFAULT_LLAMACHUNK.windowChars, overlapChars: DEFAULT_LLAMACHUNK.overlapChars });
+  });
+
+  it('shortens windows for a large vocabulary so the logits of one window stay within the memory budget', () => {
+    // Qwen2.5's 151,936-token vocabulary: 128 MiB of float32 rows is 220 tokens, about 660 characters.
+    const qwen = windowSettingsFor({ contextWindow: 32768, vocabSize: 151936 });
+    expect(qwen.windowChars).toBe(220 * 3);
+    expect(qwen.windowChars * 4 * 151936).toBeLessThanOrEqual(LOGITS_BUDGET_BYTES * 3);
+    expect(qwen.overlapChars).toBe(132);
+    // A small vocabulary changes nothing.
+    expect(windowSettingsFor({ contextWindow: 4096, vocabSize: 512 }).windowChars).toBe(DEFAULT_LLAMACHUNK.windowChars);
   });
 });

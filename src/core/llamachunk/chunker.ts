@@ -21,6 +21,8 @@ export type { SplitToken };
 export interface SplitScorer {
   /** The model's context window in tokens, when known: ingest sizes the windows to fit it (windowCharsFor). */
   contextWindow?: number;
+  /** The model's vocabulary size, when known: one window's logits are (window tokens × this) floats, which caps the window (windowCharsFor). */
+  vocabSize?: number;
   /** For a text window, per token: [charStart, charEnd) in the window and log P(split char) as the next token after it. */
   score(windowText: string, signal?: AbortSignal): Promise<SplitToken[]>;
 }
@@ -31,7 +33,8 @@ export interface SplitScorer {
  */
 export function engineSplitScorer(engine: LlmEngine | undefined, splitChar: string = SPLIT_CHAR): SplitScorer | undefined {
   const scoreSplits = engine?.scoreSplits?.bind(engine);
-  return scoreSplits && { contextWindow: engine!.info.contextWindow, score: (windowText, signal) => scoreSplits(windowText, { splitChar, signal }) };
+  const { contextWindow, vocabSize } = engine?.info ?? {};
+  return scoreSplits && { contextWindow, ...(vocabSize ? { vocabSize } : {}), score: (windowText, signal) => scoreSplits(windowText, { splitChar, signal }) };
 }
 
 /** Why the 'llm' chunker cannot run: no language model that can score split tokens is loaded. */
@@ -47,13 +50,23 @@ export class LlmChunkingError extends Error {
 }
 
 /**
+ * The most memory one window's logits may take. The forward pass returns a row of `vocabSize`
+ * float32 logits for every window token (about 1.2 GB for 2,000 tokens of a 150k-token
+ * vocabulary, and the browser holds a second copy while reading it), so large vocabularies get
+ * shorter windows.
+ */
+export const LOGITS_BUDGET_BYTES = 128 * 1024 * 1024;
+
+/**
  * Window size in characters for a model's context window: what is left after the split
  * prompt's own tokens (with room for the chat template), at a cautious ~3 characters per token
- * (windows are cut by characters, and dense text can tokenize shorter), capped at `cap`.
+ * (windows are cut by characters, and dense text can tokenize shorter), no more tokens than
+ * the logits budget allows for the vocabulary, capped at `cap`.
  */
-export function windowCharsFor(contextWindow: number, cap: number = DEFAULT_LLAMACHUNK.windowChars): number {
+export function windowCharsFor(contextWindow: number, cap: number = DEFAULT_LLAMACHUNK.windowChars, vocabSize?: number): number {
   const promptTokens = 128;
-  return Math.max(200, Math.min(cap, Math.floor((contextWindow - promptTokens) * 3)));
+  const byMemory = vocabSize ? Math.floor(LOGITS_BUDGET_BYTES / (4 * vocabSize)) : Infinity;
+  return Math.max(200, Math.min(cap, Math.floor(Math.min(contextWindow - promptTokens, byMemory) * 3)));
 }
 
 /**
@@ -61,8 +74,8 @@ export function windowCharsFor(contextWindow: number, cap: number = DEFAULT_LLAM
  * (windowCharsFor) when known, else DEFAULT_LLAMACHUNK's; the overlap is at most a fifth of
  * the window. Ingest and the chunking lab both size windows this way.
  */
-export function windowSettingsFor(scorer: Pick<SplitScorer, 'contextWindow'>): Pick<LlamaChunkSettings, 'windowChars' | 'overlapChars'> {
-  const windowChars = scorer.contextWindow ? windowCharsFor(scorer.contextWindow) : DEFAULT_LLAMACHUNK.windowChars;
+export function windowSettingsFor(scorer: Pick<SplitScorer, 'contextWindow' | 'vocabSize'>): Pick<LlamaChunkSettings, 'windowChars' | 'overlapChars'> {
+  const windowChars = windowCharsFor(scorer.contextWindow ?? Infinity, DEFAULT_LLAMACHUNK.windowChars, scorer.vocabSize);
   return { windowChars, overlapChars: Math.min(DEFAULT_LLAMACHUNK.overlapChars, Math.floor(windowChars / 5)) };
 }
 

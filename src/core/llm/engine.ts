@@ -44,6 +44,8 @@ export interface LlmInfo {
    * by the engine; an engine behind a worker port offers scoreSplits only when this is true.
    */
   splitScores?: boolean;
+  /** Tokens in the model's vocabulary, when known (a row of logits holds this many numbers). */
+  vocabSize?: number;
 }
 
 /** One scored token of a window: [start, end) in the window text, log P(split char) right after it. */
