@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useApp } from '../context';
 import { pagesLabel, sectionLabel } from '../format';
-import { findCitations } from '../../core/pipeline/citations';
+import { findCitations, type CitationMark } from '../../core/pipeline/citations';
 import type { CandidateRow, SegmentSource } from '../../core/pipeline/types';
 import type { LlmStatus, QuestionState } from '../state';
 import type { LlmSettings } from '../../core/settings';
@@ -131,7 +131,7 @@ function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateR
       </p>
       {(text || q.status === 'running') && (
         <div className={`answer${q.status === 'running' ? ' streaming' : ''}`} data-testid="answer" aria-live="polite">
-          <AnswerText text={text} sources={sources} onOpen={onOpen} />
+          <AnswerText text={text} sources={sources} citations={result?.answer.citations} onOpen={onOpen} />
           {q.status === 'running' && q.stage === 'answer' && <span className="cursor" aria-hidden="true" />}
         </div>
       )}
@@ -212,9 +212,10 @@ function segmentLabel(s: SegmentSource): string {
 }
 
 /** The answer as text nodes, each citation [n] a button that opens its source chunk. */
-function AnswerText({ text, sources, onOpen }: { text: string; sources: CandidateRow[]; onOpen(row: CandidateRow): void }) {
+/** The answer with its citation marks as buttons: the final answer's own marks, or those read from the text while it streams. */
+function AnswerText({ text, sources, citations, onOpen }: { text: string; sources: CandidateRow[]; citations?: CitationMark[]; onOpen(row: CandidateRow): void }) {
   const bySource = new Map(sources.map((r) => [r.source!, r]));
-  const marks = findCitations(text, sources.length);
+  const marks = citations ?? findCitations(text, sources.length);
   const parts: ReactNode[] = [];
   let at = 0;
   marks.forEach((m, i) => {

@@ -153,6 +153,17 @@ describe('measureAttribution (FakeEmbedder)', () => {
     expect(report.totals.meanUtilization).toBe(0.5);
   });
 
+  it('takes the cited sources from the caller when given, not from bracketed numbers in the text', async () => {
+    const report = await measureAttribution(
+      { question: 'How is the reactor cooled?', answer: 'The reactor uses molten salt cooling [2]. [1]', sources, cited: [1] },
+      new FakeEmbedder(256),
+    );
+    expect(report.sources.map((s) => [s.n, s.cited])).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+  });
+
   it('an extractive answer quoting a whole source verbatim has full utilization', async () => {
     const answer = 'The reactor uses molten salt cooling [1]. Maintenance happens every spring [1].';
     const report = await measureAttribution(

@@ -55,6 +55,8 @@ export interface AttributionInput {
   answer: string;
   /** The numbered sources the answer was given; `n` is the number used in citations [n]. */
   sources: { n: number; text: string }[];
+  /** The source numbers the answer cites, when the caller knows them (else read from its [n] marks). */
+  cited?: number[];
 }
 
 export interface SourceAttribution {
@@ -229,7 +231,7 @@ export async function measureAttribution(
 
   const maxN = input.sources.reduce((m, s) => Math.max(m, s.n), 0);
   // Parse with a generous bound so numbers beyond the sources are seen and reported as unknown.
-  const cited = citedSources(input.answer, Math.max(maxN, 1000));
+  const cited = input.cited ? [...new Set(input.cited)].sort((a, b) => a - b) : citedSources(input.answer, Math.max(maxN, 1000));
 
   return attributionFromVectors({ question: questionVector, answerSentences, sources, cited }, options);
 }

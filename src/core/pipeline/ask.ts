@@ -8,9 +8,8 @@ import type { LlmEngine } from '../llm/engine';
 import { withinBudget } from '../search/budget';
 import { withHeader } from '../chunk/header';
 import { generateAnswer, relevanceLabel, sourceLabel } from './answer';
-import { findCitations } from './citations';
 import { critic } from './critic';
-import { extractiveAnswer } from './extractive';
+import { extractiveAnswer, quoteWithCitations } from './extractive';
 import { gradeChunks } from './grade';
 import { endsFirst } from './order';
 import { parseScore } from './parse-score';
@@ -272,9 +271,9 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     }
     if (!engine) {
       const ex = extractiveAnswer(question, sources.map((s) => ({ n: s.n, text: s.text, score: s.score })));
-      const text = ex.text || `${firstSentence(sources[0].text)} [${sources[0].n}]`;
+      const { text, citations } = ex.text ? ex : quoteWithCitations([{ text: firstSentence(sources[0].text), source: sources[0].n }]);
       emit({ kind: 'token', piece: text });
-      return { value: { text, citations: findCitations(text, sources.length), notFound: false, extractive: true }, detail: { sources: sources.length } };
+      return { value: { text, citations, notFound: false, extractive: true }, detail: { sources: sources.length } };
     }
     const prompted = sources.map((s) => ({
       n: s.n,
@@ -297,7 +296,8 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     deps.embedder && !answer.notFound && sources.length > 0
       ? await run('attribution', async (): Promise<Outcome<AttributionReport | undefined>> => {
           try {
-            const value = await measureAttribution({ question, answer: answer.text, sources: sources.map((x) => ({ n: x.n, text: x.text })) }, deps.embedder!, { signal });
+            const cited = answer.citations.flatMap((m) => m.sources);
+            const value = await measureAttribution({ question, answer: answer.text, cited, sources: sources.map((x) => ({ n: x.n, text: x.text })) }, deps.embedder!, { signal });
             const t = value.totals;
             return { value, detail: { used: t.used, cited: t.cited, sources: t.sources, threshold: t.threshold } };
           } catch (e) {

@@ -1,6 +1,7 @@
 import { segmentSentences } from '../text/segment';
 import { wordTokens } from '../text/words';
 import { STOPWORDS } from '../search/stopwords';
+import type { CitationMark } from './citations';
 
 export interface ExtractiveSource {
   /** 1-based number used in citations. */
@@ -19,9 +20,10 @@ export interface ExtractedSentence {
 /**
  * The retrieval-only answer: the sentences of the kept chunks that share the most query
  * words, weighted by their chunk's relevance, each cited. No model writes anything, so the
- * answer is verbatim text from the documents.
+ * answer is verbatim text from the documents. Its citation marks are given with it: a quoted
+ * sentence may hold a bracketed footnote number of its own, which is not a citation.
  */
-export function extractiveAnswer(query: string, sources: ExtractiveSource[], maxSentences = 3): { text: string; sentences: ExtractedSentence[] } {
+export function extractiveAnswer(query: string, sources: ExtractiveSource[], maxSentences = 3): { text: string; sentences: ExtractedSentence[]; citations: CitationMark[] } {
   const terms = new Set(wordTokens(query).filter((w) => !STOPWORDS.has(w)));
   const scored: ExtractedSentence[] = [];
   for (const src of sources) {
@@ -39,5 +41,18 @@ export function extractiveAnswer(query: string, sources: ExtractiveSource[], max
     .sort((a, b) => b.s.score - a.s.score || a.i - b.i)
     .slice(0, maxSentences)
     .map(({ s }) => s);
-  return { text: best.map((s) => `${s.text} [${s.source}]`).join(' '), sentences: best };
+  return { ...quoteWithCitations(best), sentences: best };
+}
+
+/** Sentences joined, each followed by its source's citation mark, and where those marks are. */
+export function quoteWithCitations(sentences: Array<{ text: string; source: number }>): { text: string; citations: CitationMark[] } {
+  let text = '';
+  const citations: CitationMark[] = [];
+  for (const s of sentences) {
+    text += `${text ? ' ' : ''}${s.text} `;
+    const mark = `[${s.source}]`;
+    citations.push({ sources: [s.source], start: text.length, end: text.length + mark.length });
+    text += mark;
+  }
+  return { text, citations };
 }

@@ -82,6 +82,20 @@ describe('extractiveAnswer', () => {
     expect(r.sentences.some((s) => s.text.startsWith('Kelp'))).toBe(false);
   });
 
+  it('marks only its own citations: a footnote number quoted from the document is not one', () => {
+    const r = extractiveAnswer('How many hives does the apiary hold?', [
+      { n: 1, text: 'The apiary holds forty hives [2] across the orchard.', score: 0.9 },
+      { n: 2, text: 'The apiary was founded in 1990 and holds bees.', score: 0.5 },
+    ]);
+    expect(r.text).toBe('The apiary holds forty hives [2] across the orchard. [1] The apiary was founded in 1990 and holds bees. [2]');
+    expect(r.citations.map((c) => [c.sources, r.text.slice(c.start, c.end)])).toEqual([
+      [[1], '[1]'],
+      [[2], '[2]'],
+    ]);
+    expect(r.citations[0].start).toBe(r.text.indexOf('[1]'));
+    expect(r.citations[1].start).toBe(r.text.lastIndexOf('[2]'));
+  });
+
   it('answers nothing when no sentence shares a query word', () => {
     expect(extractiveAnswer('volcano eruptions', [{ n: 1, text: 'Kelp grows fast.', score: 1 }]).text).toBe('');
   });
