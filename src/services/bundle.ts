@@ -1,6 +1,7 @@
 import type { ChunkerSettings, DocumentId, ParsedDocument } from '../core/types';
 import type { DocumentBundle, DocumentRecord } from '../core/kb/records';
 import type { BuiltDocument } from '../core/ingest/build';
+import { INDEX_VERSION } from '../core/kb/outdated';
 
 export interface BundleInput {
   docId: DocumentId;
@@ -31,6 +32,7 @@ export function makeBundle(b: BundleInput): DocumentBundle {
     chunker: b.chunker,
     embedderId: b.embedder.id,
     warnings: b.parsed.warnings,
+    indexVersion: INDEX_VERSION,
   };
   return {
     document,

@@ -1,7 +1,6 @@
 import { useApp } from '../context';
 import { describeBytes } from '../format';
-import type { DocumentRecord } from '../../core/kb/records';
-import type { ChunkerSettings } from '../../core/types';
+import { outdatedReason } from '../../core/kb/outdated';
 
 export function DocumentList({ onInspect }: { onInspect: () => void }) {
   const { state, store } = useApp();
@@ -78,12 +77,6 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
 }
 
 /** Why a document no longer matches the current settings, or '' if it does. */
-function outdatedReason(d: DocumentRecord, chunker: ChunkerSettings | undefined, modelId: string | undefined): string {
-  if (modelId && d.embedderId !== modelId) return `indexed with ${d.embedderId}; ${modelId} is selected`;
-  if (chunker && JSON.stringify(chunker) !== JSON.stringify(d.chunker)) return 'chunked with other chunker settings';
-  return '';
-}
-
 /** What ingest had to guess or work around for a document (inferred sections, skipped pages…), collapsed by default. */
 function DocumentNotes({ warnings }: { warnings: string[] }) {
   if (warnings.length === 0) return null;

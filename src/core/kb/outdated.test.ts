@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CHUNKER } from '../types';
+import { INDEX_VERSION, outdatedReason } from './outdated';
+import type { DocumentRecord } from './records';
+
+const record = (patch: Partial<DocumentRecord> = {}): DocumentRecord => ({
+  id: 'd',
+  name: 'a.md',
+  kind: 'markdown',
+  mime: 'text/markdown',
+  size: 1,
+  addedAt: 0,
+  title: 'A',
+  charCount: 1,
+  pageCount: 0,
+  sentenceCount: 1,
+  chunkCount: 1,
+  chunker: DEFAULT_CHUNKER,
+  embedderId: 'use-lite-512',
+  warnings: [],
+  indexVersion: INDEX_VERSION,
+  ...patch,
+});
+
+describe('outdatedReason', () => {
+  it('is empty for a document indexed now with the current settings', () => {
+    expect(outdatedReason(record(), DEFAULT_CHUNKER, 'use-lite-512')).toBe('');
+  });
+
+  it('names the model, then the chunker settings, then the indexing version', () => {
+    expect(outdatedReason(record(), DEFAULT_CHUNKER, 'Xenova/all-MiniLM-L6-v2')).toMatch(/indexed with use-lite-512/);
+    expect(outdatedReason(record(), { kind: 'fixed', size: 500, overlap: 50 }, 'use-lite-512')).toMatch(/other chunker settings/);
+    expect(outdatedReason(record({ indexVersion: undefined }), DEFAULT_CHUNKER, 'use-lite-512')).toMatch(/earlier version of Sieve/);
+    expect(outdatedReason(record({ indexVersion: INDEX_VERSION - 1 }), DEFAULT_CHUNKER, 'use-lite-512')).toMatch(/earlier version/);
+  });
+});

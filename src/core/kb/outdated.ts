@@ -1,0 +1,18 @@
+import type { ChunkerSettings } from '../types';
+import type { DocumentRecord } from './records';
+
+/**
+ * The version of the way documents are cut and indexed. Raise it whenever a change to parsing,
+ * units, chunking or headers would give a stored document different chunks, so documents
+ * indexed before the change show as outdated and can be re-indexed. Records from before it was
+ * kept count as version 1.
+ */
+export const INDEX_VERSION = 2;
+
+/** Why a document no longer matches the current settings or code ('' when it does). */
+export function outdatedReason(d: DocumentRecord, chunker: ChunkerSettings | undefined, modelId: string | undefined): string {
+  if (modelId && d.embedderId !== modelId) return `indexed with ${d.embedderId}; ${modelId} is selected`;
+  if (chunker && JSON.stringify(chunker) !== JSON.stringify(d.chunker)) return 'chunked with other chunker settings';
+  if ((d.indexVersion ?? 1) < INDEX_VERSION) return 'indexed by an earlier version of Sieve, which chunked differently';
+  return '';
+}
