@@ -154,4 +154,24 @@ describe('withCache', () => {
     expect((await late)[0][0]).toBe(1);
     expect(inner.calls).toEqual([['x']]);
   });
+
+  it('stops waiting for the text of another call as soon as its own signal aborts', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const inner = fakeEmbedder();
+    const slow: Embedder = { ...inner, embed: async (texts) => (await gate, inner.embed(texts)) };
+    const cached = withCache(slow, new MemoryEmbeddingCacheStore());
+    const early = cached.embed(['shared']);
+    await Promise.resolve();
+    await Promise.resolve();
+    const controller = new AbortController();
+    const late = cached.embed(['shared'], controller.signal);
+    await new Promise((r) => setTimeout(r, 0));
+    controller.abort(new DOMException('Cancelled', 'AbortError'));
+    await expect(late).rejects.toThrow('Cancelled');
+    // The first call is unaffected and the text was embedded once.
+    release();
+    expect((await early)).toHaveLength(1);
+    expect(inner.calls).toEqual([['shared']]);
+  });
 });

@@ -133,9 +133,11 @@ export function withCache(embedder: Embedder, store: EmbeddingCacheStore): Cache
     fresh?.catch(() => undefined); // awaited below, after the pending texts
     for (const [i, promise] of waiting) {
       try {
-        out[i] = await promise;
+        out[i] = await orAbort(promise, signal);
         stats.hits++;
-      } catch {
+      } catch (e) {
+        // This call was cancelled while another call's work was still under way: stop now.
+        if (signal?.aborted) throw e;
         stats.misses++;
         await embedMissing(texts, keys, new Map([[keys[i], [i]]]), signal, out);
       }
@@ -189,4 +191,15 @@ export function withCache(embedder: Embedder, store: EmbeddingCacheStore): Cache
     embed,
     dispose: () => embedder.dispose?.(),
   };
+}
+
+/** The promise, or a rejection with the signal's reason as soon as it aborts. */
+function orAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
