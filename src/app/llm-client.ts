@@ -2,6 +2,7 @@ import { RpcClient, type CallOptions } from '../rpc/wrap';
 import type { LoadProgress } from '../core/embed/embedder';
 import type { LlmInfo } from '../core/llm/engine';
 import type { LlmSettings } from '../core/settings';
+import { resolveLlmUrls } from './llm-urls';
 
 /**
  * The LLM worker, seen from the page: loading and unloading a model. Questions reach the model
@@ -24,6 +25,6 @@ export class LlmClient {
     });
   }
 
-  load = (settings: LlmSettings, options: CallOptions<LoadProgress>) => this.rpc.call<LlmInfo | null>('load', [settings], options);
+  load = (settings: LlmSettings, options: CallOptions<LoadProgress>) => this.rpc.call<LlmInfo | null>('load', [resolveLlmUrls(settings, location.href)], options);
   unload = () => this.rpc.call<void>('unload');
 }

@@ -1,0 +1,18 @@
+import type { LlmSettings } from '../core/settings';
+
+/**
+ * Self-hosted WebLLM URLs made absolute against the page. The LLM worker would otherwise
+ * resolve a relative URL ("models/qwen/") against its own script under /assets/.
+ */
+export function resolveLlmUrls(settings: LlmSettings, page: string): LlmSettings {
+  if (settings.kind !== 'webllm') return settings;
+  const abs = (u: string | undefined) => {
+    if (!u) return u;
+    try {
+      return new URL(u, page).href;
+    } catch {
+      return u; // left as typed: the loader reports it as a bad URL, naming it
+    }
+  };
+  return { ...settings, modelUrl: abs(settings.modelUrl), modelLibUrl: abs(settings.modelLibUrl) };
+}
