@@ -1,11 +1,23 @@
 /**
  * Reads a 0–1 score from a model's reply, tolerating what small models write around it:
- * "0.8", ".75", "Score: 0.6.", "8/10", "80%", "**0.9**". A bare number above 1 is read on
- * a 0–10 (or 0–100) scale. Returns undefined when no number can be read.
+ * "0.8", ".75", "Score: 0.6.", "8/10", "8 out of 10", "80%", "**0.9**". A labelled number
+ * ("score: 0.7", "relevance is 0.4") wins over others; a restated scale ("from 0 to 1",
+ * "on a scale of 1-10") is not read as the score. A bare number above 1 is read on a 0–10
+ * (or 0–100) scale. Returns undefined when no number can be read.
  */
 export function parseScore(reply: string): number | undefined {
-  const text = reply.replace(/[*_`]/g, ' ');
-  const fraction = text.match(/(\d+(?:\.\d+)?)\s*\/\s*(\d+(?:\.\d+)?)/);
+  const text = reply
+    .replace(/[*_`]/g, ' ')
+    .replace(/\b(?:from|between)\s+0(?:\.0+)?\s+(?:to|and)\s+(?:1|10|100)(?:\.0+)?\b/gi, ' ')
+    .replace(/\bscale\s+of\s+\d+\s*(?:-|–|to)\s*\d+\b/gi, ' ');
+  const labelled = text.match(/\b(?:score|relevance|rating|grade)\b[^\d\n]{0,12}?(\d*\.\d+|\d+)(?:\s*(?:\/|out of)\s*(\d+))?/i);
+  if (labelled) {
+    const n = Number(labelled[1]);
+    const of = labelled[2] ? Number(labelled[2]) : undefined;
+    const v = of ? (of > 0 && n <= of ? n / of : undefined) : onScale(n);
+    if (v !== undefined) return v;
+  }
+  const fraction = text.match(/(\d+(?:\.\d+)?)\s*(?:\/|out of)\s*(\d+(?:\.\d+)?)/);
   if (fraction) {
     const [a, b] = [Number(fraction[1]), Number(fraction[2])];
     if (b > 0 && a <= b) return a / b;
@@ -13,9 +25,12 @@ export function parseScore(reply: string): number | undefined {
   const percent = text.match(/(\d+(?:\.\d+)?)\s*%/);
   if (percent) return within(Number(percent[1]) / 100);
   const number = text.match(/(?<![\d.])(\d*\.\d+|\d+)(?![\d])/);
-  if (!number) return undefined;
-  const n = Number(number[1]);
-  if (!Number.isFinite(n)) return undefined;
+  return number ? onScale(Number(number[1])) : undefined;
+}
+
+/** A bare number as a 0–1 score: as is up to 1, else on a 0–10 or 0–100 scale. */
+function onScale(n: number): number | undefined {
+  if (!Number.isFinite(n) || n < 0) return undefined;
   if (n <= 1) return n;
   if (n <= 10) return n / 10;
   if (n <= 100) return n / 100;

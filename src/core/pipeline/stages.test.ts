@@ -112,6 +112,15 @@ describe('parseScore', () => {
     expect(parseScore('1')).toBe(1);
   });
 
+  it('prefers a labelled score and skips a restated scale or numbers quoted from the chunk', () => {
+    expect(parseScore('On a scale from 0 to 1, I would say 0.8.')).toBe(0.8);
+    expect(parseScore('The chunk covers 2019 revenue of 36 billion. Score: 0.7')).toBe(0.7);
+    expect(parseScore('Relevance is 0.4 because it names 3 segments')).toBe(0.4);
+    expect(parseScore('On a scale of 1-10 this is an 8')).toBe(0.8);
+    expect(parseScore('8 out of 10')).toBe(0.8);
+    expect(parseScore('Rating: 6/10')).toBe(0.6);
+  });
+
   it('gives undefined for garbage', () => {
     expect(parseScore('I cannot rate this.')).toBeUndefined();
     expect(parseScore('')).toBeUndefined();
