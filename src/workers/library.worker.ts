@@ -97,22 +97,28 @@ expose(
       const problems: string[] = [];
       const engine = llmSettings.kind !== 'none' && llm ? await untilAborted(attachRemoteLlm(llm), ctx.signal).catch(() => undefined) : undefined;
       ctx.signal.throwIfAborted();
-      const reranker = await untilAborted(rerankers.get(rerankerSettings), ctx.signal).catch((e: unknown) => {
-        ctx.signal.throwIfAborted();
-        problems.push(`The reranker could not be loaded (${e instanceof Error ? e.message : String(e)}); chunks were ordered by grade.`);
-        return undefined;
-      });
-      const onEvent = (e: AskEvent) => ctx.progress(e);
-      let result;
+      // Held until the question ends, so a settings change meanwhile does not release it in use.
+      const lease = rerankers.acquire(rerankerSettings);
       try {
-        result = await answerQuestion(lib, question, { engine, reranker }, options, onEvent, ctx.signal);
-      } catch (e) {
-        // A model that fails mid-question (device lost, unloaded) should not cost the answer.
-        if (!engine || ctx.signal.aborted) throw e;
-        problems.push(`The language model failed (${e instanceof Error ? e.message : String(e)}); this answer is retrieval-only.`);
-        result = await answerQuestion(lib, question, { reranker }, options, onEvent, ctx.signal);
+        const reranker = await untilAborted(lease.value, ctx.signal).catch((e: unknown) => {
+          ctx.signal.throwIfAborted();
+          problems.push(`The reranker could not be loaded (${e instanceof Error ? e.message : String(e)}); chunks were ordered by grade.`);
+          return undefined;
+        });
+        const onEvent = (e: AskEvent) => ctx.progress(e);
+        let result;
+        try {
+          result = await answerQuestion(lib, question, { engine, reranker }, options, onEvent, ctx.signal);
+        } catch (e) {
+          // A model that fails mid-question (device lost, unloaded) should not cost the answer.
+          if (!engine || ctx.signal.aborted) throw e;
+          problems.push(`The language model failed (${e instanceof Error ? e.message : String(e)}); this answer is retrieval-only.`);
+          result = await answerQuestion(lib, question, { reranker }, options, onEvent, ctx.signal);
+        }
+        return { ...result, problems: [...problems, ...result.problems] };
+      } finally {
+        lease.done();
       }
-      return { ...result, problems: [...problems, ...result.problems] };
     },
     prepareEmbedder: async (ctx: CallContext) => {
       const e = await (await library).prepareEmbedder((p: LoadProgress) => ctx.progress(p));
