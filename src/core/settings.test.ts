@@ -15,6 +15,9 @@ describe('withDefaults', () => {
     expect(s.chunker).toEqual({ kind: 'semantic', threshold: 1, maxChars: 50, headers: true });
     expect(s.search).toEqual({ mode: 'hybrid', weights: { bm25: 0, dense: 0.5 }, limit: 200 });
     expect(withDefaults({ chunker: { kind: 'fixed', size: 100, overlap: 400 } }).chunker).toEqual({ kind: 'fixed', size: 100, overlap: 99, headers: true });
+    // headers in vectors only with headers on, and only when asked for (so older settings compare equal)
+    expect(withDefaults({ chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500, headerVectors: true } }).chunker).toMatchObject({ headers: true, headerVectors: true });
+    expect(withDefaults({ chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500, headers: false, headerVectors: true } }).chunker).not.toHaveProperty('headerVectors');
     expect(withDefaults({ chunker: { kind: 'llm', threshold: NaN, minChars: 900, maxChars: 1000 } }).chunker).toEqual({
       kind: 'llm',
       threshold: 2,

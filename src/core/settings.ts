@@ -77,16 +77,17 @@ export function withDefaults(saved: Partial<Settings> | undefined): Settings {
 function validChunker(c: ChunkerSettings | undefined): ChunkerSettings {
   if (!c) return DEFAULT_SETTINGS.chunker;
   const headers = c.headers !== false;
+  const base = { headers, ...(headers && c.headerVectors === true ? { headerVectors: true } : {}) };
   if (c.kind === 'semantic') {
-    return { kind: 'semantic', threshold: clamp(c.threshold, -1, 1, 0.8), maxChars: Math.round(clamp(c.maxChars, 50, 4000, 500)), headers };
+    return { kind: 'semantic', threshold: clamp(c.threshold, -1, 1, 0.8), maxChars: Math.round(clamp(c.maxChars, 50, 4000, 500)), ...base };
   }
   if (c.kind === 'llm') {
     const maxChars = Math.round(clamp(c.maxChars, 100, 8000, DEFAULT_LLM_CHUNKER.maxChars));
     const minChars = Math.round(clamp(c.minChars, 0, Math.floor(maxChars / 2), Math.min(DEFAULT_LLM_CHUNKER.minChars, Math.floor(maxChars / 2))));
-    return { kind: 'llm', threshold: clamp(c.threshold, -20, 20, DEFAULT_LLM_CHUNKER.threshold), minChars, maxChars, headers };
+    return { kind: 'llm', threshold: clamp(c.threshold, -20, 20, DEFAULT_LLM_CHUNKER.threshold), minChars, maxChars, ...base };
   }
   const size = Math.round(clamp(c.size, 50, 8000, 500));
-  return { kind: 'fixed', size, overlap: Math.round(clamp(c.overlap, 0, size - 1, 50)), headers };
+  return { kind: 'fixed', size, overlap: Math.round(clamp(c.overlap, 0, size - 1, 50)), ...base };
 }
 
 function clamp(v: unknown, lo: number, hi: number, fallback: number): number {

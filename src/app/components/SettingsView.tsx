@@ -107,9 +107,23 @@ export function SettingsView() {
             </div>
           )}
           <label>
-            <input type="checkbox" checked={c.headers !== false} onChange={(x) => setDraft({ ...draft, chunker: { ...c, headers: x.target.checked } })} /> Contextual
-            headers: search each chunk with its document title and section path
+            <input
+              type="checkbox"
+              checked={c.headers !== false}
+              onChange={(x) => setDraft({ ...draft, chunker: { ...c, headers: x.target.checked, headerVectors: x.target.checked ? c.headerVectors : undefined } })}
+            />{' '}
+            Contextual headers: search each chunk with its document title and section path
           </label>
+          {c.headers !== false && (
+            <label className="indent">
+              <input
+                type="checkbox"
+                checked={c.headerVectors === true}
+                onChange={(x) => setDraft({ ...draft, chunker: { ...c, headerVectors: x.target.checked || undefined } })}
+              />{' '}
+              …and in chunk vectors too <span className="muted small">(embeds each distinct header once; did not improve retrieval with the bundled model on the dev set)</span>
+            </label>
+          )}
         </fieldset>
         <fieldset>
           <legend>Search</legend>

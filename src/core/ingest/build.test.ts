@@ -112,6 +112,12 @@ describe('buildDocument', () => {
     const fixed = await buildDocument({ docId: 'd', parsed, embedder, chunker: { kind: 'fixed', size: 100, overlap: 0 }, headerVectors: true });
     expect(embedder.calls.flat()).toContain(`Seaweed report › Farming › Harvest\n${text}`);
     expect(fixed.chunks[0].header).toBe('Seaweed report › Farming › Harvest');
+
+    // the chunker setting asks for the same, unless headers are off
+    const fromSetting = await buildDocument({ docId: 'd', parsed, embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500, headerVectors: true } });
+    expect(Array.from(fromSetting.vectors)).toEqual(Array.from(built.vectors));
+    const off = await buildDocument({ docId: 'd', parsed, embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500, headers: false, headerVectors: true } });
+    expect(Array.from(off.vectors.subarray(0, embedder.dim))).toEqual(Array.from(embedder.vector('Kelp grows fast.')));
   });
 
   it('stops when aborted', async () => {

@@ -118,7 +118,7 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   const chunkVectors: Float32Array[] = new Array(chunks.length);
   const toEmbed: number[] = [];
   const vectorsBy = input.chunkVectors ?? (chunker.kind === 'semantic' ? 'mean' : 'embed');
-  const headerVectors = input.headerVectors === true;
+  const headerVectors = (input.headerVectors ?? chunker.headerVectors) === true && chunker.headers !== false;
   const vectorHeader = (c: Chunk) => (headerVectors ? c.header : undefined);
   const headerTexts = vectorsBy === 'mean' ? [...new Set(chunks.flatMap((c) => (vectorHeader(c) ? [c.header!] : [])))] : [];
   chunks.forEach((c, i) => {
