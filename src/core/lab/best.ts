@@ -17,11 +17,15 @@ export function objectiveValue(r: Scored, objective: LabObjective = 'balanced'):
   return r.retrievalRatio + s > 0 ? (2 * r.retrievalRatio * s) / (r.retrievalRatio + s) : 0;
 }
 
-/** The best available result for the objective; ties go to fewer chunks, then to the earlier one. */
+/**
+ * The best available result for the objective; ties go to fewer chunks, then to the earlier
+ * one. Objectives that need the signal ratio skip results without one (no question's evidence
+ * was located), so with none located there is no best.
+ */
 export function bestSpec<T extends Scored>(results: T[], objective: LabObjective = 'balanced'): T | undefined {
   let best: T | undefined;
   for (const r of results) {
-    if (!r.available) continue;
+    if (!r.available || (objective !== 'retrieval' && r.signalRatio === undefined)) continue;
     if (!best) {
       best = r;
       continue;

@@ -75,6 +75,16 @@ describe('runLab', () => {
     expect(Math.max(...windows.map((w) => w.length))).toBeLessThanOrEqual(windowCharsFor(200));
   });
 
+  it('reports a failing language model on its own row and keeps the other results', async () => {
+    let calls = 0;
+    const broken: SplitScorer = { score: async () => (calls++, Promise.reject(new Error('device lost'))) };
+    const results = await runLab({ docs: [doc, { ...doc, docId: 'acme2' }], questions, embedder: new FakeEmbedder(), specs: [llmSpec(), fixedSpec(200, 0)], budget: 300, scorer: broken });
+    expect(results[0]).toMatchObject({ available: false });
+    expect(results[0].note).toMatch(/language model failed on Acme Corp Annual Report \(device lost\)/);
+    expect(calls).toBe(1); // not tried again on the second document
+    expect(results[1]).toMatchObject({ available: true, questions: 3 });
+  });
+
   it('stops when aborted', async () => {
     const ac = new AbortController();
     const run = runLab({
@@ -97,5 +107,10 @@ describe('runLab', () => {
     expect(merged[0].questions).toBe(6);
     expect(merged[0].chunkCount).toBe(2 * a[0].chunkCount);
     expect(merged[0].retrievalRatio).toBeCloseTo(a[0].retrievalRatio);
+    // A chunking unavailable in one shard only stays available with the rows it has.
+    const off = await runLab({ docs: [doc], questions, embedder, specs: [llmSpec()], budget: 300 });
+    const on = await runLab({ docs: [doc], questions, embedder, specs: [llmSpec()], budget: 300, scorer });
+    expect(mergeLabResults([off, on])[0]).toMatchObject({ available: true, questions: 3 });
+    expect(mergeLabResults([off, off])[0].available).toBe(false);
   });
 });

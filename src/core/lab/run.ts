@@ -128,12 +128,21 @@ export async function runLab(input: LabInput): Promise<LabResult[]> {
     for (const [si, a] of acc.entries()) {
       signal?.throwIfAborted();
       progress({ stage: 'chunking', done: di * specs.length + si, total: docs.length * specs.length, docId: doc.docId });
+      if (a.note) continue; // failed on an earlier document
       if (a.spec.kind === 'llm' && !input.scorer) {
         a.note = 'needs a local LLM to score split points (none loaded)';
         continue;
       }
       const t = performance.now();
-      const chunks = await chunk(a.spec, doc, units, unitVectors, input.scorer, signal);
+      let chunks: Chunk[];
+      try {
+        chunks = await chunk(a.spec, doc, units, unitVectors, input.scorer, signal);
+      } catch (e) {
+        // The model failing costs its own row, not the other chunkings' results.
+        if (a.spec.kind !== 'llm' || signal?.aborted) throw e;
+        a.note = `the language model failed on ${doc.title} (${e instanceof Error ? e.message : String(e)})`;
+        continue;
+      }
       if (input.headers !== false) for (const c of chunks) c.header = chunkHeader(doc.title, c.sectionPath);
       const kb = new KnowledgeBase(embedder.dim);
       kb.addDocument(doc.docId, chunks, packRows(chunks.map((c) => chunkVector(unitVectors, c.sentenceStart, c.sentenceEnd, embedder.dim)), embedder.dim));
@@ -190,7 +199,7 @@ export function mergeLabResults(runs: LabResult[][]): LabResult[] {
       rs.flatMap((r) => r.chunkLengths),
       rs.flatMap((r) => r.rows),
       rs.reduce((s, r) => s + r.ms, 0),
-      rs.find((r) => !r.available)?.note,
+      rs.every((r) => !r.available) ? rs[0].note : undefined,
     ),
   );
 }

@@ -40,6 +40,13 @@ describe('bestSpec', () => {
     expect(bestSpec([r('a', 0.5, undefined), r('b', 0.5, 0.1)])?.label).toBe('b');
     expect(bestSpec([])).toBeUndefined();
   });
+
+  it('names no best by balance or signal when no evidence was located, but still one by retrieval', () => {
+    const unlocated = [r('a', 0.6, undefined, 30), r('b', 0.4, undefined, 5)];
+    expect(bestSpec(unlocated)).toBeUndefined();
+    expect(bestSpec(unlocated, 'signal')).toBeUndefined();
+    expect(bestSpec(unlocated, 'retrieval')?.label).toBe('a');
+  });
 });
 
 describe('lengthStats', () => {

@@ -2,14 +2,17 @@
  * Reads a 0–1 score from a model's reply, tolerating what small models write around it:
  * "0.8", ".75", "Score: 0.6.", "8/10", "8 out of 10", "80%", "**0.9**". A labelled number
  * ("score: 0.7", "relevance is 0.4") wins over others; a restated scale ("from 0 to 1",
- * "on a scale of 1-10") is not read as the score. A bare number above 1 is read on a 0–10
+ * "on a scale of 1-10", "(0-1)", "out of 10:") is not read as the score. A bare number above 1 is read on a 0–10
  * (or 0–100) scale. Returns undefined when no number can be read.
  */
 export function parseScore(reply: string): number | undefined {
+  const range = String.raw`\d+(?:\.\d+)?\s*(?:-|–|to|and)\s*\d+(?:\.\d+)?`;
   const text = reply
     .replace(/[*_`]/g, ' ')
-    .replace(/\b(?:from|between)\s+0(?:\.0+)?\s+(?:to|and)\s+(?:1|10|100)(?:\.0+)?\b/gi, ' ')
-    .replace(/\bscale\s+of\s+\d+\s*(?:-|–|to)\s*\d+\b/gi, ' ');
+    // A restated scale is not the score: "(0-1)", "from 0 to 1", "on a scale of 1-10", "out of 10:".
+    .replace(new RegExp(String.raw`[(\[]\s*${range}\s*[)\]]`, 'g'), ' ')
+    .replace(new RegExp(String.raw`\b(?:from|between|scale\s+of)\s+${range}`, 'gi'), ' ')
+    .replace(/\bout\s+of\s+\d+\s*:/gi, ':');
   const labelled = text.match(/\b(?:score|relevance|rating|grade)\b[^\d\n]{0,12}?(\d*\.\d+|\d+)(?:\s*(?:\/|out of)\s*(\d+))?/i);
   if (labelled) {
     const n = Number(labelled[1]);

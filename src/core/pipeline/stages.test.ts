@@ -119,6 +119,11 @@ describe('parseScore', () => {
     expect(parseScore('On a scale of 1-10 this is an 8')).toBe(0.8);
     expect(parseScore('8 out of 10')).toBe(0.8);
     expect(parseScore('Rating: 6/10')).toBe(0.6);
+    expect(parseScore('Relevance score (0-1): 0.8')).toBe(0.8);
+    expect(parseScore('Relevance (0 to 1): 0.35')).toBe(0.35);
+    expect(parseScore('Score out of 10: 7')).toBe(0.7);
+    expect(parseScore('Rating (1-10): 7')).toBe(0.7);
+    expect(parseScore('On a scale of 0.0 to 1.0, I would give 0.7')).toBe(0.7);
   });
 
   it('gives undefined for garbage', () => {
