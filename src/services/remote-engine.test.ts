@@ -60,6 +60,31 @@ describe('RemoteEngine over a MessagePort', () => {
     expect(out).toMatchObject({ text: 'Revenue grew by ', completionTokens: 3, finishReason: 'length' });
   });
 
+  it('can wait for a model that is still loading, and stops waiting when it is unloaded', async () => {
+    let finish!: () => void;
+    const engine = new ScriptedEngine([]);
+    const { port1, port2 } = new MessageChannel();
+    open.push(port1, port2);
+    expose(llmHostApi(() => new Promise((r) => (finish = () => r(engine)))) as never, port1 as unknown as Port);
+    port1.start();
+    const rpc = rpcOverPort(port2);
+    const load = rpc.call('load', [SETTINGS]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await attachRemoteLlm(rpc)).toBeUndefined(); // not yet
+    const waiting = attachRemoteLlm(rpc, { waitForLoad: true });
+    finish();
+    await load;
+    expect((await waiting)?.info.model).toBe('scripted');
+
+    const second = rpc.call('load', [SETTINGS]);
+    await new Promise((r) => setTimeout(r, 0));
+    const waitingAgain = attachRemoteLlm(rpc, { waitForLoad: true });
+    await rpc.call('unload');
+    expect(await waitingAgain).toBeUndefined();
+    finish();
+    expect(await second).toBeNull();
+  });
+
   it('scores next tokens', async () => {
     const { rpc } = connect();
     const remote = (await loadRemoteLlm(rpc, SETTINGS))!;

@@ -16,6 +16,8 @@ export interface LlmHostApi {
   scoreSplits(windowText: string, splitChar: string, ctx: CallContext): Promise<SplitToken[]>;
   unload(ctx: CallContext): void;
   info(ctx: CallContext): LlmInfo | null;
+  /** Like info, but first waits for a load under way (null when it fails or nothing is loaded). */
+  ready(ctx: CallContext): Promise<LlmInfo | null>;
 }
 
 /** What of GenerateOptions crosses the port (the signal travels as an RPC cancel, tokens as progress). */
@@ -31,6 +33,15 @@ type Loader = (settings: LlmSettings, onProgress: (p: LoadProgress) => void) => 
 export function llmHostApi(loadLlm: Loader): LlmHostApi & Record<string, (...args: any[]) => unknown> {
   let engine: LlmEngine | undefined;
   let generation = 0;
+  /** Settles once the newest load has finished (its engine kept or dropped). */
+  let loading: Promise<void> | undefined;
+  /** Settles when a load is superseded or the model unloaded, so waiters look again. */
+  let change!: () => void;
+  let changes = new Promise<void>((r) => (change = r));
+  const changed = () => {
+    change();
+    changes = new Promise<void>((r) => (change = r));
+  };
   const loaded = () => {
     if (!engine) throw Object.assign(new Error('no language model is loaded'), { name: 'LlmNotLoadedError', code: 'not-loaded' });
     return engine;
@@ -39,15 +50,27 @@ export function llmHostApi(loadLlm: Loader): LlmHostApi & Record<string, (...arg
     async load(settings, ctx) {
       // A newer load (or unload) supersedes this one: its engine is then released, never kept.
       const mine = ++generation;
+      changed();
       engine?.dispose();
       engine = undefined;
-      const loadedEngine = await loadLlm(settings, (p) => ctx.progress(p));
-      if (mine !== generation) {
-        loadedEngine?.dispose();
-        return null;
-      }
-      engine = loadedEngine;
-      return engine?.info ?? null;
+      const job = (async () => {
+        const loadedEngine = await loadLlm(settings, (p) => ctx.progress(p));
+        if (mine !== generation) {
+          loadedEngine?.dispose();
+          return null;
+        }
+        engine = loadedEngine;
+        return engine?.info ?? null;
+      })();
+      const marker = job.then(
+        () => undefined,
+        () => undefined,
+      );
+      loading = marker;
+      void marker.then(() => {
+        if (loading === marker) loading = undefined;
+      });
+      return job;
     },
     generate(messages, options, ctx) {
       const { maxTokens, temperature } = options ?? {};
@@ -68,10 +91,21 @@ export function llmHostApi(loadLlm: Loader): LlmHostApi & Record<string, (...arg
     },
     unload() {
       generation++;
+      loading = undefined;
+      changed();
       engine?.dispose();
       engine = undefined;
     },
     info() {
+      return engine?.info ?? null;
+    },
+    async ready() {
+      // A load may be superseded by another while waiting: wait for the newest.
+      for (let l = loading; l; l = loading) {
+        const c = changes;
+        await Promise.race([l, c]);
+        if (loading === l && changes === c) break;
+      }
       return engine?.info ?? null;
     },
   };
@@ -126,7 +160,7 @@ export async function loadRemoteLlm(rpc: RpcClient, settings: LlmSettings, onPro
 }
 
 /** The info of the model already loaded in the worker behind `rpc`, as an engine that does not unload it. */
-export async function attachRemoteLlm(rpc: RpcClient): Promise<RemoteEngine | undefined> {
-  const info = await rpc.call<LlmInfo | null>('info');
+export async function attachRemoteLlm(rpc: RpcClient, options: { waitForLoad?: boolean } = {}): Promise<RemoteEngine | undefined> {
+  const info = await rpc.call<LlmInfo | null>(options.waitForLoad ? 'ready' : 'info');
   return info ? new RemoteEngine(rpc, info) : undefined;
 }

@@ -73,8 +73,9 @@ const library = openKnowledgeBase({
         const engine = llm ? await attachRemoteLlm(llm) : undefined;
         return engine ? summarizeDocument(engine, parsed.title, parsed.text, signal) : undefined;
       },
-      // The 'llm' chunker reads split-token probabilities from a loaded transformers.js model.
-      splitScorer: async (signal) => engineSplitScorer(llm ? await untilAborted(attachRemoteLlm(llm), signal) : undefined),
+      // The 'llm' chunker reads split-token probabilities from a loaded transformers.js model
+      // (waiting for one that is still loading, rather than failing the file).
+      splitScorer: async (signal) => engineSplitScorer(llm ? await untilAborted(attachRemoteLlm(llm, { waitForLoad: true }), signal) : undefined),
     }),
 );
 
