@@ -13,6 +13,8 @@ export interface BundleInput {
   built: BuiltDocument;
   chunker: ChunkerSettings;
   embedder: { id: string; dim: number };
+  /** The language model that chose the chunk boundaries, for LLM-boundary chunking. */
+  chunkerModel?: string;
 }
 
 /** Everything the store keeps for one document, from what ingest produced. */
@@ -33,6 +35,7 @@ export function makeBundle(b: BundleInput): DocumentBundle {
     embedderId: b.embedder.id,
     warnings: b.parsed.warnings,
     indexVersion: INDEX_VERSION,
+    ...(b.chunkerModel ? { chunkerModel: b.chunkerModel } : {}),
   };
   return {
     document,

@@ -192,6 +192,7 @@ describe('Library', () => {
     scorer = engineSplitScorer(engine);
     const { document } = await library.ingest(file('notes.md', NOTES), () => {}, never);
     expect(document.chunker).toMatchObject({ kind: 'llm', minChars: 20 });
+    expect(document.chunkerModel).toBe(engine.info.model);
     expect(windows.length).toBeGreaterThan(0);
     const chunks = (await library.inspect(document.id)).chunks;
     expect(chunks.length).toBeGreaterThan(1);

@@ -276,6 +276,7 @@ export class Library {
         built,
         chunker,
         embedder,
+        chunkerModel: splitScorer?.model,
       });
       const { document } = bundle;
       kb.addDocument(docId, built.chunks, built.vectors);
@@ -330,7 +331,9 @@ export class Library {
         const splitScorer = await this.splitScorerFor(chunker, doc.name, signal);
         const parsed = await this.deps.parse(new Uint8Array(file.bytes), doc.name, file.mime, progress, signal);
         const built = await buildDocument({ docId: doc.id, parsed, embedder, chunker, signal, onProgress: progress, splitScorer });
-        bundles.push(makeBundle({ docId: doc.id, name: doc.name, mime: file.mime, bytes: file.bytes, addedAt: doc.addedAt, parsed, built, chunker, embedder }));
+        bundles.push(
+          makeBundle({ docId: doc.id, name: doc.name, mime: file.mime, bytes: file.bytes, addedAt: doc.addedAt, parsed, built, chunker, embedder, chunkerModel: splitScorer?.model }),
+        );
       } catch (e) {
         throw asIngestError(e, doc.name);
       }

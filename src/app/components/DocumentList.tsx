@@ -7,7 +7,8 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
   if (state.documents.length === 0) {
     return <p className="muted empty">Your library is empty. Add a document to start.</p>;
   }
-  const outdated = state.documents.filter((d) => outdatedReason(d, state.settings?.chunker, state.model.id));
+  const llmModel = state.llm.state === 'ready' ? state.llm.info?.model : undefined;
+  const outdated = state.documents.filter((d) => outdatedReason(d, state.settings?.chunker, state.model.id, llmModel));
   const modelChanged = state.documents.some((d) => state.model.id && d.embedderId !== state.model.id);
   return (
     <>
@@ -45,8 +46,8 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
             <td>{d.sentenceCount}</td>
             <td>{d.chunkCount}</td>
             <td>{describeBytes(d.size)}</td>
-            <td title={[outdatedReason(d, state.settings?.chunker, state.model.id), ...d.warnings].filter(Boolean).join('\n')}>
-              {outdatedReason(d, state.settings?.chunker, state.model.id) ? 'Outdated' : 'Indexed'}
+            <td title={[outdatedReason(d, state.settings?.chunker, state.model.id, llmModel), ...d.warnings].filter(Boolean).join('\n')}>
+              {outdatedReason(d, state.settings?.chunker, state.model.id, llmModel) ? 'Outdated' : 'Indexed'}
               {d.warnings.length ? ' ⚠' : ''}
             </td>
             <td className="actions">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHUNKER } from '../types';
+import { DEFAULT_CHUNKER, DEFAULT_LLM_CHUNKER } from '../types';
 import { INDEX_VERSION, outdatedReason } from './outdated';
 import type { DocumentRecord } from './records';
 
@@ -32,5 +32,13 @@ describe('outdatedReason', () => {
     expect(outdatedReason(record(), { kind: 'fixed', size: 500, overlap: 50 }, 'use-lite-512')).toMatch(/other chunker settings/);
     expect(outdatedReason(record({ indexVersion: undefined }), DEFAULT_CHUNKER, 'use-lite-512')).toMatch(/earlier version of Sieve/);
     expect(outdatedReason(record({ indexVersion: INDEX_VERSION - 1 }), DEFAULT_CHUNKER, 'use-lite-512')).toMatch(/earlier version/);
+  });
+
+  it('marks LLM-chunked documents when another language model is loaded, not when none is', () => {
+    const llm = { ...DEFAULT_LLM_CHUNKER };
+    const d = record({ chunker: llm, chunkerModel: 'onnx-community/Qwen2.5-0.5B-Instruct' });
+    expect(outdatedReason(d, llm, 'use-lite-512', 'onnx-community/Qwen2.5-0.5B-Instruct')).toBe('');
+    expect(outdatedReason(d, llm, 'use-lite-512', 'sieve/tiny-causal-lm')).toBe('chunk boundaries chosen by onnx-community/Qwen2.5-0.5B-Instruct; sieve/tiny-causal-lm is loaded');
+    expect(outdatedReason(d, llm, 'use-lite-512', undefined)).toBe('');
   });
 });

@@ -9,10 +9,14 @@ import type { DocumentRecord } from './records';
  */
 export const INDEX_VERSION = 2;
 
-/** Why a document no longer matches the current settings or code ('' when it does). */
-export function outdatedReason(d: DocumentRecord, chunker: ChunkerSettings | undefined, modelId: string | undefined): string {
+/**
+ * Why a document no longer matches the current settings or code ('' when it does). `llmModel`
+ * is the language model loaded now, if any: LLM-boundary chunks depend on the model that chose them.
+ */
+export function outdatedReason(d: DocumentRecord, chunker: ChunkerSettings | undefined, modelId: string | undefined, llmModel?: string): string {
   if (modelId && d.embedderId !== modelId) return `indexed with ${d.embedderId}; ${modelId} is selected`;
   if (chunker && JSON.stringify(chunker) !== JSON.stringify(d.chunker)) return 'chunked with other chunker settings';
+  if (d.chunker.kind === 'llm' && llmModel && d.chunkerModel && d.chunkerModel !== llmModel) return `chunk boundaries chosen by ${d.chunkerModel}; ${llmModel} is loaded`;
   if ((d.indexVersion ?? 1) < INDEX_VERSION) return 'indexed by an earlier version of Sieve, which chunked differently';
   return '';
 }

@@ -26,6 +26,8 @@ export interface DocumentRecord {
   /** `Embedder.id` of the model that produced the sentence similarities and chunk vectors. */
   embedderId: string;
   warnings: string[];
+  /** The language model whose split probabilities chunked it (LLM-boundary chunking only). */
+  chunkerModel?: string;
   /** INDEX_VERSION when it was indexed (absent: before versions were kept). */
   indexVersion?: number;
 }

@@ -21,6 +21,8 @@ export type { SplitToken };
 export interface SplitScorer {
   /** The model's context window in tokens, when known: ingest sizes the windows to fit it (windowCharsFor). */
   contextWindow?: number;
+  /** The model whose probabilities these are (recorded with documents it chunked). */
+  model?: string;
   /** The model's vocabulary size, when known: one window's logits are (window tokens × this) floats, which caps the window (windowCharsFor). */
   vocabSize?: number;
   /** For a text window, per token: [charStart, charEnd) in the window and log P(split char) as the next token after it. */
@@ -33,8 +35,8 @@ export interface SplitScorer {
  */
 export function engineSplitScorer(engine: LlmEngine | undefined, splitChar: string = SPLIT_CHAR): SplitScorer | undefined {
   const scoreSplits = engine?.scoreSplits?.bind(engine);
-  const { contextWindow, vocabSize } = engine?.info ?? {};
-  return scoreSplits && { contextWindow, ...(vocabSize ? { vocabSize } : {}), score: (windowText, signal) => scoreSplits(windowText, { splitChar, signal }) };
+  const { contextWindow, vocabSize, model } = engine?.info ?? {};
+  return scoreSplits && { model, contextWindow, ...(vocabSize ? { vocabSize } : {}), score: (windowText, signal) => scoreSplits(windowText, { splitChar, signal }) };
 }
 
 /** Why the 'llm' chunker cannot run: no language model that can score split tokens is loaded. */
