@@ -57,12 +57,17 @@ test('the walk-through follows a sample question stage by stage, and the lab com
   await expect(lab.getByRole('checkbox', { name: 'LLM boundaries (LlamaChunk)' })).toBeDisabled();
   await lab.getByRole('button', { name: 'Sample questions (lighthouses)' }).click();
   await expect(lab.getByLabel('Lab questions')).toHaveValue(/Fresnel/);
-  await lab.getByLabel('Lab budget').fill('600');
+  await lab.getByLabel('Budget in characters').fill('600');
   await lab.getByRole('checkbox', { name: 'Sweep fixed sizes' }).check();
   await lab.getByLabel('Sweep sizes').fill('200, 400');
   await lab.getByLabel('Sweep overlaps').fill('0, 0.25');
   await lab.getByRole('checkbox', { name: 'Sweep θ' }).check();
   await lab.getByLabel('Sweep θ values').fill('0.5, 0.8, 0.9');
+  // The form survives a change of tab.
+  await page.getByRole('tab', { name: 'Library' }).click();
+  await page.getByRole('tab', { name: 'Lab' }).click();
+  await expect(lab.getByLabel('Lab questions')).toHaveValue(/Fresnel/);
+  await expect(lab.getByLabel('Sweep θ values')).toHaveValue('0.5, 0.8, 0.9');
   await lab.getByRole('button', { name: /^Compare \d+ chunkings$/ }).click();
   const results = lab.getByTestId('lab-results');
   await expect(results).toBeVisible({ timeout: 60_000 });

@@ -12,6 +12,8 @@ import type { LabRequest } from '../core/lab/request';
 import type { LabProgress } from '../core/lab/run';
 import type { LabResponse } from '../services/lab';
 import type { QuestionOptions } from '../services/questions';
+import { newLabDraft, type LabDraft } from './lab-draft';
+import { parseQuestions } from '../core/eval/financebench';
 
 /** The walk-through's sample document, served from public/samples. */
 export const SAMPLE_DOCUMENT = '/samples/lighthouses.md';
@@ -53,6 +55,8 @@ export interface LlmStatus {
 /** The question being answered (or the last one), filled in stage by stage. */
 export interface QuestionState {
   question: string;
+  /** The documents it was asked of (all when absent). */
+  docIds?: string[];
   status: 'running' | 'done' | 'failed' | 'cancelled';
   stage?: StageName;
   stages: StageTrace[];
@@ -102,6 +106,10 @@ export interface AppState {
   llm: LlmStatus;
   question?: QuestionState;
   lab?: LabState;
+  /** The lab form as typed, kept across tabs (undefined until first edited). */
+  labDraft?: LabDraft;
+  /** The walk-through's sample questions (public/samples), once read. */
+  sampleQuestions?: { text: string; questions: string[] } | { error: string };
   /** Where the guided walk-through is. */
   walk: WalkState;
 }
@@ -201,7 +209,7 @@ export class AppStore {
     if (!question.trim()) return;
     this.state.question?.cancel();
     const controller = new AbortController();
-    const q: QuestionState = { question, status: 'running', stages: [], rows: [], answer: '', cancel: () => controller.abort() };
+    const q: QuestionState = { question, docIds: options.docIds, status: 'running', stages: [], rows: [], answer: '', cancel: () => controller.abort() };
     this.set({ question: q });
     const update = (patch: Partial<QuestionState> | ((q: QuestionState) => Partial<QuestionState>)) =>
       this.set((s) => (s.question && s.question.cancel === q.cancel ? { question: { ...s.question, ...(typeof patch === 'function' ? patch(s.question) : patch) } } : {}));
@@ -242,6 +250,30 @@ export class AppStore {
     } catch (e) {
       this.notify('error', `The sample document ${name} could not be read: ${message(e)}`);
     }
+  }
+
+  setLabDraft(patch: Partial<LabDraft>) {
+    this.set((s) => ({ labDraft: { ...(s.labDraft ?? newLabDraft(s.documents.map((d) => d.id), s.settings)), ...patch } }));
+  }
+
+  /** Reads the sample questions once; a failure is kept in state (and said) rather than thrown. */
+  async loadSampleQuestions(): Promise<void> {
+    if (this.state.sampleQuestions && 'text' in this.state.sampleQuestions) return;
+    try {
+      const r = await fetch(SAMPLE_QUESTIONS);
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      const text = await r.text();
+      this.set({ sampleQuestions: { text, questions: parseQuestions(text, SAMPLE_QUESTIONS).map((q) => q.question) } });
+    } catch (e) {
+      this.set({ sampleQuestions: { error: `The sample questions could not be read: ${message(e)}` } });
+    }
+  }
+
+  /** Puts the sample questions into the lab form. */
+  async useSampleQuestionsInLab() {
+    await this.loadSampleQuestions();
+    const s = this.state.sampleQuestions;
+    if (s && 'text' in s) this.setLabDraft({ questionsText: s.text, questionsSource: SAMPLE_QUESTIONS.split('/').pop()! });
   }
 
   /** Runs the chunking lab; a new run cancels the one before. */

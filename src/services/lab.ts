@@ -1,4 +1,6 @@
 import type { Embedder } from '../core/embed/embedder';
+import type { FusionWeights } from '../core/search/fusion';
+import { wordTokens } from '../core/text/words';
 import type { SplitScorer } from '../core/llamachunk';
 import { assignQuestions, type LabCandidateDoc } from '../core/lab/assign';
 import { bestSpec, type LabObjective } from '../core/lab/best';
@@ -27,7 +29,13 @@ export interface LabDeps {
   documents: LabCandidateDoc[];
   embedder: Embedder;
   scorer?: SplitScorer;
+  /** The app's search weights and header setting, so the lab retrieves as questions do. */
+  weights?: FusionWeights;
+  headers?: boolean;
 }
+
+/** Evidence this short is found almost anywhere: its ratios say little about the chunking. */
+const MIN_EVIDENCE_WORDS = 5;
 
 export class LabRequestError extends Error {}
 
@@ -46,6 +54,10 @@ export async function runLabRequest(request: LabRequest, deps: LabDeps, onProgre
     throw new LabRequestError(e instanceof Error ? e.message : String(e));
   }
   const { questions, problems } = assignQuestions(parsed, deps.documents);
+  for (const q of questions) {
+    const n = wordTokens(q.evidence).length;
+    if (n < MIN_EVIDENCE_WORDS) problems.push(`${q.id}: its evidence is only ${n} word${n === 1 ? '' : 's'}; quote the passage that answers it, not the answer, or its ratios say little`);
+  }
   if (questions.length === 0) throw new LabRequestError(`None of the ${parsed.length} questions is about the chosen documents: ${problems.slice(0, 3).join('; ')}`);
   const specs = requestSpecs(request);
   const results = await runLab({
@@ -57,6 +69,8 @@ export async function runLabRequest(request: LabRequest, deps: LabDeps, onProgre
     specs,
     budget: request.budget,
     mode: request.mode,
+    weights: deps.weights,
+    headers: deps.headers,
     scorer: deps.scorer,
     signal,
     onProgress,

@@ -500,22 +500,22 @@ export class Library {
   }
 
   /**
-   * The chunking lab over library documents (read only). Runs in the ingest queue so it never
-   * competes with an ingest for the embedder; the LLM chunker is offered when a model can score splits.
+   * The chunking lab over library documents. It only reads (the documents' text is copied out
+   * first), so it runs beside ingests rather than holding up the write queue. Retrieval uses the
+   * current search weights and header setting; the LLM chunker uses the loaded model, if any.
    */
-  lab(request: LabRequest, onProgress: (p: LabProgress) => void, signal: AbortSignal): Promise<LabResponse> {
-    return this.enqueue(async () => {
-      const documents: LabCandidateDoc[] = [];
-      for (const id of request.docIds) {
-        const doc = this.docs.get(id);
-        const text = doc && (await this.deps.store.getText(id));
-        if (!doc || !text) throw new LabRequestError(`The lab cannot run: a chosen document (${doc?.name ?? id}) is no longer in the library.`);
-        documents.push({ docId: id, name: doc.name, title: doc.title, text: text.text, pages: text.pages, sections: text.sections });
-      }
-      const embedder = await this.prepareEmbedder();
-      const scorer = request.llm ? await this.deps.splitScorer?.(signal) : undefined;
-      return runLabRequest(request, { documents, embedder, scorer }, onProgress, signal);
-    }, signal, 'the chunking lab');
+  async lab(request: LabRequest, onProgress: (p: LabProgress) => void, signal: AbortSignal): Promise<LabResponse> {
+    const documents: LabCandidateDoc[] = [];
+    for (const id of request.docIds) {
+      const doc = this.docs.get(id);
+      const text = doc && (await this.deps.store.getText(id));
+      if (!doc || !text) throw new LabRequestError('The lab cannot run: a chosen document is no longer in the library; choose the documents again.');
+      documents.push({ docId: id, name: doc.name, title: doc.title, text: text.text, pages: text.pages, sections: text.sections });
+    }
+    const embedder = await this.prepareEmbedder();
+    const scorer = request.llm ? await this.deps.splitScorer?.(signal) : undefined;
+    const { search, chunker } = this.settings;
+    return runLabRequest(request, { documents, embedder, scorer, weights: search.weights, headers: chunker.headers !== false }, onProgress, signal);
   }
 
   async inspect(id: DocumentId): Promise<Inspection> {

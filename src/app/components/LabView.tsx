@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useApp } from '../context';
-import { SAMPLE_QUESTIONS } from '../state';
 import { objectiveValue, type LabObjective } from '../../core/lab/best';
-import { checkRequest, parseNumberList, requestSpecs, type LabRequest } from '../../core/lab/request';
-import { DEFAULT_OVERLAPS, DEFAULT_SIZES, DEFAULT_THETAS } from '../../core/lab/specs';
+import { requestSpecs, type LabRequest } from '../../core/lab/request';
+import { draftRequest, newLabDraft, type LabDraft } from '../lab-draft';
 import type { LabResultSummary } from '../../services/lab';
 import { LengthHistograms, RatioScatter, SweepGrid, ThetaPlot } from './LabPlots';
 
@@ -17,69 +16,6 @@ const OBJECTIVES: Record<LabObjective, string> = {
   signal: 'signal ratio',
 };
 
-interface Draft {
-  docIds: string[];
-  questionsText: string;
-  questionsSource: string;
-  budget: number;
-  mode: LabRequest['mode'];
-  objective: LabObjective;
-  size: number;
-  overlap: number;
-  threshold: number;
-  llm: boolean;
-  sweepFixed: boolean;
-  sizes: string;
-  overlaps: string;
-  sweepTheta: boolean;
-  thetas: string;
-}
-
-function draftFrom(r: LabRequest | undefined, docIds: string[]): Draft {
-  return {
-    docIds: r?.docIds.filter((id) => docIds.includes(id)) ?? docIds.slice(0, 1),
-    questionsText: r?.questionsText ?? '',
-    questionsSource: r?.questionsSource ?? 'typed questions',
-    budget: r?.budget ?? 4000,
-    mode: r?.mode ?? 'hybrid',
-    objective: r?.objective ?? 'balanced',
-    size: r?.fixed.size ?? 500,
-    overlap: r?.fixed.overlap ?? 50,
-    threshold: r?.semantic.threshold ?? 0.8,
-    llm: r?.llm ?? false,
-    sweepFixed: r ? r.sweepFixed !== undefined : false,
-    sizes: (r?.sweepFixed?.sizes ?? DEFAULT_SIZES).join(', '),
-    overlaps: (r?.sweepFixed?.overlaps ?? DEFAULT_OVERLAPS).join(', '),
-    sweepTheta: r ? r.sweepTheta !== undefined : false,
-    thetas: (r?.sweepTheta ?? DEFAULT_THETAS).join(', '),
-  };
-}
-
-/** The draft as a request, or the reasons it is not one yet. */
-function toRequest(d: Draft): { request?: LabRequest; problems: string[] } {
-  const sizes = parseNumberList(d.sizes);
-  const overlaps = parseNumberList(d.overlaps);
-  const thetas = parseNumberList(d.thetas);
-  const problems: string[] = [];
-  if (d.sweepFixed && (!sizes || !overlaps)) problems.push('sweep sizes and overlaps must be numbers separated by commas');
-  if (d.sweepTheta && !thetas) problems.push('sweep θ values must be numbers separated by commas');
-  if (problems.length) return { problems };
-  const request: LabRequest = {
-    docIds: d.docIds,
-    questionsText: d.questionsText,
-    questionsSource: d.questionsSource,
-    budget: d.budget,
-    mode: d.mode,
-    objective: d.objective,
-    fixed: { size: d.size, overlap: d.overlap },
-    semantic: { threshold: d.threshold },
-    llm: d.llm,
-    ...(d.sweepFixed ? { sweepFixed: { sizes: sizes!, overlaps: overlaps! } } : {}),
-    ...(d.sweepTheta ? { sweepTheta: thetas! } : {}),
-  };
-  return { request, problems: checkRequest(request) };
-}
-
 /**
  * The chunking lab: which way of cutting documents into chunks serves retrieval best, on
  * questions whose evidence is known. Compares fixed-size, semantic and LLM-boundary chunking,
@@ -88,12 +24,14 @@ function toRequest(d: Draft): { request?: LabRequest; problems: string[] } {
 export function LabView() {
   const { state, store } = useApp();
   const lab = state.lab;
-  const [draft, setDraft] = useState<Draft>(() => draftFrom(lab?.request, state.documents.map((d) => d.id)));
+  const docIds = state.documents.map((d) => d.id);
+  const draft = state.labDraft ?? newLabDraft(docIds, state.settings);
   const [fileError, setFileError] = useState<string>();
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const set = (patch: Partial<LabDraft>) => store.setLabDraft(patch);
   const splitScores = state.llm.state === 'ready' && state.llm.info?.splitScores === true;
-  const { request, problems } = toRequest(draft);
+  const { request, problems } = draftRequest(draft, { docIds, splitScores });
   const running = lab?.status === 'running';
+  const sampleError = state.sampleQuestions && 'error' in state.sampleQuestions ? state.sampleQuestions.error : undefined;
 
   const loadFile = async (file: File | undefined) => {
     if (!file) return;
@@ -106,16 +44,6 @@ export function LabView() {
       setFileError(`${file.name}: ${e instanceof Error ? e.message : String(e)}`);
     }
   };
-  const loadSample = async () => {
-    setFileError(undefined);
-    try {
-      const r = await fetch(SAMPLE_QUESTIONS);
-      if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      set({ questionsText: await r.text(), questionsSource: 'lighthouses.questions.jsonl' });
-    } catch (e) {
-      setFileError(`The sample questions could not be read: ${e instanceof Error ? e.message : String(e)}`);
-    }
-  };
 
   if (state.documents.length === 0) return <p className="muted empty">The lab compares chunkings on your documents: add a document to the library first.</p>;
 
@@ -124,7 +52,8 @@ export function LabView() {
       <p className="small muted">
         Which way of cutting documents into chunks serves retrieval best? Give questions whose evidence you know; for each chunking the lab retrieves up to the budget
         and measures the <b>retrieval ratio</b> (share of the evidence's words that were retrieved) and the <b>signal ratio</b> (share of the retrieved characters
-        that are evidence). Nothing in your library changes.
+        that are evidence). Nothing in your library changes. To compare many chunkings quickly, each chunk's vector here is the mean of its sentences' vectors
+        (the app embeds fixed-size and LLM chunks' own text), so dense and hybrid figures for small fixed sizes are approximate.
       </p>
       <form
         className="lab-form"
@@ -159,27 +88,30 @@ export function LabView() {
             <label>
               Load a question file <input type="file" accept=".jsonl,.txt,.json" aria-label="Lab question file" onChange={(e) => void loadFile(e.target.files?.[0])} />
             </label>
-            <button type="button" onClick={() => void loadSample()}>
+            <button type="button" onClick={() => void store.useSampleQuestionsInLab()}>
               Sample questions (lighthouses)
             </button>
           </div>
-          {fileError && (
+          {(fileError ?? sampleError) && (
             <p className="error" role="alert">
-              {fileError}
+              {fileError ?? sampleError}
             </p>
           )}
         </fieldset>
         <fieldset>
           <legend>Chunkings</legend>
           <label>
-            Fixed size <input type="number" min={50} step={1} value={draft.size} onChange={(e) => set({ size: Number(e.target.value) })} aria-label="Fixed chunk size" />
+            Fixed size <input type="number" min={50} step={1} value={draft.size} onChange={(e) => set({ size: Number(e.target.value) })} />
           </label>{' '}
           <label>
-            overlap <input type="number" min={0} step={1} value={draft.overlap} onChange={(e) => set({ overlap: Number(e.target.value) })} aria-label="Fixed chunk overlap" />
+            Overlap <input type="number" min={0} step={1} value={draft.overlap} onChange={(e) => set({ overlap: Number(e.target.value) })} />
           </label>
           <br />
           <label>
-            Semantic θ <input type="number" min={-1} max={1} step={0.01} value={draft.threshold} onChange={(e) => set({ threshold: Number(e.target.value) })} aria-label="Semantic θ" />
+            Semantic θ <input type="number" min={-1} max={1} step={0.01} value={draft.threshold} onChange={(e) => set({ threshold: Number(e.target.value) })} />
+          </label>{' '}
+          <label>
+            Max characters <input type="number" min={50} step={1} value={draft.maxChars} onChange={(e) => set({ maxChars: Number(e.target.value) })} />
           </label>
           <br />
           <label>
@@ -201,12 +133,12 @@ export function LabView() {
         <fieldset>
           <legend>Retrieval</legend>
           <label>
-            Budget (characters){' '}
-            <input type="number" min={100} step={1} value={draft.budget} onChange={(e) => set({ budget: Number(e.target.value) })} aria-label="Lab budget" />
+            Budget in characters{' '}
+            <input type="number" min={100} step={1} value={draft.budget} onChange={(e) => set({ budget: Number(e.target.value) })} />
           </label>{' '}
           <label>
             Search{' '}
-            <select value={draft.mode} onChange={(e) => set({ mode: e.target.value as LabRequest['mode'] })} aria-label="Lab search mode">
+            <select value={draft.mode} onChange={(e) => set({ mode: e.target.value as LabRequest['mode'] })}>
               <option value="hybrid">hybrid</option>
               <option value="bm25">BM25</option>
               <option value="dense">dense</option>
@@ -214,7 +146,7 @@ export function LabView() {
           </label>{' '}
           <label>
             Best by{' '}
-            <select value={draft.objective} onChange={(e) => set({ objective: e.target.value as LabObjective })} aria-label="Lab objective">
+            <select value={draft.objective} onChange={(e) => set({ objective: e.target.value as LabObjective })}>
               {Object.entries(OBJECTIVES).map(([k, v]) => (
                 <option key={k} value={k}>
                   {v}
@@ -253,10 +185,12 @@ function LabProgressLine() {
   if (!p) return <span className="muted small">Starting…</span>;
   return (
     <span className="small" data-testid="lab-progress">
-      {p.stage} {p.total ? `${p.done} / ${p.total}` : ''} <progress max={p.total || 1} value={p.done} />
+      {STAGE_WORDS[p.stage]} {p.total ? `${p.done} of ${p.total}` : ''} <progress aria-label="Lab progress" max={p.total || 1} value={p.done} />
     </span>
   );
 }
+
+const STAGE_WORDS: Record<string, string> = { embedding: 'Embedding sentences', chunking: 'Chunking and retrieving', retrieval: 'Retrieving' };
 
 const f3 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
 
@@ -283,7 +217,9 @@ function LabResults() {
       </p>
       {response.problems.length > 0 && (
         <details className="small">
-          <summary>{response.problems.length} questions left out</summary>
+          <summary>
+            {response.problems.length} note{response.problems.length === 1 ? '' : 's'} on the questions
+          </summary>
           <ul>
             {response.problems.map((p, i) => (
               <li key={i}>{p}</li>

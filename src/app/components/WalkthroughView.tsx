@@ -1,8 +1,8 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useApp } from '../context';
-import { SAMPLE_DOCUMENT, SAMPLE_QUESTIONS } from '../state';
-import { parseQuestions } from '../../core/eval/financebench';
+import { SAMPLE_DOCUMENT } from '../state';
 import { score } from '../format';
+import type { ChunkerSettings } from '../../core/types';
 import { AttributionLine, SourceUse } from './Attribution';
 import { ChunkHeader } from './ChunkHeader';
 import { GradeHistogram } from './GradeHistogram';
@@ -30,18 +30,17 @@ export function WalkthroughView() {
   const { state, store } = useApp();
   const sample = state.documents.find((d) => d.name === SAMPLE_NAME);
   const adding = state.jobs.some((j) => j.name === SAMPLE_NAME && (j.status === 'queued' || j.status === 'running'));
-  const [questions, setQuestions] = useState<string[]>([]);
+  const samples = state.sampleQuestions;
+  const questions = samples && 'questions' in samples ? samples.questions : [];
   const { step } = state.walk;
   const question = state.walk.question ?? questions[0];
   const q = state.question;
-  const asked = q && q.question === question;
+  // The tour's own question: asked of the sample document only, not a whole-library question with the same words.
+  const asked = q && sample && q.question === question && q.docIds?.length === 1 && q.docIds[0] === sample.id;
 
   useEffect(() => {
-    fetch(SAMPLE_QUESTIONS)
-      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`HTTP ${r.status}`))))
-      .then((t) => setQuestions(parseQuestions(t, 'sample questions').map((x) => x.question)))
-      .catch(() => setQuestions([]));
-  }, []);
+    void store.loadSampleQuestions();
+  }, [store]);
   useEffect(() => {
     if (sample && state.inspection?.document.id !== sample.id && state.inspecting !== sample.id) void store.inspect(sample.id);
   }, [sample, state.inspection, state.inspecting, store]);
@@ -67,7 +66,10 @@ export function WalkthroughView() {
   const steps: Step[] = [
     {
       title: 'Sentences and their similarities',
-      text: 'The document is cut into sentences and each one is turned into a vector by the embedding model. The line shows how similar each sentence is to the next (cosine); where it dips below θ, the topic shifts.',
+      text:
+        ins?.document.chunker.kind === 'semantic'
+          ? 'The document is cut into sentences and each one is turned into a vector by the embedding model. The line shows how similar each sentence is to the next (cosine); where it dips below θ, the topic shifts.'
+          : 'The document is cut into sentences and each one is turned into a vector by the embedding model. The line shows how similar each sentence is to the next (cosine). The semantic chunker cuts where it dips below θ; your chunker (chosen in Settings) cuts differently, as the next step shows.',
       body: () =>
         ins ? (
           <div className="plot-scroll">
@@ -79,7 +81,7 @@ export function WalkthroughView() {
     },
     {
       title: 'Chunks',
-      text: `Consecutive sentences stay in one chunk while their similarity stays at or above θ${ins?.threshold !== undefined ? ` (${ins.threshold})` : ''}, and no chunk grows past its length limit. Each chunk also gets a contextual header — title and section — that search sees but the chunk text does not contain.`,
+      text: `${chunkingText(ins?.document.chunker, ins?.threshold)} Each chunk also gets a contextual header — title and section — that search sees but the chunk text does not contain.`,
       body: () =>
         ins ? (
           <ol className="walk-chunks small" data-testid="walk-chunks">
@@ -116,7 +118,16 @@ export function WalkthroughView() {
           >
             Ask it
           </button>{' '}
-          {asked && <span className="small" data-testid="walk-status" data-status={q.status}>{q.status === 'running' ? 'Working…' : q.status === 'done' ? 'Answered: go on to see how.' : q.status}</span>}
+          {asked && (
+            <span className="small" data-testid="walk-status" data-status={q.status}>
+              {q.status === 'running' ? 'Working…' : q.status === 'done' ? 'Answered: go on to see how.' : q.status === 'failed' ? `The question failed: ${q.error ?? 'unknown error'}` : 'Cancelled.'}
+            </span>
+          )}
+          {samples && 'error' in samples && (
+            <p className="error" role="alert">
+              {samples.error}
+            </p>
+          )}
         </div>
       ),
     },
@@ -259,4 +270,11 @@ export function WalkthroughView() {
       {blocked ? <p className="muted">Ask the question first (step 3).</p> : current.body()}
     </section>
   );
+}
+
+/** How the sample's chunks were cut, in a sentence, for the chunker it was indexed with. */
+function chunkingText(chunker: ChunkerSettings | undefined, threshold: number | undefined): string {
+  if (chunker?.kind === 'fixed') return `The fixed-size chunker (chosen in Settings) cuts every ${chunker.size} characters, each chunk overlapping the last by ${chunker.overlap}, moving cuts to word boundaries.`;
+  if (chunker?.kind === 'llm') return 'The language model chose these boundaries: after every token it gave the probability that a section ends there, and the chunker cut at the peaks.';
+  return `Consecutive sentences stay in one chunk while their similarity stays at or above θ${threshold !== undefined ? ` (${threshold})` : ''}, and no chunk grows past its length limit.`;
 }

@@ -32,6 +32,17 @@ describe('lab requests', () => {
     ]);
   });
 
+  it('refuses fractional sizes and sweeps too large to run', () => {
+    expect(checkRequest({ ...base, fixed: { size: 250.5, overlap: 0 } })).toEqual(['sizes, overlaps and the budget are whole numbers of characters']);
+    const sizes = Array.from({ length: 30 }, (_, i) => 100 + i * 10);
+    expect(checkRequest({ ...base, sweepFixed: { sizes, overlaps: [0, 0.1, 0.2] } })).toEqual(['that is 92 chunkings; compare at most 60 at once']);
+  });
+
+  it('names a semantic length cap other than the default', () => {
+    expect(requestSpecs({ ...base, semantic: { threshold: 0.8, maxChars: 500 } }).map((s) => s.label)).toEqual(['fixed500/50', 'semantic θ0.8']);
+    expect(requestSpecs({ ...base, semantic: { threshold: 0.8, maxChars: 800 }, sweepTheta: [0.9] }).map((s) => s.label)).toEqual(['fixed500/50', 'semantic θ0.8/800', 'semantic θ0.9/800']);
+  });
+
   it('reads number lists separated by commas or spaces', () => {
     expect(parseNumberList('200, 300 500')).toEqual([200, 300, 500]);
     expect(parseNumberList('0.1,x')).toBeUndefined();

@@ -13,7 +13,8 @@ export interface LabRequest {
   mode: RetrievalMode;
   objective: LabObjective;
   fixed: { size: number; overlap: number };
-  semantic: { threshold: number };
+  /** maxChars: the semantic chunks' length cap (500, the app's default, when absent). */
+  semantic: { threshold: number; maxChars?: number };
   /** Include the LLM-boundary chunker (needs a transformers.js language model). */
   llm: boolean;
   /** Fixed-size sweep: sizes in characters, overlaps as fractions of the size. */
@@ -23,14 +24,19 @@ export interface LabRequest {
 
 /** The lab's chunkings in display order: the three compared, then the sweeps (repeats dropped). */
 export function requestSpecs(r: LabRequest): ChunkingSpec[] {
+  const maxChars = r.semantic.maxChars !== undefined && r.semantic.maxChars !== DEFAULT_MAX_CHARS ? r.semantic.maxChars : undefined;
   return distinctSpecs([
     fixedSpec(r.fixed.size, r.fixed.overlap),
-    semanticSpec(r.semantic.threshold),
+    semanticSpec(r.semantic.threshold, maxChars),
     ...(r.llm ? [llmSpec()] : []),
     ...(r.sweepFixed ? sweepFixed(r.sweepFixed) : []),
-    ...(r.sweepTheta ? sweepTheta(r.sweepTheta) : []),
+    ...(r.sweepTheta ? sweepTheta(r.sweepTheta, maxChars) : []),
   ]);
 }
+
+const DEFAULT_MAX_CHARS = 500;
+/** The most chunkings one run compares: each is a full chunking and retrieval of every document. */
+export const MAX_SPECS = 60;
 
 /** Problems with a request, in words (empty when it can run). */
 export function checkRequest(r: LabRequest): string[] {
@@ -41,10 +47,14 @@ export function checkRequest(r: LabRequest): string[] {
   if (!(r.fixed.size >= 50)) out.push('the fixed chunk size must be at least 50 characters');
   if (!(r.fixed.overlap >= 0 && r.fixed.overlap < r.fixed.size)) out.push('the overlap must be at least 0 and smaller than the chunk size');
   if (!(r.semantic.threshold > -1 && r.semantic.threshold < 1)) out.push('θ must lie between -1 and 1');
+  if (r.semantic.maxChars !== undefined && !(r.semantic.maxChars >= 50)) out.push('semantic chunks need at least 50 characters');
   if (r.sweepFixed && (r.sweepFixed.sizes.length === 0 || r.sweepFixed.overlaps.length === 0)) out.push('the fixed-size sweep needs sizes and overlaps');
   if (r.sweepFixed?.sizes.some((s) => !(s >= 50))) out.push('sweep sizes must be at least 50 characters');
   if (r.sweepFixed?.overlaps.some((o) => !(o >= 0 && o < 1))) out.push('sweep overlaps are fractions of the size, from 0 up to (not including) 1');
   if (r.sweepTheta && (r.sweepTheta.length === 0 || r.sweepTheta.some((t) => !(t > -1 && t < 1)))) out.push('sweep θ values must lie between -1 and 1');
+  const whole = [r.fixed.size, r.fixed.overlap, r.budget, r.semantic.maxChars ?? 500, ...(r.sweepFixed?.sizes ?? [])];
+  if (whole.some((n) => !Number.isInteger(n))) out.push('sizes, overlaps and the budget are whole numbers of characters');
+  if (out.length === 0 && requestSpecs(r).length > MAX_SPECS) out.push(`that is ${requestSpecs(r).length} chunkings; compare at most ${MAX_SPECS} at once`);
   return out;
 }
 

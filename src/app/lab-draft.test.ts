@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../core/settings';
+import { draftRequest, newLabDraft } from './lab-draft';
+
+describe('lab drafts', () => {
+  const draft = { ...newLabDraft(['a', 'b'], DEFAULT_SETTINGS), questionsText: 'Q: x?\nA: the passage that answers x' };
+
+  it('starts from the first document and the app settings', () => {
+    expect(newLabDraft(['a', 'b'], DEFAULT_SETTINGS)).toMatchObject({ docIds: ['a'], threshold: 0.8, maxChars: 500, llm: false });
+  });
+
+  it('drops deleted documents and asks for the LLM chunker only when a model can score splits', () => {
+    const d = { ...draft, docIds: ['a', 'gone'], llm: true };
+    expect(draftRequest(d, { docIds: ['a', 'b'], splitScores: false }).request).toMatchObject({ docIds: ['a'], llm: false });
+    expect(draftRequest(d, { docIds: ['a', 'b'], splitScores: true }).request).toMatchObject({ llm: true });
+  });
+
+  it('explains lists that are not numbers and requests that cannot run', () => {
+    expect(draftRequest({ ...draft, sweepFixed: true, sizes: '200, big' }, { docIds: ['a'], splitScores: false })).toEqual({
+      problems: ['sweep sizes and overlaps must be numbers separated by commas'],
+    });
+    expect(draftRequest({ ...draft, docIds: ['gone'] }, { docIds: ['a'], splitScores: false }).problems).toEqual(['choose at least one document']);
+  });
+});

@@ -1,0 +1,75 @@
+import type { LabObjective } from '../core/lab/best';
+import { checkRequest, parseNumberList, type LabRequest } from '../core/lab/request';
+import { DEFAULT_OVERLAPS, DEFAULT_SIZES, DEFAULT_THETAS } from '../core/lab/specs';
+import type { Settings } from '../core/settings';
+
+/** The lab form as typed (lists as text), kept in the store so it survives a change of tab. */
+export interface LabDraft {
+  docIds: string[];
+  questionsText: string;
+  questionsSource: string;
+  budget: number;
+  mode: LabRequest['mode'];
+  objective: LabObjective;
+  size: number;
+  overlap: number;
+  threshold: number;
+  maxChars: number;
+  llm: boolean;
+  sweepFixed: boolean;
+  sizes: string;
+  overlaps: string;
+  sweepTheta: boolean;
+  thetas: string;
+}
+
+/** A fresh form: the first document, the app's semantic settings, the default sweep grids. */
+export function newLabDraft(docIds: string[], settings: Settings | undefined): LabDraft {
+  const c = settings?.chunker;
+  return {
+    docIds: docIds.slice(0, 1),
+    questionsText: '',
+    questionsSource: 'typed questions',
+    budget: 4000,
+    mode: settings?.search.mode ?? 'hybrid',
+    objective: 'balanced',
+    size: c?.kind === 'fixed' ? c.size : 500,
+    overlap: c?.kind === 'fixed' ? c.overlap : 50,
+    threshold: c?.kind === 'semantic' ? c.threshold : 0.8,
+    maxChars: c?.kind === 'semantic' ? c.maxChars : 500,
+    llm: false,
+    sweepFixed: false,
+    sizes: DEFAULT_SIZES.join(', '),
+    overlaps: DEFAULT_OVERLAPS.join(', '),
+    sweepTheta: false,
+    thetas: DEFAULT_THETAS.join(', '),
+  };
+}
+
+/**
+ * The draft as a request, or the reasons it is not one yet. Documents no longer in the library
+ * are dropped, and the LLM chunker is asked for only when a model can score splits now.
+ */
+export function draftRequest(d: LabDraft, context: { docIds: string[]; splitScores: boolean }): { request?: LabRequest; problems: string[] } {
+  const sizes = parseNumberList(d.sizes);
+  const overlaps = parseNumberList(d.overlaps);
+  const thetas = parseNumberList(d.thetas);
+  const problems: string[] = [];
+  if (d.sweepFixed && (!sizes || !overlaps)) problems.push('sweep sizes and overlaps must be numbers separated by commas');
+  if (d.sweepTheta && !thetas) problems.push('sweep θ values must be numbers separated by commas');
+  if (problems.length) return { problems };
+  const request: LabRequest = {
+    docIds: d.docIds.filter((id) => context.docIds.includes(id)),
+    questionsText: d.questionsText,
+    questionsSource: d.questionsSource,
+    budget: d.budget,
+    mode: d.mode,
+    objective: d.objective,
+    fixed: { size: d.size, overlap: d.overlap },
+    semantic: { threshold: d.threshold, maxChars: d.maxChars },
+    llm: d.llm && context.splitScores,
+    ...(d.sweepFixed ? { sweepFixed: { sizes: sizes!, overlaps: overlaps! } } : {}),
+    ...(d.sweepTheta ? { sweepTheta: thetas! } : {}),
+  };
+  return { request, problems: checkRequest(request) };
+}
