@@ -43,6 +43,15 @@ describe('windows', () => {
     expect(ws[ws.length - 1].end).toBe(25);
     expect(ws.length).toBeLessThan(10);
   });
+
+  it('keeps the overlap in text without spaces', () => {
+    const text = '灯塔'.repeat(30);
+    const ws = windows(text, { windowChars: 20, overlapChars: 6 });
+    expect(ws[0]).toEqual({ start: 0, end: 20 });
+    expect(ws[1].start).toBe(14);
+    for (let i = 1; i < ws.length; i++) expect(ws[i].start).toBeLessThan(ws[i - 1].end);
+    expect(ws[ws.length - 1].end).toBe(text.length);
+  });
 });
 
 describe('decay fit and correction', () => {

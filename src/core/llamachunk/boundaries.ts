@@ -36,11 +36,13 @@ export function windows(text: string, opts: { windowChars: number; overlapChars:
     }
     out.push({ start, end });
     if (end >= text.length) break;
-    let next = Math.max(start + 1, end - overlap);
+    const back = Math.max(start + 1, end - overlap);
     // move forward to a word start (never start mid-word), but not past the end
+    let next = back;
     while (next < end && next > 0 && !isSpace(text[next - 1])) next++;
     while (next < end && isSpace(text[next])) next++;
-    if (next >= end) next = end;
+    // No word start in the overlap (text without spaces, e.g. Chinese): keep the overlap anyway.
+    if (next >= end) next = back;
     start = next;
   }
   return out;

@@ -103,6 +103,25 @@ describe('llmBoundaryChunks', () => {
     expect(res.trace.detail?.forced).toBe(res.boundaries.length);
   });
 
+  it('scores a window the model cannot fit in two halves, and still cuts at the peaks', async () => {
+    const inner = scriptedScorer({ trend: -0.8 });
+    const fits = await llmBoundaryChunks({ ...src, scorer: inner, settings });
+    const tried: number[] = [];
+    const tight: SplitScorer = {
+      score: (w, signal) => {
+        tried.push(w.length);
+        return w.length > 160 ? Promise.reject(Object.assign(new Error('too long'), { code: 'split-window-too-long' })) : inner.score(w, signal);
+      },
+    };
+    const res = await llmBoundaryChunks({ ...src, scorer: tight, settings });
+    expect(tried.some((n) => n > 160)).toBe(true);
+    expect(res.boundaries).toEqual(fits.boundaries);
+    expect(res.chunks.map((c) => c.text).join('\n\n')).toBe(text);
+    // Any other failure is not retried.
+    const broken: SplitScorer = { score: () => Promise.reject(new Error('device lost')) };
+    await expect(llmBoundaryChunks({ ...src, scorer: broken, settings })).rejects.toThrow('device lost');
+  });
+
   it('works without sentences (sentence range [0, 0))', async () => {
     const { sentences: _drop, ...noSentences } = src;
     const res = await llmBoundaryChunks({ ...noSentences, scorer: scriptedScorer(), settings });

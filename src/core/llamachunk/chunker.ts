@@ -134,12 +134,22 @@ export async function llmBoundaryChunks(input: LlmBoundaryInput, signal?: AbortS
 
   const raw: Array<{ window: Span; tokens: SplitToken[] }> = [];
   let tokenCount = 0;
-  for (const w of spans) {
+  const queue = spans.slice();
+  while (queue.length > 0) {
     signal?.throwIfAborted();
+    const w = queue.shift()!;
     const windowText = text.slice(w.start, w.end);
-    const tokens = (await input.scorer.score(windowText, signal)).filter(
-      (t) => t.end > 0 && t.end <= windowText.length && t.start <= t.end && !Number.isNaN(t.logProb),
-    );
+    let scored: SplitToken[];
+    try {
+      scored = await input.scorer.score(windowText, signal);
+    } catch (e) {
+      // Text that tokenizes denser than the window sizing assumed: score it in two halves.
+      const halves = tooLong(e) ? halve(text, w, settings.overlapChars) : undefined;
+      if (!halves) throw e;
+      queue.unshift(...halves);
+      continue;
+    }
+    const tokens = scored.filter((t) => t.end > 0 && t.end <= windowText.length && t.start <= t.end && !Number.isNaN(t.logProb));
     tokenCount += tokens.length;
     raw.push({ window: w, tokens });
   }
@@ -200,3 +210,20 @@ export async function llmBoundaryChunks(input: LlmBoundaryInput, signal?: AbortS
 
 const isSpace = (c: string | undefined) => c === ' ' || c === '\n' || c === '\t' || c === '\r';
 
+/** The scorer's "window does not fit the model's context" error (also after crossing a worker port, by its code). */
+function tooLong(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 'split-window-too-long';
+}
+
+/** A window as two overlapping halves split at a space, or undefined when it is too short to split. */
+function halve(text: string, w: Span, overlapChars: number): Span[] | undefined {
+  const length = w.end - w.start;
+  if (length < 100) return undefined;
+  const overlap = Math.min(Math.floor(length / 5), Math.max(0, overlapChars));
+  let mid = w.start + Math.floor(length / 2);
+  while (mid > w.start + length / 4 && !isSpace(text[mid])) mid--;
+  return [
+    { start: w.start, end: Math.min(w.end, mid + Math.floor(overlap / 2)) },
+    { start: Math.max(w.start, mid - Math.ceil(overlap / 2)), end: w.end },
+  ];
+}
