@@ -32,4 +32,12 @@ describe('assignQuestions', () => {
     ]);
     expect(two.problems).toEqual(['c: no chosen document holds its evidence; name one with a "Doc:" line']);
   });
+
+  it('prefers the document holding more of fuzzy evidence, whatever the order', () => {
+    const a = doc('a', 'a.md', 'A', 'The kelp lines are seeded in early autumn by the crew.');
+    const b = doc('b', 'b.md', 'B', 'The kelp lines are seeded in early autumn and harvested in spring by the crew.');
+    const evidence = 'kelp lines seeded in early autumn, harvested in spring';
+    expect(assignQuestions([q('x', '', evidence)], [a, b]).questions[0].docId).toBe('b');
+    expect(assignQuestions([q('x', '', evidence)], [b, a]).questions[0].docId).toBe('b');
+  });
 });

@@ -47,10 +47,11 @@ export function assignQuestions(questions: LabQuestion[], docs: LabCandidateDoc[
       out.push({ ...q, docId: docs[0].docId });
       continue;
     }
+    // The document holding the most of its evidence (word for word beats any fuzzy match; ties keep document order).
     const found = docs
-      .map((d) => ({ d, how: locateEvidence(d.text, d.pages, q.evidenceParts ?? q.evidence).method }))
-      .filter((f) => f.how === 'exact' || f.how === 'fuzzy')
-      .sort((a, b) => (a.how === b.how ? 0 : a.how === 'exact' ? -1 : 1));
+      .map((d) => ({ d, match: locateEvidence(d.text, d.pages, q.evidenceParts ?? q.evidence).match ?? 0 }))
+      .filter((f) => f.match > 0)
+      .sort((a, b) => b.match - a.match);
     if (found.length) out.push({ ...q, docId: found[0].d.docId });
     else problems.push(`${q.id}: no chosen document holds its evidence; name one with a "Doc:" line`);
   }

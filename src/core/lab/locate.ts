@@ -13,6 +13,8 @@ export interface LocatedEvidence {
   method: LocateMethod;
   /** Sorted, non-overlapping; empty when unlocatable. */
   regions: Region[];
+  /** Share of the evidence's words found where it was located in the text (1 word for word; absent by pages or unlocatable). */
+  match?: number;
 }
 
 /** The least share of a part's words a window must hold to count as that part's location. */
@@ -45,23 +47,25 @@ export function locateEvidence(text: string, pages: PageSpan[], evidence: string
   const found = parts.map((p) => findExact(doc, p) ?? findFuzzy(doc, p));
   if (parts.length > 0 && found.every((f) => f !== undefined)) {
     const method = found.every((f) => f!.exact) ? 'exact' : 'fuzzy';
-    return { method, regions: union(found.map((f) => f!.region)) };
+    const words = parts.reduce((n, p) => n + p.length, 0);
+    const match = found.reduce((n, f, i) => n + f!.share * parts[i].length, 0) / words;
+    return { method, regions: union(found.map((f) => f!.region)), match };
   }
   const wanted = new Set(evidencePages ?? []);
   const regions = union(pages.filter((p) => wanted.has(p.page)).map((p) => ({ start: p.start, end: p.end })));
   return regions.length ? { method: 'pages', regions } : { method: 'unlocatable', regions: [] };
 }
 
-function findExact(doc: Token[], part: Token[]): { region: Region; exact: true } | undefined {
+function findExact(doc: Token[], part: Token[]): { region: Region; exact: true; share: number } | undefined {
   outer: for (let i = 0; i + part.length <= doc.length; i++) {
     for (let j = 0; j < part.length; j++) if (doc[i + j].word !== part[j].word) continue outer;
-    return { region: { start: doc[i].start, end: doc[i + part.length - 1].end }, exact: true };
+    return { region: { start: doc[i].start, end: doc[i + part.length - 1].end }, exact: true, share: 1 };
   }
   return undefined;
 }
 
 /** Slides a window of part.length words over the document, keeping the shared-word count up to date. */
-function findFuzzy(doc: Token[], part: Token[]): { region: Region; exact: false } | undefined {
+function findFuzzy(doc: Token[], part: Token[]): { region: Region; exact: false; share: number } | undefined {
   const n = part.length;
   if (doc.length === 0) return undefined;
   const want = new Map<string, number>();
@@ -87,7 +91,7 @@ function findFuzzy(doc: Token[], part: Token[]): { region: Region; exact: false 
   }
   if (best < FUZZY_MIN_OVERLAP * n) return undefined;
   const window = doc.slice(bestAt, bestAt + n).filter((t) => want.has(t.word));
-  return { region: { start: window[0].start, end: window[window.length - 1].end }, exact: false };
+  return { region: { start: window[0].start, end: window[window.length - 1].end }, exact: false, share: best / n };
 }
 
 /** Sorts and merges overlapping or touching regions. */
