@@ -188,6 +188,20 @@ export function ThetaPlot({ results }: { results: LabResult[] }) {
         </text>
         <polyline className="length-line series-0" points={sem.map((s) => `${x(s.t)},${y(s.r.retrievalRatio, maxR)}`).join(' ')} />
         <polyline className="length-line series-1" points={sem.map((s) => `${x(s.t)},${y(s.r.signalRatio ?? 0, maxS)}`).join(' ')} />
+        {sem.map((s) => (
+          <g key={`p${s.t}`}>
+            <circle className="theta-point series-0-fill" cx={x(s.t)} cy={y(s.r.retrievalRatio, maxR)} r={3}>
+              <title>
+                θ {s.t}: retrieval ratio {pct(s.r.retrievalRatio)}, {s.r.chunkCount} chunks
+              </title>
+            </circle>
+            <circle className="theta-point series-1-fill" cx={x(s.t)} cy={y(s.r.signalRatio ?? 0, maxS)} r={3}>
+              <title>
+                θ {s.t}: signal ratio {pct(s.r.signalRatio)}
+              </title>
+            </circle>
+          </g>
+        ))}
         <text x={W - P.r} y={H - 2} textAnchor="end" className="tick">
           θ
         </text>
