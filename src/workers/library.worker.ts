@@ -21,19 +21,11 @@ import { engineSplitScorer } from '../core/llamachunk';
 import type { RpcClient } from '../rpc/wrap';
 import type { LabRequest } from '../core/lab/request';
 import type { LabProgress } from '../core/lab/run';
+import { orAbort } from '../core/abort';
 
 // The cross-encoder, loaded on the first question after one is chosen in Settings.
 const rerankers = new LoadOnce((settings: RerankerSettings) => loadBrowserReranker(settings, () => {}), (r) => void r?.dispose());
 
-/** The promise, or an AbortError as soon as the signal fires. */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
 
 // The page hands over a port to the LLM worker, so questions reach the model directly.
 let llm: RpcClient | undefined;
@@ -75,7 +67,7 @@ const library = openKnowledgeBase({
       },
       // The 'llm' chunker reads split-token probabilities from a loaded transformers.js model
       // (waiting for one that is still loading, rather than failing the file).
-      splitScorer: async (signal) => engineSplitScorer(llm ? await untilAborted(attachRemoteLlm(llm, { waitForLoad: true }), signal) : undefined),
+      splitScorer: async (signal) => engineSplitScorer(llm ? await orAbort(attachRemoteLlm(llm, { waitForLoad: true }), signal) : undefined),
     }),
 );
 
@@ -96,12 +88,12 @@ expose(
       const lib = await library;
       const { llm: llmSettings, reranker: rerankerSettings } = lib.currentSettings;
       const problems: string[] = [];
-      const engine = llmSettings.kind !== 'none' && llm ? await untilAborted(attachRemoteLlm(llm), ctx.signal).catch(() => undefined) : undefined;
+      const engine = llmSettings.kind !== 'none' && llm ? await orAbort(attachRemoteLlm(llm), ctx.signal).catch(() => undefined) : undefined;
       ctx.signal.throwIfAborted();
       // Held until the question ends, so a settings change meanwhile does not release it in use.
       const lease = rerankers.acquire(rerankerSettings);
       try {
-        const reranker = await untilAborted(lease.value, ctx.signal).catch((e: unknown) => {
+        const reranker = await orAbort(lease.value, ctx.signal).catch((e: unknown) => {
           ctx.signal.throwIfAborted();
           problems.push(`The reranker could not be loaded (${e instanceof Error ? e.message : String(e)}); chunks were ordered by grade.`);
           return undefined;

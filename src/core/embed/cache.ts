@@ -3,6 +3,7 @@
  * sentence is never embedded twice by the same model, across documents and across runs.
  */
 import type { Embedder } from './embedder';
+import { orAbort } from '../abort';
 
 export interface EmbeddingCacheStore {
   /** One entry per key, in order; undefined where the key is not stored. */
@@ -191,15 +192,4 @@ export function withCache(embedder: Embedder, store: EmbeddingCacheStore): Cache
     embed,
     dispose: () => embedder.dispose?.(),
   };
-}
-
-/** The promise, or a rejection with the signal's reason as soon as it aborts. */
-function orAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

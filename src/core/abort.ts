@@ -1,0 +1,13 @@
+/**
+ * The promise, or a rejection with the signal's reason as soon as it aborts (the work itself
+ * goes on; only the wait ends). Without a signal, the promise itself.
+ */
+export function orAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
