@@ -24,7 +24,7 @@ test('with a language model loaded, a headingless document is sectioned through 
 
   await row.getByRole('button', { name: 'Inspect chunks' }).click();
   const chunks = page.getByTestId('chunk');
-  expect(await chunks.count()).toBeGreaterThan(1);
+  await expect.poll(() => chunks.count()).toBeGreaterThan(1);
   const count = await chunks.count();
   const paths = await chunks.getByTestId('chunk-header-path').allInnerTexts();
   const summaries = await chunks.getByTestId('chunk-header-summary').allInnerTexts();

@@ -19,7 +19,7 @@ test('the walk-through follows a sample question stage by stage, and the lab com
 
   await next.click();
   await expect(step).toContainText('Chunks');
-  expect(await walk.getByTestId('walk-chunks').locator('li').count()).toBeGreaterThan(1);
+  await expect.poll(() => walk.getByTestId('walk-chunks').locator('li').count()).toBeGreaterThan(1);
 
   await next.click();
   await expect(step).toContainText('The question');
@@ -33,7 +33,7 @@ test('the walk-through follows a sample question stage by stage, and the lab com
 
   await next.click();
   await expect(step).toContainText('Candidates');
-  expect(await walk.getByTestId('walk-candidates').locator('tbody tr').count()).toBeGreaterThan(0);
+  await expect.poll(() => walk.getByTestId('walk-candidates').locator('tbody tr').count()).toBeGreaterThan(0);
   await next.click();
   await expect(step).toContainText('Duplicates');
   await expect(walk.getByTestId('walk-duplicates')).toBeVisible();
