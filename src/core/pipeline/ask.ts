@@ -284,6 +284,10 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     }));
     const out = await generateAnswer(engine, question, prompted, { maxTokens: settings.maxAnswerTokens, signal, onToken: (piece) => emit({ kind: 'token', piece }) });
     if (out.citations.length === 0) problems.push('The answer cites no source.');
+    if (out.dropped.length > 0) {
+      const list = out.dropped.map((n) => `[${n}]`).join(', ');
+      problems.push(`Source${out.dropped.length === 1 ? '' : 's'} ${list} did not fit the model's context window (${engine.info.contextWindow} tokens) and ${out.dropped.length === 1 ? 'was' : 'were'} not given to it.`);
+    }
     return {
       value: { text: out.text, citations: out.citations, notFound: false, extractive: false },
       usage: out.usage,
