@@ -11,6 +11,8 @@
  * To use several cores, run shards (each with its own cache folder) and merge their reports:
  *   npm run eval -- … --shard 0/2 --cache .cache/emb0 --out s0.json   (and 1/2 likewise)
  *   npm run eval -- --merge s0.json,s1.json [--out report.json]
+ * --ranks adds, for every plain top-k config, where the first chunk on an evidence page lies in
+ * its full ranking (median rank, share within the top k, characters ranked above it).
  * The chunking lab (scripts/lab.ts) runs with --lab:
  *   npm run eval -- --lab --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out lab.json]
  */
@@ -19,8 +21,9 @@ import { parseArgs } from 'node:util';
 import { loadUseLiteNode } from '../src/adapters/use-lite/node';
 import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
 import { withCache } from '../src/core/embed/cache';
-import { parseQuestions, type BenchQuestion } from '../src/core/eval/financebench';
-import { CONFIGS, evaluateQuestion, prepareDocument, summarizeAll, summarizeAttributions, type EvaluatedQuestion, type EvalLlm } from '../src/core/eval/run';
+import { evidencePages, parseQuestions, type BenchQuestion } from '../src/core/eval/financebench';
+import { evidenceRank, formatRankTable, type EvidenceRank } from '../src/core/eval/ranks';
+import { CONFIGS, evaluateQuestion, prepareDocument, rankedChunks, summarizeAll, summarizeAttributions, type EvaluatedQuestion, type EvalLlm } from '../src/core/eval/run';
 import { formatTable, summarize, type QuestionScores } from '../src/core/eval/metrics';
 import { formatAttributionTable, type AttributionSummary } from '../src/core/eval/attribution';
 import { DEFAULT_PIPELINE } from '../src/core/pipeline/settings';
@@ -46,6 +49,7 @@ const { values } = parseArgs({
     shard: { type: 'string' },
     weights: { type: 'string' },
     merge: { type: 'string' },
+    ranks: { type: 'boolean' },
   },
 });
 
@@ -104,7 +108,8 @@ for (const [doc, qs] of byDoc) {
     for (const c of configs) {
       const s = await evaluateQuestion(c, prepared, parsed, q, vectors[i], budget, weights, llm);
       scores.set(c.name, [...(scores.get(c.name) ?? []), s]);
-      perQuestion.push({ id: q.financebench_id, doc, config: c.name, ...s });
+      const ranked = values.ranks ? rankedChunks(c, prepared, q.question, vectors[i], weights) : undefined;
+      perQuestion.push({ id: q.financebench_id, doc, config: c.name, ...s, ...(ranked ? { evidenceRank: evidenceRank(ranked, evidencePages(q)) } : {}) });
     }
   }
   done += qs.length;
@@ -116,6 +121,7 @@ console.log(`\nBudget ${budget} characters, ${questions.length} questions, ${byD
 console.log(formatTable(summary));
 const attribution = summarizeAttributions(perQuestion);
 printAttribution(attribution, values.llm);
+printRanks(perQuestion);
 const stats = (embedder as { stats?: unknown }).stats;
 console.error(`\n${((performance.now() - t0) / 1000).toFixed(1)} s total; embedding cache ${JSON.stringify(stats)}`);
 if (values.out) {
@@ -132,7 +138,13 @@ function printAttribution(rows: AttributionSummary[], model?: string) {
   console.log(formatAttributionTable(rows));
 }
 
-type Row = { config: string } & EvaluatedQuestion;
+/** The evidence-rank table, when --ranks measured it. */
+function printRanks(rows: Array<{ config: string; evidenceRank?: EvidenceRank }>) {
+  const table = formatRankTable(rows);
+  if (table) console.log(`\nFirst chunk on an evidence page in each config's full ranking\n\n${table}`);
+}
+
+type Row = { config: string; evidenceRank?: EvidenceRank } & EvaluatedQuestion;
 
 /** Combines shard reports: every question's scores, re-averaged per config. */
 async function merge(files: string[], out?: string) {
@@ -145,5 +157,6 @@ async function merge(files: string[], out?: string) {
   const attribution = summarizeAttributions(rows);
   const llmId = reports.find((r) => r.llm)?.llm;
   printAttribution(attribution, llmId);
+  printRanks(rows);
   if (out) await writeFile(out, JSON.stringify({ budget: reports[0].budget, embedder: reports[0].embedder, ...(llmId ? { llm: llmId } : {}), configs: summary, attribution, perQuestion: rows }, null, 2));
 }

@@ -154,6 +154,16 @@ export async function evaluateQuestion(
   return attribution !== undefined ? { ...scores, attribution } : scores;
 }
 
+/**
+ * A plain top-k config's full ranking of the question's document (every chunk the search
+ * scores, best first); undefined for pipeline and segment configs, which do not rank alone.
+ */
+export function rankedChunks(config: EvalConfig, prepared: PreparedDocument, question: string, queryVector: Float32Array, weights?: FusionWeights): Chunk[] | undefined {
+  if (config.pipeline || config.rse) return undefined;
+  const kb = prepared.get(config.chunking)!;
+  return kb.search(question, queryVector, { mode: config.mode, limit: kb.chunkCount, weights }).candidates.map((c) => c.chunk);
+}
+
 export function summarizeAll(configs: EvalConfig[], scores: Map<string, QuestionScores[]>): ConfigSummary[] {
   return configs.map((c) => summarize(c.name, scores.get(c.name) ?? []));
 }
