@@ -11,3 +11,8 @@ export function orAbort<T>(promise: Promise<T>, signal: AbortSignal | undefined)
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
+
+/** Whether `e` ends work because it was cancelled: the signal aborted, or an AbortError. */
+export function isAbort(e: unknown, signal?: AbortSignal): boolean {
+  return !!signal?.aborted || (e instanceof Error && e.name === 'AbortError');
+}

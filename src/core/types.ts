@@ -87,7 +87,7 @@ export type ChunkerSettings = (
 
 export const DEFAULT_CHUNKER: ChunkerSettings = { kind: 'semantic', threshold: 0.8, maxChars: 500, headers: true };
 
-/** LLM-boundary (LlamaChunk) defaults, as in core/llamachunk's DEFAULT_LLAMACHUNK. */
+/** LLM-boundary (LlamaChunk) defaults; core/llamachunk's DEFAULT_LLAMACHUNK takes its threshold and sizes from here. */
 export const DEFAULT_LLM_CHUNKER: Extract<ChunkerSettings, { kind: 'llm' }> = { kind: 'llm', threshold: 2, minChars: 200, maxChars: 1500, headers: true };
 
 export type IngestStage = 'reading' | 'parsing' | 'embedding' | 'chunking' | 'indexing' | 'saving';

@@ -31,7 +31,7 @@
  * bag-of-words vectors.
  */
 import type { Embedder } from '../embed/embedder';
-import { citedSources } from '../pipeline/citations';
+import { CITATION_MARK, citedSources } from '../pipeline/citations';
 import { segmentSentences } from '../text/segment';
 import { dot } from '../vector/cosine';
 
@@ -197,8 +197,6 @@ export function attributionFromVectors(
     },
   };
 }
-
-const CITATION_MARK = /\[\s*\d+\s*(?:(?:,|;|–|-|and)\s*\d+\s*)*\]/g;
 
 /** The answer's sentences with citation markers removed (sentences left without words dropped). */
 export function answerSentenceTexts(answer: string): string[] {

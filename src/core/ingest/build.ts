@@ -1,5 +1,6 @@
 import type { Chunk, ChunkerSettings, DocumentId, ParsedDocument, Progress, Sentence, Trace } from '../types';
 import type { Embedder } from '../embed/embedder';
+import { isAbort } from '../abort';
 import { documentUnits } from './units';
 import { chunkHeader, withHeader } from '../chunk/header';
 import { embeddingText } from '../embed/embedding-text';
@@ -162,7 +163,7 @@ async function llmChunks(
     const r = await llmBoundaryChunks({ ...source, sentences, scorer, settings: { threshold, minChars, maxChars, ...windowSettingsFor(scorer) } }, signal);
     return r.chunks;
   } catch (e) {
-    if (signal?.aborted || (e instanceof Error && e.name === 'AbortError')) throw e;
+    if (isAbort(e, signal)) throw e;
     throw new LlmChunkingError(`LLM-boundary chunking failed (${e instanceof Error ? e.message : String(e)})`, { cause: e });
   }
 }

@@ -1,5 +1,5 @@
 import type { PageSpan, SectionSpan } from '../types';
-import { locateEvidence } from './locate';
+import { evidenceLocator } from './locate';
 import type { LabQuestion } from './questions';
 
 /** A document the lab may ask about, with the names a question may use for it. */
@@ -36,6 +36,8 @@ export function assignQuestions(questions: LabQuestion[], docs: LabCandidateDoc[
   for (const d of docs) for (const n of [d.docId, d.name, stem(d.name), d.title]) if (n && !byName.has(key(n))) byName.set(key(n), d.docId);
   const out: LabQuestion[] = [];
   const problems: string[] = [];
+  // Each document is tokenised once for all the unnamed questions, not once per question.
+  const locators = docs.map((d) => evidenceLocator(d.text, d.pages));
   for (const q of questions) {
     if (q.docId) {
       const id = byName.get(key(q.docId));
@@ -49,7 +51,7 @@ export function assignQuestions(questions: LabQuestion[], docs: LabCandidateDoc[
     }
     // The document holding the most of its evidence (word for word beats any fuzzy match; ties keep document order).
     const found = docs
-      .map((d) => ({ d, match: locateEvidence(d.text, d.pages, q.evidenceParts ?? q.evidence).match ?? 0 }))
+      .map((d, i) => ({ d, match: locators[i](q.evidenceParts ?? q.evidence).match ?? 0 }))
       .filter((f) => f.match > 0)
       .sort((a, b) => b.match - a.match);
     if (found.length) out.push({ ...q, docId: found[0].d.docId });

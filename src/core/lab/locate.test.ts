@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locateEvidence, union } from './locate';
+import { evidenceLocator, locateEvidence, union } from './locate';
 
 const text = 'Intro line.\n\nTotal revenue was 4.2 billion dollars, up 12 percent.\n\nOther matters follow here on page two.';
 const pages = [
@@ -42,5 +42,16 @@ describe('locateEvidence', () => {
 
   it('merges overlapping regions', () => {
     expect(union([{ start: 5, end: 9 }, { start: 0, end: 6 }, { start: 12, end: 13 }])).toEqual([{ start: 0, end: 9 }, { start: 12, end: 13 }]);
+  });
+});
+
+describe('evidenceLocator', () => {
+  it('answers as locateEvidence for each question of one document', () => {
+    const text = 'Revenue rose to 5 million in 2022. Costs fell sharply. The board met twice.';
+    const pages = [{ page: 1, start: 0, end: text.length }];
+    const locate = evidenceLocator(text, pages);
+    for (const [evidence, evPages] of [['costs fell sharply'], ['the board met', [1]], ['nothing like this at all', [1]], ['absent words here']] as const) {
+      expect(locate(evidence, evPages)).toEqual(locateEvidence(text, pages, evidence, evPages));
+    }
   });
 });

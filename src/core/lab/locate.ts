@@ -42,18 +42,26 @@ function tokens(text: string): Token[] {
  * evidence pages (1-based) when given; else the evidence is unlocatable.
  */
 export function locateEvidence(text: string, pages: PageSpan[], evidence: string | string[], evidencePages?: Iterable<number>): LocatedEvidence {
-  const parts = (typeof evidence === 'string' ? [evidence] : evidence).map(tokens).filter((p) => p.length > 0);
-  const doc = tokens(text);
-  const found = parts.map((p) => findExact(doc, p) ?? findFuzzy(doc, p));
-  if (parts.length > 0 && found.every((f) => f !== undefined)) {
-    const method = found.every((f) => f!.exact) ? 'exact' : 'fuzzy';
-    const words = parts.reduce((n, p) => n + p.length, 0);
-    const match = found.reduce((n, f, i) => n + f!.share * parts[i].length, 0) / words;
-    return { method, regions: union(found.map((f) => f!.region)), match };
-  }
-  const wanted = new Set(evidencePages ?? []);
-  const regions = union(pages.filter((p) => wanted.has(p.page)).map((p) => ({ start: p.start, end: p.end })));
-  return regions.length ? { method: 'pages', regions } : { method: 'unlocatable', regions: [] };
+  return evidenceLocator(text, pages)(evidence, evidencePages);
+}
+
+/** locateEvidence for one document and many questions: the document is tokenised once, on first use. */
+export function evidenceLocator(text: string, pages: PageSpan[]): (evidence: string | string[], evidencePages?: Iterable<number>) => LocatedEvidence {
+  let doc: Token[] | undefined;
+  return (evidence, evidencePages) => {
+    const parts = (typeof evidence === 'string' ? [evidence] : evidence).map(tokens).filter((p) => p.length > 0);
+    const words = (doc ??= tokens(text));
+    const found = parts.map((p) => findExact(words, p) ?? findFuzzy(words, p));
+    if (parts.length > 0 && found.every((f) => f !== undefined)) {
+      const method = found.every((f) => f!.exact) ? 'exact' : 'fuzzy';
+      const count = parts.reduce((n, p) => n + p.length, 0);
+      const match = found.reduce((n, f, i) => n + f!.share * parts[i].length, 0) / count;
+      return { method, regions: union(found.map((f) => f!.region)), match };
+    }
+    const wanted = new Set(evidencePages ?? []);
+    const regions = union(pages.filter((p) => wanted.has(p.page)).map((p) => ({ start: p.start, end: p.end })));
+    return regions.length ? { method: 'pages', regions } : { method: 'unlocatable', regions: [] };
+  };
 }
 
 function findExact(doc: Token[], part: Token[]): { region: Region; exact: true; share: number } | undefined {

@@ -1,12 +1,7 @@
-import { charsInside, evidenceCoverage } from '../eval/metrics';
+import { charsInside, evidenceCoverage, type RetrievedSpan } from '../eval/metrics';
 import type { LocatedEvidence } from './locate';
 
-/** A retrieved chunk's place in the document text. */
-export interface RetrievedSpan {
-  start: number;
-  end: number;
-  text: string;
-}
+export type { RetrievedSpan };
 
 /** Share of the evidence's word tokens present in the retrieved text (evidenceCoverage of the eval). */
 export function retrievalRatio(spans: RetrievedSpan[], evidence: string): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRequest, parseNumberList, requestSpecs, type LabRequest } from './request';
+import { checkRequest, parseNumberList, requestSpecs, requestSweeps, type LabRequest } from './request';
 
 const base: LabRequest = {
   docIds: ['d1'],
@@ -40,7 +40,10 @@ describe('lab requests', () => {
 
   it('names a semantic length cap other than the default', () => {
     expect(requestSpecs({ ...base, semantic: { threshold: 0.8, maxChars: 500 } }).map((s) => s.label)).toEqual(['fixed500/50', 'semantic θ0.8']);
-    expect(requestSpecs({ ...base, semantic: { threshold: 0.8, maxChars: 800 }, sweepTheta: [0.9] }).map((s) => s.label)).toEqual(['fixed500/50', 'semantic θ0.8/800', 'semantic θ0.9/800']);
+    const capped = { ...base, semantic: { threshold: 0.8, maxChars: 800 }, sweepTheta: [0.9] };
+    expect(requestSpecs(capped).map((s) => s.label)).toEqual(['fixed500/50', 'semantic θ0.8/800', 'semantic θ0.9/800']);
+    // The sweep's own labels match the results it produced.
+    expect(requestSweeps(capped).theta.map((s) => s.label)).toEqual(['semantic θ0.9/800']);
   });
 
   it('reads number lists separated by commas or spaces', () => {

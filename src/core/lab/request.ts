@@ -22,15 +22,26 @@ export interface LabRequest {
   sweepTheta?: number[];
 }
 
+/** The semantic length cap to name in labels: none for the default. */
+const semanticMaxChars = (r: LabRequest) => (r.semantic.maxChars !== undefined && r.semantic.maxChars !== DEFAULT_MAX_CHARS ? r.semantic.maxChars : undefined);
+
+/** The chunkings each sweep asks for (empty when that sweep is off); a sweep may repeat a compared chunking. */
+export function requestSweeps(r: LabRequest): { fixed: ChunkingSpec[]; theta: ChunkingSpec[] } {
+  return {
+    fixed: r.sweepFixed ? sweepFixed(r.sweepFixed) : [],
+    theta: r.sweepTheta ? sweepTheta(r.sweepTheta, semanticMaxChars(r)) : [],
+  };
+}
+
 /** The lab's chunkings in display order: the three compared, then the sweeps (repeats dropped). */
 export function requestSpecs(r: LabRequest): ChunkingSpec[] {
-  const maxChars = r.semantic.maxChars !== undefined && r.semantic.maxChars !== DEFAULT_MAX_CHARS ? r.semantic.maxChars : undefined;
+  const sweeps = requestSweeps(r);
   return distinctSpecs([
     fixedSpec(r.fixed.size, r.fixed.overlap),
-    semanticSpec(r.semantic.threshold, maxChars),
+    semanticSpec(r.semantic.threshold, semanticMaxChars(r)),
     ...(r.llm ? [llmSpec()] : []),
-    ...(r.sweepFixed ? sweepFixed(r.sweepFixed) : []),
-    ...(r.sweepTheta ? sweepTheta(r.sweepTheta, maxChars) : []),
+    ...sweeps.fixed,
+    ...sweeps.theta,
   ]);
 }
 
@@ -52,9 +63,11 @@ export function checkRequest(r: LabRequest): string[] {
   if (r.sweepFixed?.sizes.some((s) => !(s >= 50))) out.push('sweep sizes must be at least 50 characters');
   if (r.sweepFixed?.overlaps.some((o) => !(o >= 0 && o < 1))) out.push('sweep overlaps are fractions of the size, from 0 up to (not including) 1');
   if (r.sweepTheta && (r.sweepTheta.length === 0 || r.sweepTheta.some((t) => !(t > -1 && t < 1)))) out.push('sweep θ values must lie between -1 and 1');
-  const whole = [r.fixed.size, r.fixed.overlap, r.budget, r.semantic.maxChars ?? 500, ...(r.sweepFixed?.sizes ?? [])];
+  const whole = [r.fixed.size, r.fixed.overlap, r.budget, r.semantic.maxChars ?? DEFAULT_MAX_CHARS, ...(r.sweepFixed?.sizes ?? [])];
   if (whole.some((n) => !Number.isInteger(n))) out.push('sizes, overlaps and the budget are whole numbers of characters');
-  if (out.length === 0 && requestSpecs(r).length > MAX_SPECS) out.push(`that is ${requestSpecs(r).length} chunkings; compare at most ${MAX_SPECS} at once`);
+  if (out.length > 0) return out;
+  const specs = requestSpecs(r).length;
+  if (specs > MAX_SPECS) out.push(`that is ${specs} chunkings; compare at most ${MAX_SPECS} at once`);
   return out;
 }
 

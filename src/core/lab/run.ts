@@ -34,7 +34,7 @@ import { KnowledgeBase, type RetrievalMode } from '../kb/knowledge-base';
 import { withinBudget } from '../search/budget';
 import type { FusionWeights } from '../search/fusion';
 import { packRows } from '../vector/cosine';
-import { locateEvidence, type LocateMethod } from './locate';
+import { evidenceLocator, type LocateMethod } from './locate';
 import type { LabQuestion } from './questions';
 import { retrievalRatio, signalRatio } from './ratios';
 import type { ChunkingSpec } from './specs';
@@ -123,7 +123,8 @@ export async function runLab(input: LabInput): Promise<LabResult[]> {
       progress({ stage: 'embedding', done, total: units.length, docId: doc.docId }),
     );
     const queryVectors = input.mode === 'bm25' || questions.length === 0 ? [] : await embedder.embed(questions.map((q) => q.question), signal);
-    const located = questions.map((q) => locateEvidence(doc.text, doc.pages, q.evidenceParts ?? q.evidence, q.evidencePages));
+    const locate = evidenceLocator(doc.text, doc.pages);
+    const located = questions.map((q) => locate(q.evidenceParts ?? q.evidence, q.evidencePages));
 
     for (const [si, a] of acc.entries()) {
       signal?.throwIfAborted();

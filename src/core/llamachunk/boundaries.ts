@@ -14,7 +14,7 @@ export interface OffsetScore {
   score: number;
 }
 
-const isSpace = (c: string | undefined) => c === ' ' || c === '\n' || c === '\t' || c === '\r';
+export const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\n' || c === '\t' || c === '\r';
 
 /**
  * Overlapping windows [start, end) covering the whole text. Each window is at most
@@ -200,6 +200,8 @@ export function pickBoundariesDetailed(scores: OffsetScore[], opts: PickOptions)
   const out: Array<{ offset: number; reason: BoundaryReason }> = [];
   const edges = [...chosen, { offset: length, reason: 'peak' as BoundaryReason }];
   let cur = 0;
+  // cur only grows, so the scores before the current range are skipped once, not per forced cut.
+  let from = 0;
   const minGap = Math.min(minChars, Math.floor(maxChars / 2));
   for (const e of edges) {
     while (e.offset - cur > maxChars) {
@@ -207,8 +209,9 @@ export function pickBoundariesDetailed(scores: OffsetScore[], opts: PickOptions)
       const hi = cur + maxChars;
       let pick: { offset: number; reason: BoundaryReason } | undefined;
       let bestScore = -Infinity;
-      for (const s of sorted) {
-        if (s.offset < lo) continue;
+      while (from < sorted.length && sorted[from].offset < lo) from++;
+      for (let k = from; k < sorted.length; k++) {
+        const s = sorted[k];
         if (s.offset > hi) break;
         if (s.score > bestScore) {
           bestScore = s.score;

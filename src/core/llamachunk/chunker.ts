@@ -1,4 +1,4 @@
-import type { Chunk, Sentence, Trace } from '../types';
+import { DEFAULT_LLM_CHUNKER, type Chunk, type Sentence, type Trace } from '../types';
 import type { LlmEngine, SplitToken } from '../llm/engine';
 import { SPLIT_CHAR } from './prompts';
 import { makeChunk, type ChunkSource } from '../chunk/make-chunk';
@@ -6,6 +6,7 @@ import { sentenceRange } from '../chunk/locate';
 import {
   correctDecay,
   fitDecay,
+  isSpace,
   mergeWindowScores,
   pickBoundariesDetailed,
   snapToWhitespace,
@@ -95,9 +96,10 @@ export interface LlamaChunkSettings {
 export const DEFAULT_LLAMACHUNK: LlamaChunkSettings = {
   windowChars: 2000,
   overlapChars: 400,
-  threshold: 2,
-  minChars: 200,
-  maxChars: 1500,
+  // The 'llm' chunker setting's defaults, so the app and direct callers cut alike.
+  threshold: DEFAULT_LLM_CHUNKER.threshold,
+  minChars: DEFAULT_LLM_CHUNKER.minChars,
+  maxChars: DEFAULT_LLM_CHUNKER.maxChars,
   decay: true,
 };
 
@@ -207,8 +209,6 @@ export async function llmBoundaryChunks(input: LlmBoundaryInput, signal?: AbortS
     },
   };
 }
-
-const isSpace = (c: string | undefined) => c === ' ' || c === '\n' || c === '\t' || c === '\r';
 
 /** The scorer's "window does not fit the model's context" error (also after crossing a worker port, by its code). */
 function tooLong(e: unknown): boolean {

@@ -1,7 +1,7 @@
 import type { ChatMessage, LlmEngine } from '../llm/engine';
 import { answerPrompt, type AnswerSource } from './prompts';
 import { findCitations, type CitationMark } from './citations';
-import type { LlmUsage } from './usage';
+import { generationUsage, type LlmUsage } from './usage';
 
 export interface AnswerResult {
   text: string;
@@ -56,7 +56,7 @@ export async function generateAnswer(
   return {
     text: out.text.trim(),
     citations: findCitations(out.text, Math.max(0, ...sources.map((s) => s.n))),
-    usage: { calls: 1, promptTokens: out.promptTokens, generatedTokens: out.completionTokens },
+    usage: generationUsage(out),
     finishReason: out.finishReason,
     dropped: dropped.map((s) => s.n).sort((a, b) => a - b),
   };

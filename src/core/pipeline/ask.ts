@@ -19,7 +19,7 @@ import { rewriteQuery } from './rewrite';
 import type { PipelineSettings } from './settings';
 import { dynamicThreshold, type ThresholdResult } from './threshold';
 import type { Answer, AskEvent, AskResult, CandidateRow, SegmentSource, StageName, StageTrace } from './types';
-import { addUsage, NO_USAGE, type LlmUsage } from './usage';
+import { addUsage, generationUsage, NO_USAGE, type LlmUsage } from './usage';
 
 export interface Reranker {
   readonly id: string;
@@ -181,7 +181,7 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     let usage = NO_USAGE;
     if (engine && settings.threshold.mode === 'llm' && scores.length > 0) {
       const out = await engine.generate(thresholdPrompt(question, scores), { maxTokens: 12, temperature: 0, signal });
-      usage = { calls: 1, promptTokens: out.promptTokens, generatedTokens: out.completionTokens };
+      usage = generationUsage(out);
       const proposed = parseScore(out.text);
       if (proposed === undefined) problems.push(`Threshold: could not read ${JSON.stringify(out.text.slice(0, 40))}; the dynamic threshold was used`);
       else t = { ...t, threshold: Math.max(proposed, settings.threshold.floor), rule: proposed >= settings.threshold.floor ? 'llm' : 'floor' };
@@ -234,8 +234,9 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     kept = [...kept].sort((a, b) => (b.rerank ?? b.final ?? 0) - (a.rerank ?? a.final ?? 0) || a.rank - b.rank);
     // The best chunk is always given, even when it alone is over the budget.
     const fitting = kept.length > 0 ? [kept[0], ...withinBudget(kept.slice(1), settings.contextBudget - kept[0].chunk.text.length, (r) => r.chunk.text.length)] : [];
+    const given = new Set(fitting);
     for (const r of kept) {
-      if (!fitting.includes(r)) {
+      if (!given.has(r)) {
         r.verdict = 'over-budget';
         r.reason = `the context budget of ${settings.contextBudget} characters was full`;
       }

@@ -6,7 +6,8 @@ export interface CitationMark {
   end: number;
 }
 
-const MARK = /\[(\s*\d+\s*(?:(?:,|;|–|-|and)\s*\d+\s*)*)\]/g;
+/** A citation marker: [n], [1, 3], [2-4] (group 1: what is inside the brackets). */
+export const CITATION_MARK = /\[(\s*\d+\s*(?:(?:,|;|–|-|and)\s*\d+\s*)*)\]/g;
 
 /**
  * Finds the citation markers in an answer. Numbers outside 1…sourceCount are dropped (a model
@@ -14,7 +15,7 @@ const MARK = /\[(\s*\d+\s*(?:(?:,|;|–|-|and)\s*\d+\s*)*)\]/g;
  */
 export function findCitations(answer: string, sourceCount: number): CitationMark[] {
   const marks: CitationMark[] = [];
-  for (const m of answer.matchAll(MARK)) {
+  for (const m of answer.matchAll(CITATION_MARK)) {
     const sources: number[] = [];
     for (const part of m[1].split(/,|;|and/)) {
       const range = part.split(/–|-/).map((x) => Number(x.trim()));

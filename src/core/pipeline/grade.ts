@@ -3,7 +3,7 @@ import { critic, type CriticVerdict } from './critic';
 import { parseScore, expectedDigit } from './parse-score';
 import { DIGITS, reflectionDigitPrompt, reflectionPrompt, relevanceDigitPrompt, relevancePrompt } from './prompts';
 import { dynamicThreshold } from './threshold';
-import { addUsage, NO_USAGE, type LlmUsage } from './usage';
+import { addUsage, generationUsage, NO_USAGE, scoringUsage, type LlmUsage } from './usage';
 
 export type ScoringMode = 'generate' | 'logprob';
 
@@ -103,7 +103,7 @@ async function generatedScore(
   signal?: AbortSignal,
 ): Promise<number> {
   const out = await engine.generate(prompt, { maxTokens: settings.maxScoreTokens, temperature: 0, signal });
-  g.usage = addUsage(g.usage, { calls: 1, promptTokens: out.promptTokens, generatedTokens: out.completionTokens });
+  g.usage = addUsage(g.usage, generationUsage(out));
   const score = parseScore(out.text);
   if (score === undefined) {
     g.problems.push(`${what}: could not read a score in ${JSON.stringify(out.text.slice(0, 60))}; used ${fallback.toFixed(2)}`);
@@ -114,7 +114,7 @@ async function generatedScore(
 
 async function digitScore(engine: LlmEngine, prompt: Parameters<LlmEngine['scoreNext']>[0], g: Grade, signal?: AbortSignal): Promise<number> {
   const out = await engine.scoreNext(prompt, DIGITS, { signal });
-  g.usage = addUsage(g.usage, { calls: 1, promptTokens: out.promptTokens, generatedTokens: 1 });
+  g.usage = addUsage(g.usage, scoringUsage(out));
   if (out.coverage < 0.05) g.problems.push(`the model put only ${(out.coverage * 100).toFixed(1)}% of its probability on digits`);
   return expectedDigit(out.probs);
 }

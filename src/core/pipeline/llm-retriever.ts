@@ -17,7 +17,8 @@ import type { Chunk } from '../types';
 import { estimateTokens, type ChatMessage, type LlmEngine } from '../llm/engine';
 import { withHeader } from '../chunk/header';
 import { batchJudgePrompt, GRADE_DIGITS, gradeLogprobPrompt, YES_NO_TOKENS, yesNoLogprobPrompt } from './llm-retriever-prompts';
-import { addUsage, NO_USAGE, type LlmUsage } from './usage';
+import { digitMean } from './parse-score';
+import { addUsage, generationUsage, NO_USAGE, scoringUsage, type LlmUsage } from './usage';
 
 export interface JudgeSettings {
   scale: 'yes-no' | 'grade';
@@ -137,7 +138,7 @@ async function judgeByLogprob(engine: LlmEngine, query: string, chunks: Chunk[],
     let coverage: number;
     if (settings.scale === 'yes-no') {
       const out = await engine.scoreNext(yesNoLogprobPrompt(query, text), YES_NO_TOKENS, { signal });
-      run.usage = addUsage(run.usage, { calls: 1, promptTokens: out.promptTokens, generatedTokens: 1 });
+      run.usage = addUsage(run.usage, scoringUsage(out));
       coverage = out.coverage;
       const yes = (out.probs.yes ?? 0) + (out.probs.Yes ?? 0);
       const no = (out.probs.no ?? 0) + (out.probs.No ?? 0);
@@ -145,7 +146,7 @@ async function judgeByLogprob(engine: LlmEngine, query: string, chunks: Chunk[],
       judgment = { chunkId: chunk.id, grade, relevant: grade >= 0.5 };
     } else {
       const out = await engine.scoreNext(gradeLogprobPrompt(query, text), GRADE_DIGITS, { signal });
-      run.usage = addUsage(run.usage, { calls: 1, promptTokens: out.promptTokens, generatedTokens: 1 });
+      run.usage = addUsage(run.usage, scoringUsage(out));
       coverage = out.coverage;
       const ten = digitsToTen(out.probs);
       judgment = { chunkId: chunk.id, grade: ten / 10, relevant: meets(ten, settings.threshold) };
@@ -167,16 +168,8 @@ async function judgeByLogprob(engine: LlmEngine, query: string, chunks: Chunk[],
 
 /** Expected value over the digits 1–9, mapped linearly onto 1–10 (1 → 1, 9 → 10). */
 export function digitsToTen(probs: Record<string, number>): number {
-  let sum = 0;
-  let mass = 0;
-  for (let d = 1; d <= 9; d++) {
-    const p = probs[String(d)] ?? 0;
-    sum += p * d;
-    mass += p;
-  }
-  if (mass <= 0) return 1;
-  const expected = sum / mass;
-  return 1 + ((expected - 1) * 9) / 8;
+  const { mean, mass } = digitMean(probs, 1, 9);
+  return mass > 0 ? 1 + ((mean - 1) * 9) / 8 : 1;
 }
 
 function meets(gradeOutOfTen: number, threshold: number): boolean {
@@ -192,7 +185,7 @@ async function judgeByGeneration(engine: LlmEngine, query: string, chunks: Chunk
     signal?.throwIfAborted();
     const prompt = batchJudgePrompt(query, batch.map(withHeader), settings.scale);
     const out = await engine.generate(prompt, { maxTokens: perChunk * batch.length + 4, temperature: 0, signal });
-    run.usage = addUsage(run.usage, { calls: 1, promptTokens: out.promptTokens, generatedTokens: out.completionTokens });
+    run.usage = addUsage(run.usage, generationUsage(out));
     return { answers: parseJudgeReply(out.text, batch.length, settings.scale), text: out.text };
   };
 

@@ -46,12 +46,18 @@ function within(n: number): number | undefined {
 
 /** Expected value of a distribution over the digits "0"…"9", scaled to 0–1. */
 export function expectedDigit(probs: Record<string, number>): number {
+  const { mean, mass } = digitMean(probs, 0, 9);
+  return mass > 0 ? mean / 9 : 0;
+}
+
+/** The probability-weighted mean of the digits lo…hi (NaN without mass) and the probability they hold. */
+export function digitMean(probs: Record<string, number>, lo: number, hi: number): { mean: number; mass: number } {
   let sum = 0;
   let mass = 0;
-  for (let d = 0; d <= 9; d++) {
+  for (let d = lo; d <= hi; d++) {
     const p = probs[String(d)] ?? 0;
     sum += p * d;
     mass += p;
   }
-  return mass > 0 ? sum / mass / 9 : 0;
+  return { mean: sum / mass, mass };
 }

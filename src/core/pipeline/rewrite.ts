@@ -1,6 +1,6 @@
 import type { LlmEngine } from '../llm/engine';
 import { rewritePrompt } from './prompts';
-import type { LlmUsage } from './usage';
+import { generationUsage, type LlmUsage } from './usage';
 
 export interface RewriteResult {
   original: string;
@@ -16,7 +16,7 @@ export interface RewriteResult {
  */
 export async function rewriteQuery(engine: LlmEngine, query: string, signal?: AbortSignal): Promise<RewriteResult> {
   const out = await engine.generate(rewritePrompt(query), { maxTokens: 96, temperature: 0, signal });
-  const usage = { calls: 1, promptTokens: out.promptTokens, generatedTokens: out.completionTokens };
+  const usage = generationUsage(out);
   const cleaned = out.text
     .split('\n')
     .map((l) => l.trim())

@@ -15,3 +15,13 @@ export function addUsage(a: LlmUsage, b: Partial<LlmUsage>): LlmUsage {
     generatedTokens: a.generatedTokens + (b.generatedTokens ?? 0),
   };
 }
+
+/** The usage of one generation call, from the engine's reply. */
+export function generationUsage(out: { promptTokens: number; completionTokens: number }): LlmUsage {
+  return { calls: 1, promptTokens: out.promptTokens, generatedTokens: out.completionTokens };
+}
+
+/** The usage of one next-token scoring call (one token read, none generated). */
+export function scoringUsage(out: { promptTokens: number }): LlmUsage {
+  return { calls: 1, promptTokens: out.promptTokens, generatedTokens: 1 };
+}

@@ -7,6 +7,8 @@
  */
 import type { SectionSpan } from '../types';
 import type { ChatMessage, LlmEngine } from '../llm/engine';
+import { isAbort } from '../abort';
+import { addUsage, generationUsage, NO_USAGE } from '../pipeline/usage';
 import { segmentSentences } from '../text/segment';
 import { firstSentenceName, heuristicSections, pushTrimmed, truncateWords, type HeuristicOptions, type TextRange } from './heuristic';
 import { SECTIONING_SYSTEM, sectioningPrompt } from './prompts';
@@ -232,14 +234,10 @@ function makeWindows(lines: TextRange[], size: number, overlap: number, maxChars
   return windows;
 }
 
-function isAbort(e: unknown, signal?: AbortSignal): boolean {
-  return !!signal?.aborted || (e instanceof Error && e.name === 'AbortError');
-}
-
 /** Sections for `text` chosen by the model, validated, repaired and mapped to character offsets. */
 export async function llmSections(engine: LlmEngine, text: string, options: LlmSectionsOptions = {}): Promise<LlmSectionsResult> {
   const signal = options.signal;
-  const usage = { calls: 0, promptTokens: 0, generatedTokens: 0 };
+  let usage = { ...NO_USAGE };
   const problems: string[] = [];
   signal?.throwIfAborted();
   const lines = numberLines(text, options.maxLineChars ?? 200);
@@ -266,9 +264,7 @@ export async function llmSections(engine: LlmEngine, text: string, options: LlmS
     let failure = '';
     try {
       const gen = await engine.generate(messages, { maxTokens: options.maxTokens ?? 512, temperature: 0, signal });
-      usage.calls++;
-      usage.promptTokens += gen.promptTokens;
-      usage.generatedTokens += gen.completionTokens;
+      usage = addUsage(usage, generationUsage(gen));
       if (gen.finishReason === 'abort') signal?.throwIfAborted();
       parsed = parseSectioningReply(gen.text);
       if (gen.finishReason === 'length' && parsed.starts.length > 0) problems.push(`${label}: reply was cut off at the token limit; used the sections it named`);
