@@ -11,12 +11,11 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { dirname, extname, join, normalize, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { extname, join, normalize, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { TINY_CAUSAL_LM_ID, TINY_CAUSAL_LM_SPLIT_MARKER } from '../../src/adapters/transformers/tiny-causal-lm';
+import { isMainModule, REPO_ROOT } from './write-model';
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const TYPES: Record<string, string> = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm', '.html': 'text/html' };
@@ -131,7 +130,7 @@ export async function checkInBrowser(modelsDir: string, dtype: string): Promise<
   }
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+if (isMainModule(import.meta.url)) {
   const args = process.argv.slice(2);
   const i = args.indexOf('--dtype');
   const dtype = i < 0 ? 'q8' : args.splice(i, 2)[1];

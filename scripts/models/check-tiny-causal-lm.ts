@@ -10,11 +10,11 @@
  *   globalThis[Symbol.for('onnxruntime')]; its device table is then empty, hence device 'auto' with
  *   an explicit executionProviders: ['wasm'] (in a browser, device: 'wasm' does the same).
  */
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { TINY_CAUSAL_LM_ID, TINY_CAUSAL_LM_SPLIT_MARKER } from '../../src/adapters/transformers/tiny-causal-lm';
+import { isMainModule, REPO_ROOT } from './write-model';
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 type Backend = 'node' | 'web';
 type Dtype = 'fp32' | 'fp16' | 'q8';
@@ -104,7 +104,7 @@ export async function checkTinyCausalLm(modelsDir: string, backend: Backend = 'n
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+if (isMainModule(import.meta.url)) {
   const args = process.argv.slice(2);
   const option = (name: string) => {
     const i = args.indexOf(name);

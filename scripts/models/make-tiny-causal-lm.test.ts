@@ -3,7 +3,6 @@
  * through transformers.js + onnxruntime-node: chat template, streamed generation that agrees
  * with a no-cache forward pass, and left-padded batches. Random weights: plumbing only.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -24,13 +23,14 @@ import {
 import { TINY_CAUSAL_SHAPE, tinyCausalLmFiles, tinyCausalLmVocab } from './make-tiny-causal-lm';
 import { tinyCausalLmGraph } from './tiny-causal-lm-graph';
 import { randomTinyCausalWeights } from './tiny-causal-lm-weights';
+import { expectCommittedBytes, parseJsonFile, totalBytes } from './generated-files';
 
 const MODELS_DIR = fileURLToPath(new URL('../../public/models/', import.meta.url));
 const COMMITTED = join(MODELS_DIR, TINY_CAUSAL_LM_ID);
 
 const vocab = tinyCausalLmVocab();
 const files = tinyCausalLmFiles(vocab);
-const jsonFile = (path: string) => JSON.parse(new TextDecoder().decode(files.get(path)));
+const jsonFile = (path: string) => parseJsonFile(files, path);
 const tokenizer = new PreTrainedTokenizer(jsonFile('tokenizer.json'), jsonFile('tokenizer_config.json'));
 const encode = (text: string) => tokenizer.encode(text, { add_special_tokens: false });
 
@@ -51,8 +51,7 @@ describe('make-tiny-causal-lm: files', () => {
   });
 
   it('stays commit-sized', () => {
-    const bytes = [...files.values()].reduce((n, f) => n + f.length, 0);
-    expect(bytes).toBeLessThan(3 * 1024 * 1024);
+    expect(totalBytes(files)).toBeLessThan(3 * 1024 * 1024);
   });
 
   it('has a Llama config whose sizes and special token ids match the tokenizer', () => {
@@ -91,11 +90,7 @@ describe('make-tiny-causal-lm: files', () => {
 
   // The script is the source of truth: if this fails, rerun it (see its header) and commit the result.
   it('matches the committed model files byte for byte', () => {
-    for (const [path, bytes] of files) {
-      const committed = join(COMMITTED, path);
-      expect(existsSync(committed), `${committed} missing`).toBe(true);
-      expect(Buffer.compare(readFileSync(committed), Buffer.from(bytes)), `${path} differs`).toBe(0);
-    }
+    expectCommittedBytes(files, COMMITTED);
   });
 });
 

@@ -4,7 +4,6 @@
  * Random weights: these tests check plumbing (shapes, order, batching, truncation, abort),
  * never ranking quality.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pipeline, type Tensor, type TextClassificationPipeline } from '@huggingface/transformers';
@@ -14,12 +13,13 @@ import { loadCrossEncoder, type CrossEncoder, type CrossEncoderOptions } from '.
 import { TINY_CROSS_ENCODER_ID, TINY_CROSS_ENCODER_MAX_TOKENS, tinyCrossEncoderFiles } from './make-tiny-cross-encoder';
 import { randomClassifierHeadWeights, tinyBertClassifierGraph } from './tiny-bert-classifier';
 import { randomTinyBertWeights, type TinyBertShape } from './tiny-bert-weights';
+import { expectCommittedBytes, parseJsonFile, totalBytes } from './generated-files';
 
 const MODELS_DIR = fileURLToPath(new URL('../../public/models/', import.meta.url));
 const COMMITTED = join(MODELS_DIR, TINY_CROSS_ENCODER_ID);
 
 const files = tinyCrossEncoderFiles();
-const jsonFile = (path: string) => JSON.parse(new TextDecoder().decode(files.get(path)));
+const jsonFile = (path: string) => parseJsonFile(files, path);
 
 describe('make-tiny-cross-encoder: files', () => {
   it('produces the files transformers.js needs for fp32 and q8', () => {
@@ -30,8 +30,7 @@ describe('make-tiny-cross-encoder: files', () => {
   });
 
   it('stays commit-sized', () => {
-    const bytes = [...files.values()].reduce((n, f) => n + f.length, 0);
-    expect(bytes).toBeLessThan(2 * 1024 * 1024);
+    expect(totalBytes(files)).toBeLessThan(2 * 1024 * 1024);
   });
 
   it('has a one-label BertForSequenceClassification config matching the tokenizer', () => {
@@ -60,11 +59,7 @@ describe('make-tiny-cross-encoder: files', () => {
 
   // The script is the source of truth: if this fails, rerun it (see its header) and commit the result.
   it('matches the committed model files byte for byte', () => {
-    for (const [path, bytes] of files) {
-      const committed = join(COMMITTED, path);
-      expect(existsSync(committed), `${committed} missing`).toBe(true);
-      expect(Buffer.compare(readFileSync(committed), Buffer.from(bytes)), `${path} differs`).toBe(0);
-    }
+    expectCommittedBytes(files, COMMITTED);
   });
 
   it('regenerates the same bytes', () => {

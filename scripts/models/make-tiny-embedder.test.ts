@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { TINY_EMBEDDER_ID } from '../../src/adapters/transformers/tiny-embedder';
 import { tinyEmbedderFiles } from './make-tiny-embedder';
+import { expectCommittedBytes, parseJsonFile, totalBytes } from './generated-files';
 
 const COMMITTED = fileURLToPath(new URL(`../../public/models/${TINY_EMBEDDER_ID}/`, import.meta.url));
 
@@ -25,13 +24,12 @@ describe('make-tiny-embedder', () => {
   });
 
   it('stays commit-sized', () => {
-    const bytes = [...files.values()].reduce((n, f) => n + f.length, 0);
-    expect(bytes).toBeLessThan(2 * 1024 * 1024);
+    expect(totalBytes(files)).toBeLessThan(2 * 1024 * 1024);
   });
 
   it('has a vocabulary that matches the config, with unique tokens and specials first', () => {
-    const tokenizer = JSON.parse(new TextDecoder().decode(files.get('tokenizer.json')));
-    const config = JSON.parse(new TextDecoder().decode(files.get('config.json')));
+    const tokenizer = parseJsonFile(files, 'tokenizer.json');
+    const config = parseJsonFile(files, 'config.json');
     const vocab: Record<string, number> = tokenizer.model.vocab;
     const ids = Object.values(vocab);
     expect(new Set(ids).size).toBe(ids.length);
@@ -43,10 +41,6 @@ describe('make-tiny-embedder', () => {
 
   // The script is the source of truth: if this fails, rerun it (see its header) and commit the result.
   it('matches the committed model files byte for byte', () => {
-    for (const [path, bytes] of files) {
-      const committed = join(COMMITTED, path);
-      expect(existsSync(committed), `${committed} missing`).toBe(true);
-      expect(Buffer.compare(readFileSync(committed), Buffer.from(bytes)), `${path} differs`).toBe(0);
-    }
+    expectCommittedBytes(files, COMMITTED);
   });
 });

@@ -10,6 +10,11 @@ export interface TinyBertShape {
   typeVocabSize: number;
 }
 
+/** The tiny models' BERT size: 2 layers of 4 heads, a 4× feed-forward, two token types. */
+export function tinyBertShape(vocabSize: number, hidden: number, maxPositions: number): TinyBertShape {
+  return { vocabSize, hidden, layers: 2, heads: 4, intermediate: 4 * hidden, maxPositions, typeVocabSize: 2 };
+}
+
 export interface LayerWeights {
   q: Float32Array; qBias: Float32Array;
   k: Float32Array; kBias: Float32Array;

@@ -2,7 +2,7 @@ import type { Embedder, LoadProgress } from '../core/embed/embedder';
 import type { EmbedderSettings, TransformersModel } from '../core/settings';
 
 /** Where the app serves its runtimes and models (see vite.config.ts). */
-export const VENDOR = '/vendor/';
+const VENDOR = '/vendor/';
 
 /** The transformers.js loader options every runtime shares: model, file source, device, ort's wasm files. */
 export function transformersLoadOptions(settings: TransformersModel) {

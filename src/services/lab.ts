@@ -5,8 +5,7 @@ import type { SplitScorer } from '../core/llamachunk';
 import { assignQuestions, type LabCandidateDoc } from '../core/lab/assign';
 import { bestSpec, type LabObjective } from '../core/lab/best';
 import { parseLabQuestions } from '../core/lab/questions';
-import { checkRequest, requestSpecs, type LabRequest } from '../core/lab/request';
-import { sweepFixed, sweepTheta } from '../core/lab/specs';
+import { checkRequest, requestSpecs, requestSweeps, type LabRequest } from '../core/lab/request';
 import { runLab, type LabProgress, type LabResult } from '../core/lab/run';
 
 /** A lab result without the per-chunk lengths (the summary and histogram keep what the panel plots). */
@@ -75,8 +74,9 @@ export async function runLabRequest(request: LabRequest, deps: LabDeps, onProgre
     signal,
     onProgress,
   });
-  const fixedSweep = new Set(request.sweepFixed ? sweepFixed(request.sweepFixed).map((x) => x.label) : []);
-  const thetaSweep = new Set(request.sweepTheta ? sweepTheta(request.sweepTheta).map((x) => x.label) : []);
+  const sweeps = requestSweeps(request);
+  const fixedSweep = new Set(sweeps.fixed.map((x) => x.label));
+  const thetaSweep = new Set(sweeps.theta.map((x) => x.label));
   const within = (labels: Set<string>) => results.filter((r) => labels.has(r.label));
   return {
     results: results.map(({ chunkLengths: _lengths, ...r }) => r),

@@ -444,7 +444,6 @@ export class Library {
     if (found?.problems.length) parsed.warnings.push(`Sectioning: ${found.problems.slice(0, 3).join('; ')}${found.problems.length > 3 ? '; …' : ''}`);
   }
 
-  /** The LLM's one-sentence summary for the headers; a failure only costs the summary (noted on the document). */
   /** The split scorer the 'llm' chunker needs (undefined for other chunkers); without one, the file fails clearly before any work. */
   private async splitScorerFor(chunker: ChunkerSettings, name: string, signal: AbortSignal): Promise<SplitScorer | undefined> {
     if (chunker.kind !== 'llm') return undefined;
@@ -453,6 +452,7 @@ export class Library {
     return scorer;
   }
 
+  /** The LLM's one-sentence summary for the headers; a failure only costs the summary (noted on the document). */
   private async summarize(parsed: ParsedDocument, signal: AbortSignal): Promise<string | undefined> {
     if (!this.deps.summarize) return undefined;
     try {

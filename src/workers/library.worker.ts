@@ -26,13 +26,15 @@ import { orAbort } from '../core/abort';
 // The cross-encoder, loaded on the first question after one is chosen in Settings.
 const rerankers = new LoadOnce((settings: RerankerSettings) => loadBrowserReranker(settings, () => {}), (r) => void r?.dispose());
 
-
 // The page hands over a port to the LLM worker, so questions reach the model directly.
 let llm: RpcClient | undefined;
 self.addEventListener('message', (e: MessageEvent) => {
   const data = e.data as { kind?: unknown; port?: unknown } | null;
   if (data?.kind === 'llm-port' && data.port instanceof MessagePort) llm = rpcOverPort(data.port);
 });
+
+/** The language model loaded in the LLM worker, if any (one still loading is not waited for). */
+const loadedLlm = async () => (llm ? attachRemoteLlm(llm) : undefined);
 
 // Thin host: builds the library from browser adapters and serves it over postMessage.
 const library = openKnowledgeBase({
@@ -57,12 +59,12 @@ const library = openKnowledgeBase({
       loadEmbedder: loadEmbedderPool,
       // With a language model loaded, a document without headings is sectioned by it.
       section: async (parsed, signal) => {
-        const engine = llm ? await attachRemoteLlm(llm) : undefined;
+        const engine = await loadedLlm();
         return engine ? llmSections(engine, parsed.text, { signal }) : undefined;
       },
       // With a language model loaded, each new document's chunk headers get a one-sentence summary.
       summarize: async (parsed, signal) => {
-        const engine = llm ? await attachRemoteLlm(llm) : undefined;
+        const engine = await loadedLlm();
         return engine ? summarizeDocument(engine, parsed.title, parsed.text, signal) : undefined;
       },
       // The 'llm' chunker reads split-token probabilities from a loaded transformers.js model
@@ -88,7 +90,7 @@ expose(
       const lib = await library;
       const { llm: llmSettings, reranker: rerankerSettings } = lib.currentSettings;
       const problems: string[] = [];
-      const engine = llmSettings.kind !== 'none' && llm ? await orAbort(attachRemoteLlm(llm), ctx.signal).catch(() => undefined) : undefined;
+      const engine = llmSettings.kind !== 'none' ? await orAbort(loadedLlm(), ctx.signal).catch(() => undefined) : undefined;
       ctx.signal.throwIfAborted();
       // Held until the question ends, so a settings change meanwhile does not release it in use.
       const lease = rerankers.acquire(rerankerSettings);

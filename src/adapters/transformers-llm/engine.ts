@@ -1,13 +1,10 @@
 import type { InterruptableStoppingCriteria, Tensor, TextGenerationPipeline, TextStreamer } from '@huggingface/transformers';
 import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../../core/llm/engine';
 import { splitPrompt } from '../../core/llamachunk/prompts';
-import { fitMessages, type TokenCounter } from './fit-prompt';
+import { completionBudget, fitMessages, type TokenCounter } from './fit-prompt';
 import { scoresFromLogits } from './scores';
 import { commonPrefix, splitLogProbs, SplitWindowTooLongError, windowTokenRanges } from './split-scorer';
-import { Serial } from './serial';
-
-/** Completion budget when a caller gives none. */
-export const DEFAULT_MAX_TOKENS = 512;
+import { Serial } from '../transformers/serial';
 
 /** The classes this engine needs from transformers.js, passed in so the library is imported lazily. */
 export interface TransformersRuntime {
@@ -64,7 +61,7 @@ export class TransformersLlm implements LlmEngine {
   private async runGenerate(messages: ChatMessage[], options: GenerateOptions): Promise<Generation> {
     const { signal, onToken, temperature = 0 } = options;
     signal?.throwIfAborted();
-    const maxTokens = Math.max(1, Math.min(options.maxTokens ?? DEFAULT_MAX_TOKENS, Math.floor(this.info.contextWindow / 2)));
+    const maxTokens = completionBudget(options.maxTokens, this.info.contextWindow);
     const inputs = this.encode(messages, this.info.contextWindow - maxTokens);
     const promptTokens = inputs.input_ids.dims[1];
 

@@ -5,6 +5,13 @@ export const ELISION = '\n[…]\n';
 /** Share of what is kept that comes from the start of the message; the rest is its end. */
 const HEAD_SHARE = 0.25;
 const MAX_ROUNDS = 8;
+/** Completion budget when a caller gives none. */
+const DEFAULT_MAX_TOKENS = 512;
+
+/** The tokens a completion may use: the caller's budget (default 512), at least 1, at most half the context window. */
+export function completionBudget(maxTokens: number | undefined, contextWindow: number): number {
+  return Math.max(1, Math.min(maxTokens ?? DEFAULT_MAX_TOKENS, Math.floor(contextWindow / 2)));
+}
 
 export interface TokenCounter {
   /** Tokens of the whole prompt as the model sees it (chat template and generation prompt included). */

@@ -1,19 +1,15 @@
-import { describeCause } from '../transformers/load-error';
+import { TransformersLoadError } from '../transformers/load-error';
 
 /**
  * The language model could not be made ready. The message names the model, where it was
  * looked for, and the cause; `code` is 'not-found' when a file is missing, else 'load'.
  */
-export class LlmLoadError extends Error {
+export class LlmLoadError extends TransformersLoadError {
   readonly code: 'not-found' | 'load';
-  readonly modelId: string;
-  readonly location: string;
   constructor(modelId: string, location: string, cause: unknown) {
-    super(`Loading the language model failed: "${modelId}" from ${location}: ${describeCause(cause)}`, { cause });
+    super('language model', modelId, location, cause);
     this.name = 'LlmLoadError';
     this.code = isMissingFile(cause) ? 'not-found' : 'load';
-    this.modelId = modelId;
-    this.location = location;
   }
 }
 

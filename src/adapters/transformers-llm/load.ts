@@ -2,14 +2,14 @@ import type { LlmEngine } from '../../core/llm/engine';
 import { defaultDtype, resolveDevice } from '../transformers/device';
 import { modelLocation } from '../transformers/env-config';
 import { withTransformers } from '../transformers/load-queue';
-import { describeCause } from '../transformers/load-error';
+import { didNotRun } from '../transformers/load-error';
 import { progressReporter } from '../transformers/progress';
 import { TransformersLlm } from './engine';
 import { LlmLoadError } from './load-error';
 import type { TransformersLlmOptions } from './options';
 
 /** Context cap: the KV cache and logits of a longer prompt would not fit in a browser tab. */
-export const DEFAULT_MAX_CONTEXT = 4096;
+const DEFAULT_MAX_CONTEXT = 4096;
 
 /**
  * Loads a text-generation ONNX model (with a chat template) through transformers.js.
@@ -45,12 +45,12 @@ export async function loadTransformersLlm(options: TransformersLlmOptions): Prom
     return engine;
   } catch (e) {
     engine.dispose();
-    throw new LlmLoadError(options.modelId, location, new Error(`the model did not run: ${describeCause(e)}`, { cause: e }));
+    throw new LlmLoadError(options.modelId, location, didNotRun(e));
   }
 }
 
 /** The smallest of the model's position limit, the tokenizer's limit and the memory cap. */
-export function contextWindowOf(config: unknown, tokenizerMax: unknown, cap: number): number {
+function contextWindowOf(config: unknown, tokenizerMax: unknown, cap: number): number {
   const c = config as { max_position_embeddings?: unknown; n_positions?: unknown; max_sequence_length?: unknown };
   const limits = [c?.max_position_embeddings, c?.n_positions, c?.max_sequence_length, tokenizerMax, cap].filter(
     (n): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0,

@@ -3,11 +3,11 @@ import type { Reranker } from '../../core/pipeline/ask';
 import { defaultDtype, resolveDevice } from './device';
 import { modelLocation } from './env-config';
 import { withTransformers } from './load-queue';
-import { describeCause } from './load-error';
+import { didNotRun, TransformersLoadError } from './load-error';
 import type { DeviceChoice, ModelDtype, ModelSource } from './options';
 import { progressReporter } from './progress';
 
-export const DEFAULT_RERANK_BATCH_SIZE = 16;
+const DEFAULT_RERANK_BATCH_SIZE = 16;
 
 export interface CrossEncoderOptions {
   /** A text-classification (cross-encoder) ONNX model, e.g. 'Xenova/ms-marco-MiniLM-L-6-v2'. */
@@ -32,14 +32,10 @@ export interface CrossEncoder extends Reranker {
  * The reranker model could not be made ready. The message names the model, where it was
  * looked for, and the cause.
  */
-export class RerankerLoadError extends Error {
-  readonly modelId: string;
-  readonly location: string;
+export class RerankerLoadError extends TransformersLoadError {
   constructor(modelId: string, location: string, cause: unknown) {
-    super(`Loading the reranker model failed: "${modelId}" from ${location}: ${describeCause(cause)}`, { cause });
+    super('reranker model', modelId, location, cause);
     this.name = 'RerankerLoadError';
-    this.modelId = modelId;
-    this.location = location;
   }
 }
 
@@ -197,6 +193,6 @@ export async function loadCrossEncoder(options: CrossEncoderOptions): Promise<Cr
     return reranker;
   } catch (e) {
     await classifier.dispose();
-    throw new RerankerLoadError(options.modelId, location, new Error(`the model did not run: ${describeCause(e)}`, { cause: e }));
+    throw new RerankerLoadError(options.modelId, location, didNotRun(e));
   }
 }

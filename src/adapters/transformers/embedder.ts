@@ -2,7 +2,7 @@ import type { Embedder } from '../../core/embed/embedder';
 import { defaultDtype, resolveDevice } from './device';
 import { modelLocation } from './env-config';
 import { withTransformers } from './load-queue';
-import { ModelLoadError, describeCause } from './load-error';
+import { ModelLoadError, didNotRun } from './load-error';
 import type { TransformersEmbedderOptions } from './options';
 import { progressReporter } from './progress';
 import { TransformersEmbedder } from './transformers-embedder';
@@ -38,6 +38,6 @@ export async function loadTransformersEmbedder(options: TransformersEmbedderOpti
     return new TransformersEmbedder(id, dim, extractor, pooling, options.batchSize);
   } catch (e) {
     await extractor.dispose();
-    throw new ModelLoadError(options.modelId, location, new Error(`the model did not run: ${describeCause(e)}`, { cause: e }));
+    throw new ModelLoadError(options.modelId, location, didNotRun(e));
   }
 }

@@ -1,9 +1,10 @@
 import { configureTransformersEnv } from './env-config';
 import type { ModelSource } from './options';
+import { Serial } from './serial';
 
 type TransformersModule = typeof import('@huggingface/transformers');
 
-let queue: Promise<unknown> = Promise.resolve();
+const loads = new Serial();
 
 /**
  * Imports transformers.js, points its single global `env` at `source`, and runs `load`, one
@@ -11,12 +12,9 @@ let queue: Promise<unknown> = Promise.resolve();
  * different sources must not interleave, or one would read the other's settings.
  */
 export function withTransformers<T>(source: ModelSource, wasmPaths: string, load: (tf: TransformersModule) => Promise<T>): Promise<T> {
-  const task = async () => {
+  return loads.run(async () => {
     const tf = await import('@huggingface/transformers');
     configureTransformersEnv(tf.env, source, wasmPaths);
     return load(tf);
-  };
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
+  });
 }

@@ -1,12 +1,11 @@
 import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../../core/llm/engine';
 import { estimateTokens } from '../../core/llm/engine';
-import { fitMessages, type TokenCounter } from '../transformers-llm/fit-prompt';
-import { Serial } from '../transformers-llm/serial';
+import { isAbort } from '../../core/abort';
+import { completionBudget, fitMessages, type TokenCounter } from '../transformers-llm/fit-prompt';
+import { Serial } from '../transformers/serial';
 import { toWebLlmError } from './errors';
 import { scoresFromTopLogprobs, type TopLogprob } from './top-logprobs';
 
-/** Completion budget when a caller gives none. */
-export const DEFAULT_MAX_TOKENS = 512;
 /** WebLLM returns at most this many alternatives per token. */
 const TOP_LOGPROBS = 5;
 /** Tries when WebLLM finds the (estimated) prompt still too long. */
@@ -54,7 +53,7 @@ export class WebLlmEngine implements LlmEngine {
   ) {}
 
   generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<Generation> {
-    const maxTokens = Math.max(1, Math.min(options.maxTokens ?? DEFAULT_MAX_TOKENS, Math.floor(this.info.contextWindow / 2)));
+    const maxTokens = completionBudget(options.maxTokens, this.info.contextWindow);
     return this.serial.run(() =>
       this.fitted(messages, maxTokens, options.signal, (fitted) => this.stream(fitted, maxTokens, options)),
     );
@@ -162,12 +161,8 @@ function estimate(messages: ChatMessage[]): number {
 }
 
 /** WebLLM's ContextWindowSizeExceededError carries the real prompt length. */
-export function overflowTokens(e: unknown): number | undefined {
+function overflowTokens(e: unknown): number | undefined {
   if (!(e instanceof Error) || e.name !== 'ContextWindowSizeExceededError') return undefined;
   const m = /number of prompt tokens: (\d+)/.exec(e.message);
   return m ? Number(m[1]) : undefined;
-}
-
-function isAbort(e: unknown): boolean {
-  return e instanceof Error && e.name === 'AbortError';
 }

@@ -1,4 +1,4 @@
 export { loadWebLlm, type WebLlmOptions } from './load';
-export { listWebLlmModels, selectWebLlmModels, f32Sibling, LAPTOP_VRAM_MB, type WebLlmModel } from './models';
+export { listWebLlmModels, type WebLlmModel } from './models';
 export { hasShaderF16 } from './gpu';
-export { WebLlmError, classifyWebLlmError, toWebLlmError, type WebLlmErrorCode } from './errors';
+export { WebLlmError, type WebLlmErrorCode } from './errors';
