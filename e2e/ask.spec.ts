@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { addFiles, ask, chooseTinyLlm, documentRows, fixture, openApp, setPipelineNumber, waitForAnswer, waitForJobs } from './helpers';
+import { addFiles, ask, chooseTinyLlm, collectPageErrors, documentRows, fixture, openApp, setPipelineNumber, waitForAnswer, waitForJobs } from './helpers';
 
 async function addNotes(page: Page) {
   await page.getByRole('tab', { name: 'Library' }).click();
@@ -70,8 +70,7 @@ test('retrieval-only with relevant segments: runs of adjacent chunks become the 
 });
 
 test('with the tiny transformers.js model: grades, a streamed answer, stage usage, and sources that open', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = collectPageErrors(page);
   await openApp(page);
   await chooseTinyLlm(page);
   // Noise grades sit near each other: a zero floor keeps the best of them, so there are sources to open.

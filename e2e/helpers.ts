@@ -5,6 +5,13 @@ import { join, dirname } from 'node:path';
 export const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), 'fixtures');
 export const fixture = (name: string) => join(FIXTURES, name);
 
+/** Collects the page's uncaught errors from now on; a test ends with `expect(errors).toEqual([])`. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
 /** Opens the app on a fresh origin state and waits until the library is open. */
 export async function openApp(page: Page) {
   await page.goto('/');

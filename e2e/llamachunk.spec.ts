@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { addFiles, chooseTinyLlm, documentRows, fixture, openApp, waitForJobs } from './helpers';
+import { addFiles, chooseTinyLlm, collectPageErrors, documentRows, fixture, openApp, waitForJobs } from './helpers';
 
 /**
  * LlamaChunk with the tiny random-weight model: its split probabilities are noise, so this
@@ -8,8 +8,7 @@ import { addFiles, chooseTinyLlm, documentRows, fixture, openApp, waitForJobs } 
  */
 test('with a transformers.js model loaded, LLM-boundary chunking works at ingest and in the lab', async ({ page }) => {
   test.setTimeout(240_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = collectPageErrors(page);
   await openApp(page);
 
   // Without a model that can score splits, the option is unavailable and says why.

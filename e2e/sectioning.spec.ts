@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { addFiles, chooseTinyLlm, documentRows, fixture, openApp, waitForJobs } from './helpers';
+import { addFiles, chooseTinyLlm, collectPageErrors, documentRows, fixture, openApp, waitForJobs } from './helpers';
 
 /**
  * The tiny random-weight model (public/models/sieve/tiny-causal-lm) writes noise, so this
@@ -8,8 +8,7 @@ import { addFiles, chooseTinyLlm, documentRows, fixture, openApp, waitForJobs } 
  * becomes part of every chunk's header, shown apart from the chunk's text.
  */
 test('with a language model loaded, a headingless document is sectioned through it and its chunk headers carry its summary', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = collectPageErrors(page);
   await openApp(page);
   await chooseTinyLlm(page);
   await page.getByRole('tab', { name: 'Library' }).click();

@@ -1,10 +1,9 @@
 import { test, expect } from '@playwright/test';
-import { openApp, waitForJobs } from './helpers';
+import { collectPageErrors, openApp, waitForJobs } from './helpers';
 
 test('the walk-through follows a sample question stage by stage, and the lab compares chunkings on the sample document', async ({ page }) => {
   test.setTimeout(240_000);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const errors = collectPageErrors(page);
   await openApp(page);
 
   // Walk-through: the sample document is added from public/samples.

@@ -240,6 +240,13 @@ export class AppStore {
     this.set((s) => ({ walk: { ...s.walk, ...patch } }));
   }
 
+  /** Follows a question in the walk-through: asked of the sample document only, with segment extraction on so the tour can show it. */
+  async askInWalk(question: string, sampleId: string) {
+    this.setWalk({ question });
+    const settings = this.state.settings;
+    await this.ask(question, { docIds: [sampleId], pipeline: settings && { segments: { ...settings.pipeline.segments, enabled: true } } });
+  }
+
   /** Adds the bundled sample document (public/samples) to the library. */
   async addSample(path = SAMPLE_DOCUMENT) {
     const name = path.split('/').pop()!;

@@ -158,7 +158,7 @@ function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateR
                 {result?.attribution && <SourceUse report={result.attribution} n={r.source!} />}{' '}
                 <span className="muted small">
                   {segments.has(r.source!)
-                    ? `${segmentLabel(segments.get(r.source!)!)}`
+                    ? segmentLabel(segments.get(r.source!)!)
                     : `${pagesLabel(r.chunk)}${r.chunk.sectionPath.length > 0 ? ` · ${sectionLabel(r.chunk.sectionPath)}` : ''}`}
                 </span>
               </li>
@@ -206,12 +206,11 @@ function formatTokens(n: number): string {
 }
 
 function segmentLabel(s: SegmentSource): string {
-  const pages = s.pageStart === undefined ? '' : s.pageStart === s.pageEnd ? `p. ${s.pageStart} · ` : `pp. ${s.pageStart}–${s.pageEnd} · `;
+  const pages = s.pageStart === undefined ? '' : `${pagesLabel(s)} · `;
   const section = s.sectionPath.length ? ` · ${sectionLabel(s.sectionPath)}` : '';
   return `${pages}segment of ${s.end - s.start} adjacent chunks (${s.start + 1}–${s.end})${section}`;
 }
 
-/** The answer as text nodes, each citation [n] a button that opens its source chunk. */
 /** The answer with its citation marks as buttons: the final answer's own marks, or those read from the text while it streams. */
 function AnswerText({ text, sources, citations, onOpen }: { text: string; sources: CandidateRow[]; citations?: CitationMark[]; onOpen(row: CandidateRow): void }) {
   const bySource = new Map(sources.map((r) => [r.source!, r]));

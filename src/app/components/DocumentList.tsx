@@ -1,6 +1,7 @@
 import { useApp } from '../context';
 import { describeBytes } from '../format';
 import { outdatedReason } from '../../core/kb/outdated';
+import { CollapsedNotes } from './CollapsedNotes';
 
 export function DocumentList({ onInspect }: { onInspect: () => void }) {
   const { state, store } = useApp();
@@ -8,7 +9,9 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
     return <p className="muted empty">Your library is empty. Add a document to start.</p>;
   }
   const llmModel = state.llm.state === 'ready' ? state.llm.info?.model : undefined;
-  const outdated = state.documents.filter((d) => outdatedReason(d, state.settings?.chunker, state.model.id, llmModel));
+  // Why each document is outdated ('' when it is not), worked out once a render.
+  const reasons = new Map(state.documents.map((d) => [d.id, outdatedReason(d, state.settings?.chunker, state.model.id, llmModel)]));
+  const outdated = state.documents.filter((d) => reasons.get(d.id));
   const modelChanged = state.documents.some((d) => state.model.id && d.embedderId !== state.model.id);
   return (
     <>
@@ -39,15 +42,15 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
             <td>
               <div className="title">{d.title}</div>
               <div className="muted small">{d.name}</div>
-              <DocumentNotes warnings={d.warnings} />
+              <CollapsedNotes notes={d.warnings} className="document-notes small" testId="document-notes" />
             </td>
             <td>{d.kind}</td>
             <td>{d.pageCount || '—'}</td>
             <td>{d.sentenceCount}</td>
             <td>{d.chunkCount}</td>
             <td>{describeBytes(d.size)}</td>
-            <td title={[outdatedReason(d, state.settings?.chunker, state.model.id, llmModel), ...d.warnings].filter(Boolean).join('\n')}>
-              {outdatedReason(d, state.settings?.chunker, state.model.id, llmModel) ? 'Outdated' : 'Indexed'}
+            <td title={[reasons.get(d.id), ...d.warnings].filter(Boolean).join('\n')}>
+              {reasons.get(d.id) ? 'Outdated' : 'Indexed'}
               {d.warnings.length ? ' ⚠' : ''}
             </td>
             <td className="actions">
@@ -74,23 +77,5 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
       </tbody>
     </table>
     </>
-  );
-}
-
-/** Why a document no longer matches the current settings, or '' if it does. */
-/** What ingest had to guess or work around for a document (inferred sections, skipped pages…), collapsed by default. */
-function DocumentNotes({ warnings }: { warnings: string[] }) {
-  if (warnings.length === 0) return null;
-  return (
-    <details className="document-notes small" data-testid="document-notes">
-      <summary>
-        {warnings.length} note{warnings.length === 1 ? '' : 's'}
-      </summary>
-      <ul>
-        {warnings.map((w, i) => (
-          <li key={i}>{w}</li>
-        ))}
-      </ul>
-    </details>
   );
 }

@@ -1,7 +1,9 @@
 import type { LabResultSummary as LabResult } from '../../services/lab';
 import { objectiveValue, type LabObjective } from '../../core/lab/best';
+import { score } from '../format';
 
-const pct = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
+/** A fixed-size result's overlap as a fraction of its size, to two places (the sweep grid's columns). */
+const overlapFraction = (r: LabResult) => (r.spec.kind === 'fixed' ? Math.round((r.spec.overlap / r.spec.size) * 100) / 100 : 0);
 
 /** Retrieval ratio (up) against signal ratio (right), one point per chunking; the compared ones named, the best ringed. */
 export function RatioScatter({ results, named, best }: { results: LabResult[]; named: string[]; best?: string }) {
@@ -40,7 +42,7 @@ export function RatioScatter({ results, named, best }: { results: LabResult[]; n
             <g key={r.label} className={isNamed ? `point named ${r.spec.kind}` : `point ${r.spec.kind}`}>
               <circle cx={x(r.signalRatio ?? 0)} cy={y(r.retrievalRatio)} r={isNamed ? 5 : 3.5}>
                 <title>
-                  {r.label}: retrieval {pct(r.retrievalRatio)}, signal {pct(r.signalRatio)}
+                  {r.label}: retrieval {score(r.retrievalRatio)}, signal {score(r.signalRatio)}
                 </title>
               </circle>
               {r.label === best && <circle className="best-ring" cx={x(r.signalRatio ?? 0)} cy={y(r.retrievalRatio)} r={9} />}
@@ -112,9 +114,8 @@ export function LengthHistograms({ results }: { results: LabResult[] }) {
 export function SweepGrid({ results, objective, best }: { results: LabResult[]; objective: LabObjective; best?: string }) {
   const fixed = results.filter((r) => r.spec.kind === 'fixed' && r.available);
   const sizes = [...new Set(fixed.map((r) => (r.spec.kind === 'fixed' ? r.spec.size : 0)))].sort((a, b) => a - b);
-  const fractions = [...new Set(fixed.map((r) => (r.spec.kind === 'fixed' ? Math.round((r.spec.overlap / r.spec.size) * 100) / 100 : 0)))].sort((a, b) => a - b);
-  const cell = (size: number, f: number) =>
-    fixed.find((r) => r.spec.kind === 'fixed' && r.spec.size === size && Math.round((r.spec.overlap / r.spec.size) * 100) / 100 === f);
+  const fractions = [...new Set(fixed.map(overlapFraction))].sort((a, b) => a - b);
+  const cell = (size: number, f: number) => fixed.find((r) => r.spec.kind === 'fixed' && r.spec.size === size && overlapFraction(r) === f);
   const values = fixed.map((r) => objectiveValue(r, objective));
   const lo = Math.min(...values);
   const hi = Math.max(...values);
@@ -144,7 +145,7 @@ export function SweepGrid({ results, objective, best }: { results: LabResult[]; 
                   style={{ background: `rgba(47, 128, 110, ${0.08 + 0.5 * shade(objectiveValue(r, objective))})` }}
                   title={r.label}
                 >
-                  {pct(r.retrievalRatio)} / {pct(r.signalRatio)}
+                  {score(r.retrievalRatio)} / {score(r.signalRatio)}
                 </td>
               );
             })}
@@ -192,12 +193,12 @@ export function ThetaPlot({ results }: { results: LabResult[] }) {
           <g key={`p${s.t}`}>
             <circle className="theta-point series-0-fill" cx={x(s.t)} cy={y(s.r.retrievalRatio, maxR)} r={3}>
               <title>
-                θ {s.t}: retrieval ratio {pct(s.r.retrievalRatio)}, {s.r.chunkCount} chunks
+                θ {s.t}: retrieval ratio {score(s.r.retrievalRatio)}, {s.r.chunkCount} chunks
               </title>
             </circle>
             <circle className="theta-point series-1-fill" cx={x(s.t)} cy={y(s.r.signalRatio ?? 0, maxS)} r={3}>
               <title>
-                θ {s.t}: signal ratio {pct(s.r.signalRatio)}
+                θ {s.t}: signal ratio {score(s.r.signalRatio)}
               </title>
             </circle>
           </g>

@@ -4,7 +4,10 @@ import { objectiveValue, type LabObjective } from '../../core/lab/best';
 import { requestSpecs, type LabRequest } from '../../core/lab/request';
 import { draftRequest, newLabDraft, type LabDraft } from '../lab-draft';
 import type { LabResultSummary } from '../../services/lab';
+import { score } from '../format';
+import { CollapsedNotes } from './CollapsedNotes';
 import { LengthHistograms, RatioScatter, SweepGrid, ThetaPlot } from './LabPlots';
+import { NumberField } from './NumberField';
 
 const QUESTION_HELP = `Q: What did the Fresnel lens change?
 A: The prisms bend the light into a narrow horizontal beam…
@@ -100,19 +103,11 @@ export function LabView() {
         </fieldset>
         <fieldset>
           <legend>Chunkings</legend>
-          <label>
-            Fixed size <input type="number" min={50} step={1} value={draft.size} onChange={(e) => set({ size: Number(e.target.value) })} />
-          </label>{' '}
-          <label>
-            Overlap <input type="number" min={0} step={1} value={draft.overlap} onChange={(e) => set({ overlap: Number(e.target.value) })} />
-          </label>
+          <NumberField label="Fixed size" min={50} step={1} value={draft.size} onChange={(size) => set({ size })} />{' '}
+          <NumberField label="Overlap" min={0} step={1} value={draft.overlap} onChange={(overlap) => set({ overlap })} />
           <br />
-          <label>
-            Semantic θ <input type="number" min={-1} max={1} step={0.01} value={draft.threshold} onChange={(e) => set({ threshold: Number(e.target.value) })} />
-          </label>{' '}
-          <label>
-            Max characters <input type="number" min={50} step={1} value={draft.maxChars} onChange={(e) => set({ maxChars: Number(e.target.value) })} />
-          </label>
+          <NumberField label="Semantic θ" min={-1} max={1} step={0.01} value={draft.threshold} onChange={(threshold) => set({ threshold })} />{' '}
+          <NumberField label="Max characters" min={50} step={1} value={draft.maxChars} onChange={(maxChars) => set({ maxChars })} />
           <br />
           <label>
             <input type="checkbox" checked={draft.llm && splitScores} disabled={!splitScores} onChange={(e) => set({ llm: e.target.checked })} /> LLM boundaries (LlamaChunk)
@@ -132,10 +127,7 @@ export function LabView() {
         </fieldset>
         <fieldset>
           <legend>Retrieval</legend>
-          <label>
-            Budget in characters{' '}
-            <input type="number" min={100} step={1} value={draft.budget} onChange={(e) => set({ budget: Number(e.target.value) })} />
-          </label>{' '}
+          <NumberField label="Budget in characters" min={100} step={1} value={draft.budget} onChange={(budget) => set({ budget })} />{' '}
           <label>
             Search{' '}
             <select value={draft.mode} onChange={(e) => set({ mode: e.target.value as LabRequest['mode'] })}>
@@ -192,16 +184,13 @@ function LabProgressLine() {
 
 const STAGE_WORDS: Record<string, string> = { embedding: 'Embedding sentences', chunking: 'Chunking and retrieving', retrieval: 'Retrieving' };
 
-const f3 = (v: number | undefined) => (v === undefined ? '—' : v.toFixed(3));
-
 function LabResults() {
   const { state } = useApp();
   const { response, request } = state.lab!;
   if (!response) return null;
   const compared = requestSpecs({ ...request, sweepFixed: undefined, sweepTheta: undefined }).map((s) => s.label);
   const rows = response.results.filter((r) => compared.includes(r.label));
-  const byLabel = (label?: string) => response.results.find((r) => r.label === label);
-  const best = byLabel(response.best.overall);
+  const best = response.results.find((r) => r.label === response.best.overall);
   return (
     <section className="lab-results" data-testid="lab-results">
       <p className="small">
@@ -209,24 +198,13 @@ function LabResults() {
         {best && (
           <>
             {' '}
-            Best by {OBJECTIVES[response.objective]}: <b data-testid="lab-best">{best.label}</b> (retrieval {f3(best.retrievalRatio)}, signal {f3(best.signalRatio)}).
+            Best by {OBJECTIVES[response.objective]}: <b data-testid="lab-best">{best.label}</b> (retrieval {score(best.retrievalRatio)}, signal {score(best.signalRatio)}).
           </>
         )}
         {request.sweepFixed && response.best.fixed && <> Best fixed size and overlap: <b data-testid="lab-best-fixed">{response.best.fixed}</b>.</>}
         {request.sweepTheta && response.best.semantic && <> Best θ: <b data-testid="lab-best-theta">{response.best.semantic}</b>.</>}
       </p>
-      {response.problems.length > 0 && (
-        <details className="small">
-          <summary>
-            {response.problems.length} note{response.problems.length === 1 ? '' : 's'} on the questions
-          </summary>
-          <ul>
-            {response.problems.map((p, i) => (
-              <li key={i}>{p}</li>
-            ))}
-          </ul>
-        </details>
-      )}
+      <CollapsedNotes notes={response.problems} about=" on the questions" />
       <table className="lab-table" data-testid="lab-table">
         <thead>
           <tr>
@@ -272,12 +250,12 @@ function LabRow({ r, best }: { r: LabResultSummary; best: boolean }) {
       <td>
         {r.lengths.median} ({r.lengths.p25}–{r.lengths.p75})
       </td>
-      <td data-testid="lab-retrieval">{f3(r.retrievalRatio)}</td>
+      <td data-testid="lab-retrieval">{score(r.retrievalRatio)}</td>
       <td data-testid="lab-signal">
-        {f3(r.signalRatio)}
+        {score(r.signalRatio)}
         {r.locatedQuestions < r.questions && <span className="muted small"> ({r.locatedQuestions} of {r.questions} located)</span>}
       </td>
-      <td>{f3(objectiveValue(r, 'balanced'))}</td>
+      <td>{score(objectiveValue(r, 'balanced'))}</td>
     </tr>
   );
 }

@@ -1,24 +1,22 @@
 import { RSE_PRESETS, type RseSettings } from '../../core/rse/presets';
 import { DEFAULT_PIPELINE, type PipelineSettings } from '../../core/pipeline/settings';
+import { NumberField } from './NumberField';
 
 interface Props {
   value: PipelineSettings;
   onChange(next: PipelineSettings): void;
 }
 
-function NumberField({ label, value, min, max, step, onChange, hint }: { label: string; value: number; min: number; max: number; step: number; onChange(n: number): void; hint?: string }) {
-  return (
-    <label title={hint}>
-      {label}{' '}
-      <input type="number" min={min} max={max} step={step} value={value} onChange={(x) => onChange(Number(x.target.value))} />
-    </label>
-  );
-}
-
 /** Every parameter of the question pipeline (ChunkRAG's θ is under Chunking). */
 export function PipelineSettingsFields({ value: p, onChange }: Props) {
   const set = (patch: Partial<PipelineSettings>) => onChange({ ...p, ...patch });
   const g = p.grading;
+  // One setter per nested group, so each field names only what it changes.
+  const setGrading = (patch: Partial<PipelineSettings['grading']>) => set({ grading: { ...g, ...patch } });
+  const setGradeWeights = (patch: Partial<PipelineSettings['grading']['weights']>) => setGrading({ weights: { ...g.weights, ...patch } });
+  const setThreshold = (patch: Partial<PipelineSettings['threshold']>) => set({ threshold: { ...p.threshold, ...patch } });
+  const setRetriever = (patch: Partial<PipelineSettings['llmRetriever']>) => set({ llmRetriever: { ...p.llmRetriever, ...patch } });
+  const setSegments = (patch: Partial<PipelineSettings['segments']>) => set({ segments: { ...p.segments, ...patch } });
   return (
     <fieldset className="pipeline-settings">
       <legend>Question pipeline</legend>
@@ -40,53 +38,39 @@ export function PipelineSettingsFields({ value: p, onChange }: Props) {
       />
       <label>
         Grading mode{' '}
-        <select value={g.mode} onChange={(x) => set({ grading: { ...g, mode: x.target.value as PipelineSettings['grading']['mode'] } })}>
+        <select value={g.mode} onChange={(x) => setGrading({ mode: x.target.value as PipelineSettings['grading']['mode'] })}>
           <option value="logprob">Next-token probabilities (one pass per grade; reflection only near the threshold)</option>
           <option value="generate">Generated scores (the paper: the model writes each grade and its reflection)</option>
         </select>
       </label>
-      <NumberField label="Base grade weight" value={g.weights.base} min={0} max={1} step={0.05} onChange={(n) => set({ grading: { ...g, weights: { ...g.weights, base: n } } })} />
-      <NumberField
-        label="Reflection weight"
-        value={g.weights.reflection}
-        min={0}
-        max={1}
-        step={0.05}
-        onChange={(n) => set({ grading: { ...g, weights: { ...g.weights, reflection: n } } })}
-      />
-      <NumberField label="Critic weight" value={g.weights.critic} min={0} max={1} step={0.05} onChange={(n) => set({ grading: { ...g, weights: { ...g.weights, critic: n } } })} />
+      <NumberField label="Base grade weight" value={g.weights.base} min={0} max={1} step={0.05} onChange={(n) => setGradeWeights({ base: n })} />
+      <NumberField label="Reflection weight" value={g.weights.reflection} min={0} max={1} step={0.05} onChange={(n) => setGradeWeights({ reflection: n })} />
+      <NumberField label="Critic weight" value={g.weights.critic} min={0} max={1} step={0.05} onChange={(n) => setGradeWeights({ critic: n })} />
       <NumberField
         label="Reflection margin (next-token mode)"
         value={g.reflectionMargin}
         min={0}
         max={1}
         step={0.01}
-        onChange={(n) => set({ grading: { ...g, reflectionMargin: n } })}
+        onChange={(n) => setGrading({ reflectionMargin: n })}
         hint="Reflect only on chunks whose grade is this close to the provisional threshold."
       />
-      <NumberField label="Longest score reply (tokens)" value={g.maxScoreTokens} min={1} max={64} step={1} onChange={(n) => set({ grading: { ...g, maxScoreTokens: n } })} />
+      <NumberField label="Longest score reply (tokens)" value={g.maxScoreTokens} min={1} max={64} step={1} onChange={(n) => setGrading({ maxScoreTokens: n })} />
       <label>
         Threshold rule{' '}
-        <select value={p.threshold.mode} onChange={(x) => set({ threshold: { ...p.threshold, mode: x.target.value as 'dynamic' | 'llm' } })}>
+        <select value={p.threshold.mode} onChange={(x) => setThreshold({ mode: x.target.value as 'dynamic' | 'llm' })}>
           <option value="dynamic">Dynamic: T = μ, or μ + σ when the grades' variance is below ε</option>
           <option value="llm">Proposed by the LLM from the grades</option>
         </select>
       </label>
-      <NumberField
-        label="ε, variance below which T = μ + σ"
-        value={p.threshold.epsilon}
-        min={0}
-        max={1}
-        step={0.001}
-        onChange={(n) => set({ threshold: { ...p.threshold, epsilon: n }, grading: { ...g, epsilon: n } })}
-      />
+      <NumberField label="ε, variance below which T = μ + σ" value={p.threshold.epsilon} min={0} max={1} step={0.001} onChange={(n) => set({ threshold: { ...p.threshold, epsilon: n }, grading: { ...g, epsilon: n } })} />
       <NumberField
         label="Grade floor"
         value={p.threshold.floor}
         min={0}
         max={1}
         step={0.01}
-        onChange={(n) => set({ threshold: { ...p.threshold, floor: n } })}
+        onChange={(n) => setThreshold({ floor: n })}
         hint="No chunk graded below this is used, whatever the threshold."
       />
       <NumberField
@@ -95,7 +79,7 @@ export function PipelineSettingsFields({ value: p, onChange }: Props) {
         min={-1}
         max={1}
         step={0.01}
-        onChange={(n) => set({ threshold: { ...p.threshold, minDense: n } })}
+        onChange={(n) => setThreshold({ minDense: n })}
         hint="Without an LLM, a candidate needs a query word or at least this similarity."
       />
       <label>
@@ -106,7 +90,7 @@ export function PipelineSettingsFields({ value: p, onChange }: Props) {
         <legend>LLM as retriever (needs a language model)</legend>
         <label>
           LLM retriever{' '}
-          <select value={p.llmRetriever.use} onChange={(x) => set({ llmRetriever: { ...p.llmRetriever, use: x.target.value as PipelineSettings['llmRetriever']['use'] } })}>
+          <select value={p.llmRetriever.use} onChange={(x) => setRetriever({ use: x.target.value as PipelineSettings['llmRetriever']['use'] })}>
             <option value="off">Off</option>
             <option value="primary">Primary: the LLM reads every chunk of the documents</option>
             <option value="refine">Refine: the LLM judges a larger hybrid top-N</option>
@@ -115,33 +99,33 @@ export function PipelineSettingsFields({ value: p, onChange }: Props) {
         </label>
         <label>
           Judgement{' '}
-          <select value={p.llmRetriever.scale} onChange={(x) => set({ llmRetriever: { ...p.llmRetriever, scale: x.target.value as 'yes-no' | 'grade' } })}>
+          <select value={p.llmRetriever.scale} onChange={(x) => setRetriever({ scale: x.target.value as 'yes-no' | 'grade' })}>
             <option value="grade">Grade 1–10 with a threshold</option>
             <option value="yes-no">Relevant: yes or no</option>
           </select>
         </label>
         <label>
           Judge by{' '}
-          <select value={p.llmRetriever.mode} onChange={(x) => set({ llmRetriever: { ...p.llmRetriever, mode: x.target.value as 'generate' | 'logprob' } })}>
+          <select value={p.llmRetriever.mode} onChange={(x) => setRetriever({ mode: x.target.value as 'generate' | 'logprob' })}>
             <option value="generate">Written answers, several chunks per call</option>
             <option value="logprob">Next-token probabilities, one chunk per call</option>
           </select>
         </label>
-        <NumberField label="Judge threshold (1–10)" value={p.llmRetriever.threshold} min={1} max={10} step={1} onChange={(n) => set({ llmRetriever: { ...p.llmRetriever, threshold: n } })} />
-        <NumberField label="Chunks per judge call" value={p.llmRetriever.batch} min={1} max={20} step={1} onChange={(n) => set({ llmRetriever: { ...p.llmRetriever, batch: n } })} />
-        <NumberField label="Candidates to refine" value={p.llmRetriever.refineCandidates} min={1} max={500} step={1} onChange={(n) => set({ llmRetriever: { ...p.llmRetriever, refineCandidates: n } })} />
+        <NumberField label="Judge threshold (1–10)" value={p.llmRetriever.threshold} min={1} max={10} step={1} onChange={(n) => setRetriever({ threshold: n })} />
+        <NumberField label="Chunks per judge call" value={p.llmRetriever.batch} min={1} max={20} step={1} onChange={(n) => setRetriever({ batch: n })} />
+        <NumberField label="Candidates to refine" value={p.llmRetriever.refineCandidates} min={1} max={500} step={1} onChange={(n) => setRetriever({ refineCandidates: n })} />
       </fieldset>
       <fieldset className="nested">
         <legend>Relevant segments (dsRAG)</legend>
         <label>
-          <input type="checkbox" checked={p.segments.enabled} onChange={(x) => set({ segments: { ...p.segments, enabled: x.target.checked } })} /> Give the answer
+          <input type="checkbox" checked={p.segments.enabled} onChange={(x) => setSegments({ enabled: x.target.checked })} /> Give the answer
           runs of adjacent chunks instead of isolated ones
         </label>
         <label>
           Segment preset{' '}
           <select
             value={presetOf(p.segments) ?? ''}
-            onChange={(x) => x.target.value && set({ segments: { ...p.segments, ...RSE_PRESETS[x.target.value as keyof typeof RSE_PRESETS] } })}
+            onChange={(x) => x.target.value && setSegments(RSE_PRESETS[x.target.value as keyof typeof RSE_PRESETS])}
           >
             <option value="precise">Precise</option>
             <option value="balanced">Balanced</option>
@@ -149,11 +133,11 @@ export function PipelineSettingsFields({ value: p, onChange }: Props) {
             <option value="">Custom</option>
           </select>
         </label>
-        <NumberField label="Irrelevant chunk penalty" value={p.segments.penalty} min={0} max={1} step={0.01} onChange={(n) => set({ segments: { ...p.segments, penalty: n } })} hint="Subtracted from every chunk's relevance: higher keeps segments tighter." />
-        <NumberField label="Rank decay (retrieval-only)" value={p.segments.decay} min={1} max={1000} step={1} onChange={(n) => set({ segments: { ...p.segments, decay: n } })} />
-        <NumberField label="Most chunks per segment" value={p.segments.maxChunks} min={1} max={200} step={1} onChange={(n) => set({ segments: { ...p.segments, maxChunks: n } })} />
-        <NumberField label="Least segment value" value={p.segments.minValue} min={0} max={10} step={0.05} onChange={(n) => set({ segments: { ...p.segments, minValue: n } })} />
-        <NumberField label="Candidates for segments (retrieval-only)" value={p.segments.candidates} min={1} max={500} step={1} onChange={(n) => set({ segments: { ...p.segments, candidates: n } })} />
+        <NumberField label="Irrelevant chunk penalty" value={p.segments.penalty} min={0} max={1} step={0.01} onChange={(n) => setSegments({ penalty: n })} hint="Subtracted from every chunk's relevance: higher keeps segments tighter." />
+        <NumberField label="Rank decay (retrieval-only)" value={p.segments.decay} min={1} max={1000} step={1} onChange={(n) => setSegments({ decay: n })} />
+        <NumberField label="Most chunks per segment" value={p.segments.maxChunks} min={1} max={200} step={1} onChange={(n) => setSegments({ maxChunks: n })} />
+        <NumberField label="Least segment value" value={p.segments.minValue} min={0} max={10} step={0.05} onChange={(n) => setSegments({ minValue: n })} />
+        <NumberField label="Candidates for segments (retrieval-only)" value={p.segments.candidates} min={1} max={500} step={1} onChange={(n) => setSegments({ candidates: n })} />
       </fieldset>
       <NumberField label="Context budget (characters)" value={p.contextBudget} min={200} max={64000} step={100} onChange={(n) => set({ contextBudget: n })} />
       <NumberField label="Longest answer (tokens)" value={p.maxAnswerTokens} min={16} max={4096} step={16} onChange={(n) => set({ maxAnswerTokens: n })} />

@@ -3,6 +3,7 @@ import { useApp } from '../context';
 import { DEFAULT_SETTINGS, type EmbedderSettings, type Settings } from '../../core/settings';
 import { DEFAULT_LLM_CHUNKER } from '../../core/types';
 import { LlmSettingsForm } from './LlmSettingsForm';
+import { NumberField } from './NumberField';
 import { PipelineSettingsFields } from './PipelineSettingsFields';
 import { RerankerFields } from './RerankerFields';
 import { TransformersModelFields } from './TransformersModelFields';
@@ -76,12 +77,8 @@ export function SettingsView() {
           </label>
           {c.kind === 'fixed' && (
             <div className="indent">
-              <label>
-                Size (characters) <input type="number" min={50} max={8000} value={c.size} onChange={(x) => setDraft({ ...draft, chunker: { ...c, size: Number(x.target.value) } })} />
-              </label>
-              <label>
-                Overlap <input type="number" min={0} max={c.size - 1} value={c.overlap} onChange={(x) => setDraft({ ...draft, chunker: { ...c, overlap: Number(x.target.value) } })} />
-              </label>
+              <NumberField label="Size (characters)" min={50} max={8000} value={c.size} onChange={(size) => setDraft({ ...draft, chunker: { ...c, size } })} />
+              <NumberField label="Overlap" min={0} max={c.size - 1} value={c.overlap} onChange={(overlap) => setDraft({ ...draft, chunker: { ...c, overlap } })} />
             </div>
           )}
           <label>
@@ -135,17 +132,9 @@ export function SettingsView() {
               <option value="dense">Vectors only</option>
             </select>
           </label>
-          <label>
-            BM25 weight{' '}
-            <input type="number" min={0} max={1} step={0.05} value={s.weights.bm25} onChange={(x) => setDraft({ ...draft, search: { ...s, weights: { ...s.weights, bm25: Number(x.target.value) } } })} />
-          </label>
-          <label>
-            Vector weight{' '}
-            <input type="number" min={0} max={1} step={0.05} value={s.weights.dense} onChange={(x) => setDraft({ ...draft, search: { ...s, weights: { ...s.weights, dense: Number(x.target.value) } } })} />
-          </label>
-          <label>
-            Results <input type="number" min={1} max={200} value={s.limit} onChange={(x) => setDraft({ ...draft, search: { ...s, limit: Number(x.target.value) } })} />
-          </label>
+          <NumberField label="BM25 weight" min={0} max={1} step={0.05} value={s.weights.bm25} onChange={(bm25) => setDraft({ ...draft, search: { ...s, weights: { ...s.weights, bm25 } } })} />
+          <NumberField label="Vector weight" min={0} max={1} step={0.05} value={s.weights.dense} onChange={(dense) => setDraft({ ...draft, search: { ...s, weights: { ...s.weights, dense } } })} />
+          <NumberField label="Results" min={1} max={200} value={s.limit} onChange={(limit) => setDraft({ ...draft, search: { ...s, limit } })} />
         </fieldset>
         <RerankerFields value={draft.reranker} onChange={(reranker) => setDraft({ ...draft, reranker })} />
         <PipelineSettingsFields value={draft.pipeline} onChange={(pipeline) => setDraft({ ...draft, pipeline })} />
@@ -157,14 +146,5 @@ export function SettingsView() {
         </div>
       </form>
     </div>
-  );
-}
-
-/** A labelled number input for a chunker setting. */
-function NumberField(props: { label: string; min: number; max: number; step: number; value: number; onChange: (value: number) => void }) {
-  return (
-    <label>
-      {props.label} <input type="number" min={props.min} max={props.max} step={props.step} value={props.value} onChange={(x) => props.onChange(Number(x.target.value))} />
-    </label>
   );
 }

@@ -111,9 +111,7 @@ export function WalkthroughView() {
             type="button"
             disabled={!question || q?.status === 'running'}
             onClick={() => {
-              if (!question) return;
-              store.setWalk({ question });
-              void store.ask(question, { docIds: [sample.id], pipeline: state.settings && { segments: { ...state.settings.pipeline.segments, enabled: true } } });
+              if (question) void store.askInWalk(question, sample.id);
             }}
           >
             Ask it
@@ -249,8 +247,9 @@ export function WalkthroughView() {
     },
   ];
   const current = steps[Math.min(step, steps.length - 1)];
-  const blocked = current.needsAnswer && !(asked && q?.status === 'done');
-  const canNext = step < steps.length - 1 && !(steps[step].title === 'The question' && !(asked && q?.status === 'done'));
+  const answered = asked && q?.status === 'done';
+  const blocked = current.needsAnswer && !answered;
+  const canNext = step < steps.length - 1 && (answered || current.title !== 'The question');
 
   return (
     <section className="walk" data-testid="walkthrough">
