@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { createReadStream, existsSync, readdirSync, statSync, readFileSync } from 'node:fs';
+import { copyFileSync, createReadStream, linkSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 /**
@@ -14,7 +14,7 @@ const VENDOR: Record<string, { dir: string; match?: RegExp }> = {
   ort: { dir: 'node_modules/onnxruntime-web/dist', match: /^ort-wasm-simd-threaded\.asyncify\.(wasm|mjs)$/ },
 };
 
-const TYPES: Record<string, string> = { json: 'application/json', wasm: 'application/wasm', mjs: 'text/javascript' };
+const TYPES: Record<string, string> = { json: 'application/json', wasm: 'application/wasm', mjs: 'text/javascript', onnx: 'application/octet-stream', gguf: 'application/octet-stream', md: 'text/markdown' };
 
 function vendorFiles(): Array<{ url: string; path: string }> {
   const out: Array<{ url: string; path: string }> = [];
@@ -54,6 +54,100 @@ function vendorAssets(): Plugin {
       for (const name of Object.keys(bundle)) if (/^assets\/ort-wasm-simd-threaded.*\.wasm$/.test(name)) delete bundle[name];
     },
   };
+}
+
+/**
+ * Model folders served at /models/: `models/` (real weights fetched by `npm run models`,
+ * git-ignored) and `test/models/` (random-weight test models, committed). Both are served in
+ * dev and preview; only `models/` goes into a build, so the test models never ship. The
+ * manifest the app reads is the union of both folders' manifest.json.
+ */
+const MODEL_ROOTS = [
+  { dir: resolve(import.meta.dirname, 'models'), ship: true },
+  { dir: resolve(import.meta.dirname, 'test/models'), ship: false },
+];
+
+function readManifest(dir: string): { version: number; models: unknown[] } {
+  const path = join(dir, 'manifest.json');
+  if (!existsSync(path)) return { version: 1, models: [] };
+  return JSON.parse(readFileSync(path, 'utf8'));
+}
+
+function modelFolders(): Plugin {
+  const serve = (server: { middlewares: { use: (fn: (req: any, res: any, next: () => void) => void) => void } }) => {
+    server.middlewares.use((req, res, next) => {
+      const url = decodeURIComponent((req.url ?? '').split('?')[0]);
+      if (!url.startsWith('/models/')) return next();
+      const rel = url.slice('/models/'.length);
+      if (rel === 'manifest.json') {
+        const models = MODEL_ROOTS.flatMap((r) => readManifest(r.dir).models);
+        res.setHeader('Content-Type', 'application/json');
+        res.setHeader('Cache-Control', 'no-cache');
+        res.end(JSON.stringify({ version: 1, models }));
+        return;
+      }
+      if (rel.split('/').includes('..')) return next();
+      const root = MODEL_ROOTS.find((r) => existsSync(join(r.dir, rel)) && statSync(join(r.dir, rel)).isFile());
+      if (!root) return next();
+      sendFile(req, res, join(root.dir, rel));
+    });
+  };
+  return {
+    name: 'sieve-model-folders',
+    configureServer: serve,
+    configurePreviewServer: serve,
+    closeBundle() {
+      const out = resolve(import.meta.dirname, 'dist/models');
+      rmSync(out, { recursive: true, force: true });
+      for (const root of MODEL_ROOTS.filter((r) => r.ship && existsSync(r.dir))) {
+        linkTree(root.dir, out);
+      }
+      mkdirSync(out, { recursive: true });
+      writeFileSync(join(out, 'manifest.json'), JSON.stringify({ version: 1, models: MODEL_ROOTS.filter((r) => r.ship).flatMap((r) => readManifest(r.dir).models) }));
+    },
+  };
+}
+
+/** Weights can be hundreds of MB: hard-link them into the build where the file system allows, else copy. */
+function linkTree(from: string, to: string) {
+  mkdirSync(to, { recursive: true });
+  for (const name of readdirSync(from)) {
+    const src = join(from, name);
+    const dst = join(to, name);
+    if (statSync(src).isDirectory()) linkTree(src, dst);
+    else if (!name.endsWith('.part') && name !== 'manifest.json') {
+      try {
+        linkSync(src, dst);
+      } catch {
+        copyFileSync(src, dst);
+      }
+    }
+  }
+}
+
+/** Sends a file, honouring a single `Range: bytes=a-b` (llama.cpp's loader reads the header first). */
+function sendFile(req: { headers: Record<string, string | undefined> }, res: any, path: string) {
+  const size = statSync(path).size;
+  const ext = path.split('.').pop() ?? '';
+  res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
+  res.setHeader('Accept-Ranges', 'bytes');
+  res.setHeader('Cache-Control', 'no-cache');
+  const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+  if (range && (range[1] || range[2])) {
+    const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+    const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    if (start > end || start >= size) {
+      res.statusCode = 416;
+      res.setHeader('Content-Range', `bytes */${size}`);
+      return res.end();
+    }
+    res.statusCode = 206;
+    res.setHeader('Content-Range', `bytes ${start}-${end}/${size}`);
+    res.setHeader('Content-Length', end - start + 1);
+    return createReadStream(path, { start, end }).pipe(res);
+  }
+  res.setHeader('Content-Length', size);
+  createReadStream(path).pipe(res);
 }
 
 /**
@@ -112,7 +206,7 @@ const isolation = {
 };
 
 export default defineConfig({
-  plugins: [react(), vendorAssets(), contentSecurityPolicy(), tfjsWasmThreads()],
+  plugins: [react(), vendorAssets(), modelFolders(), contentSecurityPolicy(), tfjsWasmThreads()],
   server: { headers: isolation },
   // As a header too, so the workers (which hold the documents) are bound by it as well.
   preview: { headers: { ...isolation, 'Content-Security-Policy': CSP }, port: 4173 },

@@ -52,7 +52,7 @@ export async function waitForAnswer(page: Page, timeout = 150_000): Promise<stri
   return status.getAttribute('data-status');
 }
 
-/** Chooses the bundled random-weight causal LM (public/models/sieve/tiny-causal-lm) and waits until it is loaded. */
+/** Chooses the bundled random-weight causal LM (test/models/sieve/tiny-causal-lm) and waits until it is loaded. */
 export async function chooseTinyLlm(page: Page) {
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByRole('radio', { name: /^transformers\.js text-generation model/ }).check();

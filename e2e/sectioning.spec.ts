@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { addFiles, chooseTinyLlm, collectPageErrors, documentRows, fixture, openApp, waitForJobs } from './helpers';
 
 /**
- * The tiny random-weight model (public/models/sieve/tiny-causal-lm) writes noise, so this
+ * The tiny random-weight model (test/models/sieve/tiny-causal-lm) writes noise, so this
  * checks the plumbing only: the headingless document goes to the model for sectioning, its
  * unusable reply is replaced by the heuristic and noted, and the model's one-sentence summary
  * becomes part of every chunk's header, shown apart from the chunk's text.

@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { addFiles, documentRows, fixture, openApp, search, waitForJobs } from './helpers';
 
-// The tiny model has random weights (public/models/sieve/tiny-embedder): this checks plumbing only.
+// The tiny model has random weights (test/models/sieve/tiny-embedder): this checks plumbing only.
 test('a self-hosted transformers.js model can be chosen, loads from the app, and indexes a document', async ({ page }) => {
   await openApp(page);
   await page.getByRole('tab', { name: 'Settings' }).click();

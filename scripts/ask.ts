@@ -2,7 +2,7 @@
  * Runs the question pipeline from the command line over one PDF, with the same core code as
  * the app, and prints every stage's time and LLM use, every candidate's verdict, and the answer.
  *
- *   npm run ask -- --pdf <file.pdf> --question "…" [--llm <model id>|none] [--models public/models/]
+ *   npm run ask -- --pdf <file.pdf> --question "…" [--llm <model id>|none] [--models test/models/]
  *                  [--mode logprob|generate|both] [--cache .cache/embeddings]
  *   npm run ask -- --questions <financebench.jsonl> --pdfs <dir> --id <financebench_id> …
  *

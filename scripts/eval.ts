@@ -2,7 +2,7 @@
  * Retrieval evaluation on FinanceBench-format questions, over the same core code the app runs.
  *   npm run eval -- --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out report.json]
  *                   [--configs a,b] [--limit N] [--cache .cache/embeddings] [--weights 0.5,0.5]
- *                   [--docs <dir>] [--llm <model id> [--models public/models/] [--answer-tokens N]]
+ *                   [--docs <dir>] [--llm <model id> [--models test/models/] [--answer-tokens N]]
  * Documents are <doc_name>.pdf under --pdfs, or <doc_name>.md/.txt/.html/.docx under --docs.
  * --llm runs the configs that need a language model (pipeline-llm: the whole question pipeline,
  * answer included) and adds their answers' attribution, averaged over questions, as a second

@@ -4,7 +4,7 @@
  * (src/core/lab/run.ts defines them).
  *   npm run eval -- --lab --questions <file> --pdfs <dir> [--budget 4000] [--mode hybrid]
  *                   [--out lab.json] [--shard k/n --cache dir] [--parsed .cache/parsed]
- *                   [--limit N] [--docs <dir>] [--llm <model id> [--models public/models/]]
+ *                   [--limit N] [--docs <dir>] [--llm <model id> [--models test/models/]]
  * Documents are <name>.pdf under --pdfs, or <name>.md/.txt/.html/.docx under --docs.
  * --llm loads a transformers.js model whose split-token scores drive the 'llm' spec
  * (LlamaChunk, windows sized to its context window); without it that spec is unavailable.

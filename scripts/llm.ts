@@ -1,7 +1,7 @@
 /**
  * The command-line scripts' language model: a transformers.js text-generation model loaded
  * from a local models folder on the CPU (onnxruntime-node), chosen with
- *   --llm <model id> [--models public/models/]
+ *   --llm <model id> [--models test/models/]
  */
 import { resolve } from 'node:path';
 import { loadTransformersLlm } from '../src/adapters/transformers-llm';
@@ -11,7 +11,7 @@ import type { LlmEngine } from '../src/core/llm/engine';
 /** parseArgs options for --llm and --models (--llm without a default: no model unless named). */
 export const LLM_OPTIONS = {
   llm: { type: 'string' },
-  models: { type: 'string', default: 'public/models/' },
+  models: { type: 'string', default: 'test/models/' },
 } as const;
 
 export { TINY_CAUSAL_LM_ID };

@@ -134,7 +134,7 @@ if (isMainModule(import.meta.url)) {
   const args = process.argv.slice(2);
   const i = args.indexOf('--dtype');
   const dtype = i < 0 ? 'q8' : args.splice(i, 2)[1];
-  const report = await checkInBrowser(resolve(args[0] ?? join(REPO_ROOT, 'public/models')), dtype);
+  const report = await checkInBrowser(resolve(args[0] ?? join(REPO_ROOT, 'test/models')), dtype);
   console.log(JSON.stringify(report, null, 2));
   if (!report.ok || report.streamedTokens !== 8) process.exit(1);
 }

@@ -112,7 +112,7 @@ if (isMainModule(import.meta.url)) {
   };
   const backend = (option('--backend') ?? 'node') as Backend;
   const dtype = (option('--dtype') ?? (backend === 'web' ? 'q8' : 'fp32')) as Dtype;
-  const modelsDir = resolve(args[0] ?? join(REPO_ROOT, 'public/models'));
+  const modelsDir = resolve(args[0] ?? join(REPO_ROOT, 'test/models'));
   const report = await checkTinyCausalLm(modelsDir, backend, dtype);
   console.log(JSON.stringify({ backend, dtype, ...report }, null, 2));
   if (report.streamedTokens !== 8) throw new Error(`streamed ${report.streamedTokens} tokens, expected 8`);

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 
-/** Checks for the generators' tests: what a generator returns, against the files committed under public/models. */
+/** Checks for the generators' tests: what a generator returns, against the files committed under test/models. */
 
 /** Bytes of all the files together. */
 export function totalBytes(files: Map<string, Uint8Array>): number {

@@ -25,7 +25,7 @@ import { tinyCausalLmGraph } from './tiny-causal-lm-graph';
 import { randomTinyCausalWeights } from './tiny-causal-lm-weights';
 import { expectCommittedBytes, parseJsonFile, totalBytes } from './generated-files';
 
-const MODELS_DIR = fileURLToPath(new URL('../../public/models/', import.meta.url));
+const MODELS_DIR = fileURLToPath(new URL('../../test/models/', import.meta.url));
 const COMMITTED = join(MODELS_DIR, TINY_CAUSAL_LM_ID);
 
 const vocab = tinyCausalLmVocab();

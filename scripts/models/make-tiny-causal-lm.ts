@@ -1,7 +1,7 @@
 /**
  * Generates the tiny random-weight text-generation model used to test the generation path:
  *
- *   npx tsx scripts/models/make-tiny-causal-lm.ts [outDir]     (default: public/models)
+ *   npx tsx scripts/models/make-tiny-causal-lm.ts [outDir]     (default: test/models)
  *
  * Output, in the layout transformers.js expects for a model id under `localModelPath`:
  *   <outDir>/sieve/tiny-causal-lm/{config.json, generation_config.json, tokenizer.json,

@@ -15,7 +15,7 @@ import { randomClassifierHeadWeights, tinyBertClassifierGraph } from './tiny-ber
 import { randomTinyBertWeights, type TinyBertShape } from './tiny-bert-weights';
 import { expectCommittedBytes, parseJsonFile, totalBytes } from './generated-files';
 
-const MODELS_DIR = fileURLToPath(new URL('../../public/models/', import.meta.url));
+const MODELS_DIR = fileURLToPath(new URL('../../test/models/', import.meta.url));
 const COMMITTED = join(MODELS_DIR, TINY_CROSS_ENCODER_ID);
 
 const files = tinyCrossEncoderFiles();

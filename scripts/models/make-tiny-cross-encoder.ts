@@ -2,7 +2,7 @@
  * Generates the tiny random-weight cross-encoder (reranker) used to test the transformers.js
  * reranker adapter:
  *
- *   npx tsx scripts/models/make-tiny-cross-encoder.ts [outDir]     (default: public/models)
+ *   npx tsx scripts/models/make-tiny-cross-encoder.ts [outDir]     (default: test/models)
  *
  * Output, in the layout transformers.js expects for a model id under `localModelPath`:
  *   <outDir>/sieve/tiny-cross-encoder/{config.json, tokenizer.json, tokenizer_config.json, README.md}

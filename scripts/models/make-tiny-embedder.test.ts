@@ -4,7 +4,7 @@ import { TINY_EMBEDDER_ID } from '../../src/adapters/transformers/tiny-embedder'
 import { tinyEmbedderFiles } from './make-tiny-embedder';
 import { expectCommittedBytes, parseJsonFile, totalBytes } from './generated-files';
 
-const COMMITTED = fileURLToPath(new URL(`../../public/models/${TINY_EMBEDDER_ID}/`, import.meta.url));
+const COMMITTED = fileURLToPath(new URL(`../../test/models/${TINY_EMBEDDER_ID}/`, import.meta.url));
 
 describe('make-tiny-embedder', () => {
   const files = tinyEmbedderFiles();

@@ -1,7 +1,7 @@
 /**
  * Generates the tiny random-weight embedding model used to test the transformers.js adapter:
  *
- *   npx tsx scripts/models/make-tiny-embedder.ts [outDir]     (default: public/models)
+ *   npx tsx scripts/models/make-tiny-embedder.ts [outDir]     (default: test/models)
  *
  * Output, in the layout transformers.js expects for a model id under `localModelPath`:
  *   <outDir>/sieve/tiny-embedder/{config.json, tokenizer.json, tokenizer_config.json, README.md}

@@ -53,10 +53,10 @@ export function isMainModule(moduleUrl: string): boolean {
 
 /**
  * When the calling module is the script being run (`npx tsx <it> [outDir]`), writes its model
- * to outDir (default: public/models) and says where.
+ * to outDir (default: test/models) and says where.
  */
 export function writeWhenRun(moduleUrl: string, id: string, files: () => Map<string, Uint8Array>): void {
   if (!isMainModule(moduleUrl)) return;
-  const modelDir = writeModelFiles(resolve(process.argv[2] ?? join(REPO_ROOT, 'public/models')), id, files());
+  const modelDir = writeModelFiles(resolve(process.argv[2] ?? join(REPO_ROOT, 'test/models')), id, files());
   console.log(`wrote ${modelDir}`);
 }

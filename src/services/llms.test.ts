@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TINY_CAUSAL_LM_ID } from '../adapters/transformers/tiny-causal-lm';
 import { loadBrowserLlm } from './llms';
 
-const MODELS_DIR = fileURLToPath(new URL('../../public/models/', import.meta.url));
+const MODELS_DIR = fileURLToPath(new URL('../../test/models/', import.meta.url));
 
 describe('loadBrowserLlm', () => {
   it("gives no engine for 'none'", async () => {

@@ -1,5 +1,5 @@
 /**
- * The tiny random-weight causal LM (public/models/sieve/tiny-causal-lm) through the real
+ * The tiny random-weight causal LM (test/models/sieve/tiny-causal-lm) through the real
  * transformers.js + onnxruntime-node stack: plumbing only (streaming, budgets, abort,
  * next-token scores, prompt fitting), never answer quality.
  */
@@ -10,7 +10,7 @@ import { TINY_CAUSAL_LM_CONTEXT, TINY_CAUSAL_LM_ID, TINY_CAUSAL_LM_VOCAB_SIZE } 
 import { loadTransformersLlm } from './load';
 import { LlmLoadError } from './load-error';
 
-const MODELS_DIR = fileURLToPath(new URL('../../../public/models/', import.meta.url));
+const MODELS_DIR = fileURLToPath(new URL('../../../test/models/', import.meta.url));
 const local = { kind: 'local', baseUrl: MODELS_DIR } as const;
 
 const QUESTION: ChatMessage[] = [

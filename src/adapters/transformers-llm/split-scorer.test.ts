@@ -12,7 +12,7 @@ import { TINY_CAUSAL_LM_CONTEXT, TINY_CAUSAL_LM_ID } from '../transformers/tiny-
 import { loadTransformersLlm } from './load';
 import { commonPrefix, splitLogProbs, SplitWindowTooLongError, windowTokenRanges } from './split-scorer';
 
-const MODELS_DIR = fileURLToPath(new URL('../../../public/models/', import.meta.url));
+const MODELS_DIR = fileURLToPath(new URL('../../../test/models/', import.meta.url));
 const local = { kind: 'local', baseUrl: MODELS_DIR } as const;
 
 /** The ranges are in order and tile [0, length) without gaps or overlaps. */

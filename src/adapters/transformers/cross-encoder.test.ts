@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CrossEncoderReranker, fitPairs, loadCrossEncoder, RerankerLoadError, scoresFromLogits, type ScoreBatch } from './cross-encoder';
 
-const MODELS_DIR = fileURLToPath(new URL('../../../public/models/', import.meta.url));
+const MODELS_DIR = fileURLToPath(new URL('../../../test/models/', import.meta.url));
 
 describe('fitPairs', () => {
   // [CLS]=2 q=10,11 [SEP]=3 passage=20.. [SEP]=3

@@ -1,5 +1,5 @@
 /**
- * Loads the tiny random-weight model from public/models (see scripts/models/make-tiny-embedder.ts)
+ * Loads the tiny random-weight model from test/models (see scripts/models/make-tiny-embedder.ts)
  * through the real transformers.js + onnxruntime-node stack. Random weights: these tests check
  * plumbing (shapes, norms, order, determinism, errors), never embedding quality.
  */
@@ -16,7 +16,7 @@ import type { TransformersEmbedderOptions } from './options';
 import { startHubMirror, type HubMirror } from './test-hub-server';
 import { TINY_EMBEDDER_DIM, TINY_EMBEDDER_ID } from './tiny-embedder';
 
-const MODELS_DIR = fileURLToPath(new URL('../../../public/models/', import.meta.url));
+const MODELS_DIR = fileURLToPath(new URL('../../../test/models/', import.meta.url));
 
 const local = (overrides: Partial<TransformersEmbedderOptions> = {}): TransformersEmbedderOptions => ({
   modelId: TINY_EMBEDDER_ID,
