@@ -1,7 +1,9 @@
 /**
  * Ingests one document in headless Chromium through the real app and prints where the time
  * and memory went.
- *   npm run bench:ingest -- <file> [--json out.json] [--reload-docs 10] [--port 4180]
+ *   npm run bench:ingest -- <file> [--json out.json] [--reload-docs 10] [--port 4180] [--embedder <id>]
+ * --embedder: use-lite (default) or a transformers.js model fetched by `npm run models`, which
+ * the app then loads from /models/ as a user would choose it in Settings.
  * With --reload-docs N the file is added N times (later copies hit the embedding cache) and
  * the page is reloaded to time reload-to-ready with N documents stored.
  */
@@ -11,10 +13,11 @@ import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { EMBEDDER_OPTIONS, findLocalModel } from './embedder';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { json: { type: 'string' }, 'reload-docs': { type: 'string' }, port: { type: 'string', default: '4180' } },
+  options: { json: { type: 'string' }, 'reload-docs': { type: 'string' }, port: { type: 'string', default: '4180' }, ...EMBEDDER_OPTIONS },
 });
 const file = positionals[0];
 if (!file) {
@@ -40,6 +43,23 @@ try {
   });
   await page.goto(url);
   await page.waitForSelector('[data-testid=model-status][data-state=ready]', { timeout: 120_000 });
+  const embedderId = values.embedder ?? 'use-lite';
+  if (embedderId !== 'use-lite') {
+    const { entry } = findLocalModel(embedderId, 'embedder');
+    const embedder = { kind: 'transformers', modelId: entry.id, source: 'local', localBaseUrl: '/models/', device: 'auto', ...(entry.dtype ? { dtype: entry.dtype } : {}), ...(entry.pooling ? { pooling: entry.pooling } : {}) };
+    const t = performance.now();
+    await page.evaluate((e) => (window as unknown as { __sieveStore: { updateSettings(p: unknown): Promise<void> } }).__sieveStore.updateSettings({ embedder: e }), embedder);
+    await page.waitForFunction(
+      (id) => {
+        const m = (window as unknown as { __sieveStore: { get(): { model: { state: string; id?: string; error?: string } } } }).__sieveStore.get().model;
+        if (m.state === 'failed') throw new Error(m.error);
+        return m.state === 'ready' && !!m.id?.includes(id);
+      },
+      entry.id,
+      { timeout: 300_000, polling: 250 },
+    );
+    console.error(`${entry.id}: loaded in the app in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  }
 
   const peak = trackPeakMemory(page);
   await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks.length = 0));
@@ -49,6 +69,7 @@ try {
 
   const report: Record<string, unknown> = {
     file: basename(file),
+    embedder: embedderId,
     pages: result.doc.pageCount,
     chars: result.doc.charCount,
     sentences: result.doc.sentenceCount,

@@ -18,13 +18,14 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { loadUseLiteNode } from '../src/adapters/use-lite/node';
+import { EMBEDDER_OPTIONS, loadNodeEmbedder } from './embedder';
 import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
 import { withCache } from '../src/core/embed/cache';
 import { evidencePages, parseQuestions, type BenchQuestion } from '../src/core/eval/financebench';
 import { evidenceRank, formatRankTable, type EvidenceRank } from '../src/core/eval/ranks';
 import { CONFIGS, evaluateQuestion, prepareDocument, rankedChunks, summarizeAll, summarizeAttributions, type EvaluatedQuestion, type EvalLlm } from '../src/core/eval/run';
-import { formatTable, summarize, type QuestionScores } from '../src/core/eval/metrics';
+import { formatTable, markdownTable, summarize, type QuestionScores } from '../src/core/eval/metrics';
+import { graderQuality, keepAgreement, median, stageTable, type LlmRunStats } from '../src/core/eval/grader';
 import { formatAttributionTable, type AttributionSummary } from '../src/core/eval/attribution';
 import { DEFAULT_PIPELINE } from '../src/core/pipeline/settings';
 import { DOCUMENT_OPTIONS, readDocument } from './documents';
@@ -40,6 +41,7 @@ const { values } = parseArgs({
     questions: { type: 'string' },
     ...DOCUMENT_OPTIONS,
     ...LLM_OPTIONS,
+    ...EMBEDDER_OPTIONS,
     'answer-tokens': { type: 'string' },
     budget: { type: 'string', default: '4000' },
     out: { type: 'string' },
@@ -78,7 +80,7 @@ if (values.limit) questions = questions.slice(0, Number(values.limit));
 
 const t0 = performance.now();
 const cache = new FsEmbeddingCacheStore(values.cache!);
-const base = await loadUseLiteNode();
+const base = await loadNodeEmbedder(values.embedder);
 const embedder = withCache(base, cache);
 let llm: EvalLlm | undefined;
 if (values.llm && configs.some((c) => c.llm)) {
@@ -121,6 +123,7 @@ console.log(`\nBudget ${budget} characters, ${questions.length} questions, ${byD
 console.log(formatTable(summary));
 const attribution = summarizeAttributions(perQuestion);
 printAttribution(attribution, values.llm);
+printLlm(perQuestion);
 printRanks(perQuestion);
 const stats = (embedder as { stats?: unknown }).stats;
 console.error(`\n${((performance.now() - t0) / 1000).toFixed(1)} s total; embedding cache ${JSON.stringify(stats)}`);
@@ -138,13 +141,46 @@ function printAttribution(rows: AttributionSummary[], model?: string) {
   console.log(formatAttributionTable(rows));
 }
 
+/** Stage costs, grader quality and scoring-mode agreement of the configs that ran a language model. */
+function printLlm(rows: Array<{ config: string; id: string } & EvaluatedQuestion>) {
+  const byConfig = new Map<string, Array<{ id: string; run: LlmRunStats }>>();
+  for (const r of rows) if (r.llmRun) byConfig.set(r.config, [...(byConfig.get(r.config) ?? []), { id: r.id, run: r.llmRun }]);
+  if (byConfig.size === 0) return;
+  for (const [config, runs] of byConfig) {
+    const stats = runs.map((r) => r.run);
+    console.log(`\n${config}: ${runs.length} questions, median ${(median(stats.map((s) => s.ms)) / 1000).toFixed(1)} s per question\n`);
+    const stages = stageTable(stats);
+    console.log(
+      markdownTable(
+        ['stage', 'median ms', 'calls', 'prompt tokens', 'generated tokens', 'tokens/s'],
+        stages.map((s) => {
+          const perSec = s.medianMs > 0 ? ((s.stage === 'answer' || s.stage === 'rewrite' ? s.generatedTokens : s.promptTokens) / (s.medianMs / 1000)).toFixed(0) : '';
+          return [s.stage, s.medianMs.toFixed(0), s.calls.toFixed(1), s.promptTokens.toFixed(0), s.generatedTokens.toFixed(0), perSec];
+        }),
+      ),
+    );
+    const q = graderQuality(stats.flatMap((s) => s.candidates));
+    const f = (x?: number) => (x === undefined ? '—' : x.toFixed(3));
+    console.log(`\nGrader ROC AUC for "on an evidence page" (${q.candidates} candidates, ${q.positives} on evidence pages): retrieval score ${f(q.aucRetrieval)}, base grade ${f(q.aucBase)}, final grade ${f(q.aucFinal)}`);
+  }
+  const a = byConfig.get('pipeline-llm');
+  const b = byConfig.get('pipeline-llm-generate');
+  if (a && b) {
+    const ids = a.map((r) => r.id).filter((id) => b.some((x) => x.id === id));
+    const pick = (xs: typeof a) => ids.map((id) => xs.find((x) => x.id === id)!.run);
+    const agree = keepAgreement(pick(a), pick(b));
+    const tokens = (xs: LlmRunStats[]) => xs.reduce((s, r) => s + (r.stages.find((x) => x.stage === 'grade')?.generatedTokens ?? 0), 0) / Math.max(1, xs.length);
+    console.log(`\nlogprob vs generate scoring: keep decisions agree on ${agree.agree} of ${agree.compared} candidates (${agree.share === undefined ? '—' : (100 * agree.share).toFixed(0)}%); grading generates ${tokens(pick(a)).toFixed(0)} vs ${tokens(pick(b)).toFixed(0)} tokens per question`);
+  }
+}
+
 /** The evidence-rank table, when --ranks measured it. */
 function printRanks(rows: Array<{ config: string; evidenceRank?: EvidenceRank }>) {
   const table = formatRankTable(rows);
   if (table) console.log(`\nFirst chunk on an evidence page in each config's full ranking\n\n${table}`);
 }
 
-type Row = { config: string; evidenceRank?: EvidenceRank } & EvaluatedQuestion;
+type Row = { config: string; id: string; evidenceRank?: EvidenceRank } & EvaluatedQuestion;
 
 /** Combines shard reports: every question's scores, re-averaged per config. */
 async function merge(files: string[], out?: string) {
@@ -157,6 +193,7 @@ async function merge(files: string[], out?: string) {
   const attribution = summarizeAttributions(rows);
   const llmId = reports.find((r) => r.llm)?.llm;
   printAttribution(attribution, llmId);
+  printLlm(rows);
   printRanks(rows);
   if (out) await writeFile(out, JSON.stringify({ budget: reports[0].budget, embedder: reports[0].embedder, ...(llmId ? { llm: llmId } : {}), configs: summary, attribution, perQuestion: rows }, null, 2));
 }

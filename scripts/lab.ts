@@ -13,7 +13,7 @@
 import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadUseLiteNode } from '../src/adapters/use-lite/node';
+import { EMBEDDER_OPTIONS, loadNodeEmbedder } from './embedder';
 import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
 import { withCache } from '../src/core/embed/cache';
 import type { RetrievalMode } from '../src/core/kb/knowledge-base';
@@ -45,6 +45,7 @@ const { values } = parseArgs({
     questions: { type: 'string' },
     ...DOCUMENT_OPTIONS,
     ...LLM_OPTIONS,
+    ...EMBEDDER_OPTIONS,
     budget: { type: 'string', default: '4000' },
     mode: { type: 'string', default: 'hybrid' },
     out: { type: 'string' },
@@ -95,7 +96,7 @@ if (values.merge) {
   }
   const tParsed = performance.now();
   const cache = new FsEmbeddingCacheStore(values.cache!);
-  const base = await loadUseLiteNode();
+  const base = await loadNodeEmbedder(values.embedder);
   const embedder = withCache(base, cache);
   const engine = values.llm ? await loadLocalLlm(values.llm, values.models) : undefined;
   const scorer = engineSplitScorer(engine);

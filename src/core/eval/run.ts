@@ -12,7 +12,8 @@ import { KnowledgeBase, type RetrievalMode } from '../kb/knowledge-base';
 import { withinBudget } from '../search/budget';
 import type { FusionWeights } from '../search/fusion';
 import { evidencePages, type BenchQuestion } from './financebench';
-import { scoreRetrieval, summarize, type ConfigSummary, type QuestionScores } from './metrics';
+import { llmRunStats, type LlmRunStats } from './grader';
+import { charsInside, scoreRetrieval, summarize, type ConfigSummary, type QuestionScores } from './metrics';
 import { summarizeAttribution, type AttributionSummary } from './attribution';
 
 export interface EvalConfig {
@@ -32,6 +33,8 @@ export interface EvalConfig {
    * measure the answer's attribution; needs `pipeline` and an EvalLlm (skipped without one).
    */
   llm?: boolean;
+  /** With `llm`: how grades are scored (default: the app's, logprob). */
+  scoring?: 'logprob' | 'generate';
 }
 
 /** What the configs with `llm` run with. */
@@ -44,7 +47,7 @@ export interface EvalLlm {
 }
 
 /** A question's retrieval scores and, for configs with `llm`, its answer's attribution totals (null: not measured). */
-export type EvaluatedQuestion = QuestionScores & { attribution?: AttributionTotals | null };
+export type EvaluatedQuestion = QuestionScores & { attribution?: AttributionTotals | null; llmRun?: LlmRunStats };
 
 export const CHUNKINGS = {
   /** The baseline: no contextual headers. */
@@ -74,6 +77,7 @@ export const CONFIGS: EvalConfig[] = [
   { name: 'pipeline-retrieval-only', chunking: 'semantic', mode: 'hybrid', pipeline: true },
   { name: 'pipeline-retrieval-only-rse', chunking: 'semantic', mode: 'hybrid', pipeline: true, rse: 'balanced' },
   { name: 'pipeline-llm', chunking: 'semantic', mode: 'hybrid', pipeline: true, llm: true },
+  { name: 'pipeline-llm-generate', chunking: 'semantic', mode: 'hybrid', pipeline: true, llm: true, scoring: 'generate' },
   { name: 'semantic-rse', chunking: 'semantic', mode: 'hybrid', rse: 'balanced' },
   { name: 'semantic-rse-precise', chunking: 'semantic', mode: 'hybrid', rse: 'precise' },
   { name: 'semantic-rse-everything', chunking: 'semantic', mode: 'hybrid', rse: 'find-everything' },
@@ -115,6 +119,7 @@ export async function evaluateQuestion(
   const withLlm = config.llm ? llm : undefined;
   let chunks: Chunk[];
   let attribution: AttributionTotals | null | undefined;
+  let llmRun: LlmRunStats | undefined;
   if (config.pipeline) {
     const segments = { ...DEFAULT_PIPELINE.segments, ...(config.rse ? RSE_PRESETS[config.rse] : {}), enabled: config.rse !== undefined };
     const settings: PipelineSettings = {
@@ -124,6 +129,7 @@ export async function evaluateQuestion(
       contextBudget: budget,
       weights: weights ?? DEFAULT_PIPELINE.weights,
       segments,
+      grading: { ...DEFAULT_PIPELINE.grading, mode: config.scoring ?? DEFAULT_PIPELINE.grading.mode },
       maxAnswerTokens: withLlm?.maxAnswerTokens ?? DEFAULT_PIPELINE.maxAnswerTokens,
     };
     const r = await ask(q.question, settings, {
@@ -134,7 +140,14 @@ export async function evaluateQuestion(
       engine: withLlm?.engine,
       embedder: withLlm?.embedder,
     });
-    if (withLlm) attribution = r.attribution?.totals ?? null;
+    if (withLlm) {
+      attribution = r.attribution?.totals ?? null;
+      const regions = parsed.pages.filter((p) => evidencePages(q).has(p.page));
+      llmRun = llmRunStats(r, (id) => {
+        const c = kb.chunk(id)!;
+        return charsInside([c], regions).inside > 0;
+      });
+    }
     chunks = r.segments
       ? r.segments.flatMap((s) => s.chunkIds.map((id) => kb.chunk(id)!))
       : r.rows.filter((row) => row.source !== undefined).map((row) => row.chunk);
@@ -151,7 +164,7 @@ export async function evaluateQuestion(
   const spans = chunks.map((c) => ({ start: c.start, end: c.end, text: c.text }));
   const evidence = q.evidence.filter((e) => e.doc_name === q.doc_name).map((e) => e.evidence_text).join('\n');
   const scores = scoreRetrieval(spans, parsed.pages, evidencePages(q), evidence);
-  return attribution !== undefined ? { ...scores, attribution } : scores;
+  return { ...scores, ...(attribution !== undefined ? { attribution } : {}), ...(llmRun ? { llmRun } : {}) };
 }
 
 /**
