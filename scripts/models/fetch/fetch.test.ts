@@ -228,3 +228,31 @@ describe('the catalogue', () => {
     expect(new Set(CATALOG.map((e) => e.id)).size).toBe(CATALOG.length);
   });
 });
+
+describe('fetchModel from the hub', () => {
+  it('checks pinned files, records a converted file the hub serves with other bytes under its own checksum', async () => {
+    const json = new TextEncoder().encode('{"a":1}');
+    const hubOnnx = new Uint8Array(700).fill(3);
+    const e: CatalogEntry = {
+      id: 'org/m',
+      kind: 'embedder',
+      format: 'transformers',
+      name: 'M',
+      license: 'MIT',
+      files: [
+        { path: 'config.json', bytes: json.length, sha256: sha(json) },
+        { path: 'onnx/model.onnx', bytes: 123, sha256: 'ef'.repeat(32), hubBytesDiffer: true },
+      ],
+      hub: { repo: 'org/m', revision: 'main' },
+    };
+    const modelsDir = tmp();
+    const server = fakeFetch({ '/org/m/resolve/main/config.json': json, '/org/m/resolve/main/onnx/model.onnx': hubOnnx });
+    const { source, manifest } = await fetchModel(e, { modelsDir, sources: ['hub'], fetchImpl: server });
+    expect(source).toBe('hub');
+    expect(manifest.files).toEqual([
+      { path: 'config.json', bytes: json.length, sha256: sha(json) },
+      { path: 'onnx/model.onnx', bytes: 700, sha256: sha(hubOnnx) },
+    ]);
+    expect(isPresent(e, modelsDir)).toBe(true);
+  });
+});

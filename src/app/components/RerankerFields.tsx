@@ -1,10 +1,11 @@
+import type { ManifestModel } from '../../core/models';
 import type { RerankerSettings } from '../../core/settings';
 import { TransformersModelFields } from './TransformersModelFields';
 
 const DEFAULT_CROSS_ENCODER: RerankerSettings = { kind: 'transformers', modelId: 'Xenova/ms-marco-MiniLM-L-6-v2', source: 'hub', device: 'auto' };
 
 /** The optional cross-encoder that orders kept chunks before the answer (loaded on the next question). */
-export function RerankerFields({ value, onChange }: { value: RerankerSettings; onChange(v: RerankerSettings): void }) {
+export function RerankerFields({ value, onChange, siteModels }: { value: RerankerSettings; onChange(v: RerankerSettings): void; siteModels?: ManifestModel[] }) {
   return (
     <fieldset>
       <legend>Reranker</legend>
@@ -19,6 +20,7 @@ export function RerankerFields({ value, onChange }: { value: RerankerSettings; o
             onChange={onChange}
             labels={{ model: 'Reranker model name', source: 'Reranker weights from', baseUrl: 'Reranker models folder URL', device: 'Reranker runs on' }}
             listId="reranker-models"
+            siteModels={siteModels}
           />
         </div>
       )}

@@ -52,6 +52,7 @@ export function SettingsView() {
                 labels={{ model: 'Model id', source: 'Source', baseUrl: 'Base URL', device: 'Device' }}
                 suggestions={SUGGESTED_MODELS}
                 listId="models"
+                siteModels={state.siteModels?.models.filter((m) => m.kind === 'embedder' && m.format === 'transformers')}
               />
             </div>
           )}
@@ -136,7 +137,7 @@ export function SettingsView() {
           <NumberField label="Vector weight" min={0} max={1} step={0.05} value={s.weights.dense} onChange={(dense) => setDraft({ ...draft, search: { ...s, weights: { ...s.weights, dense } } })} />
           <NumberField label="Results" min={1} max={200} value={s.limit} onChange={(limit) => setDraft({ ...draft, search: { ...s, limit } })} />
         </fieldset>
-        <RerankerFields value={draft.reranker} onChange={(reranker) => setDraft({ ...draft, reranker })} />
+        <RerankerFields value={draft.reranker} onChange={(reranker) => setDraft({ ...draft, reranker })} siteModels={state.siteModels?.models.filter((m) => m.kind === 'reranker')} />
         <PipelineSettingsFields value={draft.pipeline} onChange={(pipeline) => setDraft({ ...draft, pipeline })} />
         <div className="buttons">
           <button type="submit">Save settings</button>

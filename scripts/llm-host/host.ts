@@ -1,0 +1,48 @@
+/**
+ * The page side of scripts/chromium-llm.ts: loads a GGUF model with the app's own wllama
+ * adapter, in real Chromium, and answers the engine calls the Node script makes through
+ * page.evaluate. Streamed pieces go back through window.__sieveToken (exposed by the script).
+ */
+import { loadWllama } from '../../src/adapters/wllama';
+import type { ChatMessage, GenerateOptions, LlmEngine } from '../../src/core/llm/engine';
+
+declare global {
+  interface Window {
+    __sieveToken?(call: number, piece: string): void;
+    sieveHost: typeof host;
+  }
+}
+
+let engine: LlmEngine | undefined;
+const running = new Map<number, AbortController>();
+
+const host = {
+  async load(url: string, nCtx?: number) {
+    engine = await loadWllama({ source: { kind: 'url', url }, nCtx, device: 'wasm', wasmPath: '/vendor/wllama/wllama.wasm' });
+    return { info: engine.info, isolated: crossOriginIsolated, threads: navigator.hardwareConcurrency };
+  },
+  async generate(call: number, messages: ChatMessage[], o: Omit<GenerateOptions, 'signal' | 'onToken'> & { stream?: boolean }) {
+    const ctl = new AbortController();
+    running.set(call, ctl);
+    try {
+      return await engine!.generate(messages, { ...o, signal: ctl.signal, onToken: o.stream ? (p) => window.__sieveToken?.(call, p) : undefined });
+    } finally {
+      running.delete(call);
+    }
+  },
+  async scoreNext(call: number, messages: ChatMessage[], candidates: string[]) {
+    const ctl = new AbortController();
+    running.set(call, ctl);
+    try {
+      return await engine!.scoreNext(messages, candidates, { signal: ctl.signal });
+    } finally {
+      running.delete(call);
+    }
+  },
+  abort(call: number) {
+    running.get(call)?.abort();
+  },
+};
+
+window.sieveHost = host;
+document.body.dataset.ready = 'true';
