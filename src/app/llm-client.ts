@@ -25,6 +25,10 @@ export class LlmClient {
     });
   }
 
-  load = (settings: LlmSettings, options: CallOptions<LoadProgress>) => this.rpc.call<LlmInfo | null>('load', [resolveLlmUrls(settings, location.href)], options);
+  /** `file`: a GGUF file the user just picked (it travels to the worker beside the settings). */
+  load = (settings: LlmSettings, options: CallOptions<LoadProgress>, file?: File) => {
+    const resolved = resolveLlmUrls(settings, location.href);
+    return file ? this.rpc.call<LlmInfo | null>('loadFile', [resolved, file], options) : this.rpc.call<LlmInfo | null>('load', [resolved], options);
+  };
   unload = () => this.rpc.call<void>('unload');
 }

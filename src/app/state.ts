@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
-import type { Settings } from '../core/settings';
+import type { Settings, WllamaSettings } from '../core/settings';
 import type { IngestEvent, IngestTimings, Inspection, SearchResponse } from '../services/library';
 import type { LibraryClient } from './client';
 import type { LlmClient } from './llm-client';
@@ -13,7 +13,11 @@ import type { LabProgress } from '../core/lab/run';
 import type { LabResponse } from '../services/lab';
 import type { QuestionOptions } from '../services/questions';
 import { newLabDraft, type LabDraft } from './lab-draft';
+import { parseManifest, type ManifestModel } from '../core/models';
 import { parseQuestions } from '../core/eval/financebench';
+
+/** Where the app lists the models it serves itself (written by `npm run models`). */
+const SITE_MANIFEST = '/models/manifest.json';
 
 /** The walk-through's sample document, served from public/samples. */
 export const SAMPLE_DOCUMENT = '/samples/lighthouses.md';
@@ -112,6 +116,8 @@ export interface AppState {
   sampleQuestions?: { text: string; questions: string[] } | { error: string };
   /** Where the guided walk-through is. */
   walk: WalkState;
+  /** Models this site serves itself (/models/manifest.json), offered in Settings without typing an id. */
+  siteModels?: { models: ManifestModel[]; error?: string };
 }
 
 export interface WalkState {
@@ -131,6 +137,8 @@ export class AppStore {
   private listeners = new Set<Listener>();
   private nextId = 1;
   private llmLoads = 0;
+  /** The GGUF file last picked: settings cannot hold a File, so it goes to the LLM worker beside them. */
+  private ggufFile?: File;
   /** Timings of the latest ingest, read by the ingest benchmark. */
   lastIngest?: { name: string; timings: IngestTimings };
 
@@ -176,6 +184,19 @@ export class AppStore {
     }
     void this.loadModel();
     void this.loadLlm();
+    void this.loadSiteModels();
+  }
+
+  /** Reads the list of models this site serves; a site without one simply offers none. */
+  async loadSiteModels() {
+    try {
+      const res = await fetch(SITE_MANIFEST, { cache: 'no-cache' });
+      if (res.status === 404) return this.set({ siteModels: { models: [] } });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      this.set({ siteModels: { models: parseManifest(await res.text(), SITE_MANIFEST).models } });
+    } catch (e) {
+      this.set({ siteModels: { models: [], error: `Could not read the models on this site (${SITE_MANIFEST}): ${message(e)}` } });
+    }
   }
 
   /** Loads the language model the settings name; retrieval-only when none is chosen. */
@@ -190,14 +211,28 @@ export class AppStore {
     this.set({ llm: { state: 'loading' } });
     // Only the latest load may report: an older one finishing late must not overwrite it.
     const current = () => mine === this.llmLoads;
+    // After a reload there is no File: the worker then uses the copy it kept in the browser.
+    const picked = this.ggufFile;
+    const file = settings.kind === 'wllama' && settings.source === 'file' && picked?.name === settings.fileName && picked?.size === settings.fileSize ? picked : undefined;
     try {
-      const info = await this.llm.load(settings, {
-        onProgress: (p) => current() && this.set({ llm: { state: 'loading', loaded: p.loaded, total: p.total, file: p.file } }),
-      });
+      const info = await this.llm.load(
+        settings,
+        { onProgress: (p) => current() && this.set({ llm: { state: 'loading', loaded: p.loaded, total: p.total, file: p.file } }) },
+        file,
+      );
       if (current()) this.set({ llm: info ? { state: 'ready', info } : { state: 'none' } });
     } catch (e) {
       if (current()) this.set({ llm: { state: 'failed', error: describeLlmError(settings, e) } });
     }
+  }
+
+  /** Uses a GGUF file the user picked or dropped as the language model (saved by name and size, loaded with the file itself). */
+  async useGgufFile(file: File, options: Pick<WllamaSettings, 'nCtx' | 'device'> = {}) {
+    this.ggufFile = file;
+    const llm: WllamaSettings = { kind: 'wllama', source: 'file', fileName: file.name, fileSize: file.size, ...options };
+    // The same file picked again (e.g. after the browser lost its copy) changes no setting: load it directly.
+    if (JSON.stringify(this.state.settings?.llm) === JSON.stringify(llm)) await this.loadLlm();
+    else await this.updateSettings({ llm });
   }
 
   /** After a model failed: answer without one (and remember the choice). */

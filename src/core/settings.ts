@@ -27,7 +27,35 @@ export type LlmSettings =
       modelLibUrl?: string;
     }
   /** A text-generation ONNX model, e.g. "onnx-community/Qwen2.5-0.5B-Instruct". */
-  | (TransformersModel & { kind: 'transformers'; dtype?: 'fp32' | 'fp16' | 'q8' | 'q4' | 'q4f16' });
+  | (TransformersModel & { kind: 'transformers'; dtype?: 'fp32' | 'fp16' | 'q8' | 'q4' | 'q4f16' })
+  | WllamaSettings;
+
+/** A GGUF model run by llama.cpp compiled to WebAssembly (wllama). */
+export interface WllamaSettings {
+  kind: 'wllama';
+  /**
+   * 'url': downloaded from `url` (a Hugging Face file URL or one on this site) and cached.
+   * 'file': picked from disk. A File cannot be saved as settings: it goes to the LLM worker
+   * beside them when picked, and the worker keeps a copy in the browser, found again after a
+   * reload by `fileName` and `fileSize`.
+   */
+  source: 'url' | 'file';
+  url?: string;
+  fileName?: string;
+  fileSize?: number;
+  /** Context window in tokens; default the model's training context, at most 4096. */
+  nCtx?: number;
+  /** 'auto' uses WebGPU where there is one; 'wasm' keeps to the CPU. */
+  device?: 'auto' | 'wasm' | 'webgpu';
+}
+
+/** The name a user knows the chosen model by (model id, GGUF file name). */
+export function llmModelName(settings: Exclude<LlmSettings, { kind: 'none' }>): string {
+  if (settings.kind !== 'wllama') return settings.modelId;
+  if (settings.source === 'file') return settings.fileName ?? 'the GGUF file';
+  const last = settings.url?.split('?')[0].split('/').filter(Boolean).pop();
+  return last ? decodeURIComponent(last) : 'the GGUF model';
+}
 
 export interface SearchSettings {
   mode: 'hybrid' | 'bm25' | 'dense';

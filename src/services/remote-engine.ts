@@ -10,6 +10,8 @@ import { RpcClient } from '../rpc/wrap';
  */
 export interface LlmHostApi {
   load(settings: LlmSettings, ctx: CallContext): Promise<LlmInfo | null>;
+  /** load, with a file the user picked (a GGUF model whose settings say source 'file'); Files cross postMessage. */
+  loadFile(settings: LlmSettings, file: Blob, ctx: CallContext): Promise<LlmInfo | null>;
   generate(messages: ChatMessage[], options: RemoteGenerateOptions, ctx: CallContext): Promise<Generation>;
   scoreNext(messages: ChatMessage[], candidates: string[], ctx: CallContext): Promise<NextTokenScores>;
   /** LlmEngine.scoreSplits of the loaded engine; fails when it has none (check `info().splitScores`). */
@@ -27,7 +29,7 @@ export interface PieceProgress {
   piece: string;
 }
 
-type Loader = (settings: LlmSettings, onProgress: (p: LoadProgress) => void) => Promise<LlmEngine | undefined>;
+type Loader = (settings: LlmSettings, onProgress: (p: LoadProgress) => void, file?: Blob) => Promise<LlmEngine | undefined>;
 
 /** The worker side: one engine at a time, loaded by `load` (a new load replaces the old engine). */
 export function llmHostApi(loadLlm: Loader): LlmHostApi & Record<string, (...args: any[]) => unknown> {
@@ -46,32 +48,34 @@ export function llmHostApi(loadLlm: Loader): LlmHostApi & Record<string, (...arg
     if (!engine) throw Object.assign(new Error('no language model is loaded'), { name: 'LlmNotLoadedError', code: 'not-loaded' });
     return engine;
   };
+  const load = (settings: LlmSettings, file: Blob | undefined, ctx: CallContext) => {
+    // A newer load (or unload) supersedes this one: its engine is then released, never kept.
+    const mine = ++generation;
+    changed();
+    engine?.dispose();
+    engine = undefined;
+    const job = (async () => {
+      const loadedEngine = await loadLlm(settings, (p) => ctx.progress(p), file);
+      if (mine !== generation) {
+        loadedEngine?.dispose();
+        return null;
+      }
+      engine = loadedEngine;
+      return engine?.info ?? null;
+    })();
+    const marker = job.then(
+      () => undefined,
+      () => undefined,
+    );
+    loading = marker;
+    void marker.then(() => {
+      if (loading === marker) loading = undefined;
+    });
+    return job;
+  };
   return {
-    async load(settings, ctx) {
-      // A newer load (or unload) supersedes this one: its engine is then released, never kept.
-      const mine = ++generation;
-      changed();
-      engine?.dispose();
-      engine = undefined;
-      const job = (async () => {
-        const loadedEngine = await loadLlm(settings, (p) => ctx.progress(p));
-        if (mine !== generation) {
-          loadedEngine?.dispose();
-          return null;
-        }
-        engine = loadedEngine;
-        return engine?.info ?? null;
-      })();
-      const marker = job.then(
-        () => undefined,
-        () => undefined,
-      );
-      loading = marker;
-      void marker.then(() => {
-        if (loading === marker) loading = undefined;
-      });
-      return job;
-    },
+    load: (settings, ctx) => load(settings, undefined, ctx),
+    loadFile: (settings, file, ctx) => load(settings, file, ctx),
     generate(messages, options, ctx) {
       const { maxTokens, temperature } = options ?? {};
       return loaded().generate(messages, { maxTokens, temperature, signal: ctx.signal, onToken: (piece) => ctx.progress({ piece } satisfies PieceProgress) });

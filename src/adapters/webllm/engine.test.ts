@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../core/llm/engine';
 import { WebLlmEngine, type MlcEngineLike } from './engine';
-import type { TopLogprob } from './top-logprobs';
+import type { TopLogprob } from '../../core/llm/top-logprobs';
 
 /**
  * Mimics MLCEngine's chat.completions.create: streams one chunk per piece, then a chunk with

@@ -4,7 +4,7 @@ import { isAbort } from '../../core/abort';
 import { completionBudget, fitMessages, type TokenCounter } from '../transformers-llm/fit-prompt';
 import { Serial } from '../transformers/serial';
 import { toWebLlmError } from './errors';
-import { scoresFromTopLogprobs, type TopLogprob } from './top-logprobs';
+import { scoresFromTopLogprobs, type TopLogprob } from '../../core/llm/top-logprobs';
 
 /** WebLLM returns at most this many alternatives per token. */
 const TOP_LOGPROBS = 5;

@@ -4,7 +4,7 @@ import { pagesLabel, sectionLabel } from '../format';
 import { findCitations, type CitationMark } from '../../core/pipeline/citations';
 import type { CandidateRow, SegmentSource } from '../../core/pipeline/types';
 import type { LlmStatus, QuestionState } from '../state';
-import type { LlmSettings } from '../../core/settings';
+import { llmModelName, type LlmSettings } from '../../core/settings';
 import type { PipelineSettings } from '../../core/pipeline/settings';
 import { estimateLibraryJudgeCost } from '../../core/pipeline/llm-retriever';
 import { AttributionLine, SourceUse } from './Attribution';
@@ -73,7 +73,7 @@ function ModeLine({
   onRetrievalOnly(): void;
   onSettings(): void;
 }) {
-  const name = settings && settings.kind !== 'none' ? settings.modelId : 'the language model';
+  const name = settings && settings.kind !== 'none' ? llmModelName(settings) : 'the language model';
   if (llm.state === 'failed') {
     return (
       <div className="llm-error" role="alert" data-testid="llm-error">

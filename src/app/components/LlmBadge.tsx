@@ -1,12 +1,13 @@
 import { useApp } from '../context';
 import { describeBytes } from '../format';
+import { llmModelName } from '../../core/settings';
 
 /** Which language model answers questions, next to the embedding model's badge. */
 export function LlmBadge() {
   const { state } = useApp();
   const l = state.llm;
   const s = state.settings?.llm;
-  const name = l.info?.model ?? (s && s.kind !== 'none' ? s.modelId : 'language model');
+  const name = l.info?.model ?? (s && s.kind !== 'none' ? llmModelName(s) : 'language model');
   const label =
     l.state === 'ready'
       ? `LLM ready: ${name}`

@@ -1,4 +1,5 @@
 import { TransformersModelFields } from './TransformersModelFields';
+import { GgufModelFields } from './GgufModelFields';
 import { useEffect, useState } from 'react';
 import { useApp } from '../context';
 import { describeBytes } from '../format';
@@ -7,6 +8,7 @@ import type { WebLlmModel } from '../../adapters/webllm';
 
 type WebLlm = Extract<LlmSettings, { kind: 'webllm' }>;
 type TransformersLlm = Extract<LlmSettings, { kind: 'transformers' }>;
+type GgufLlm = Extract<LlmSettings, { kind: 'wllama' }>;
 
 const DEFAULT_WEBLLM: WebLlm = { kind: 'webllm', modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC' };
 const DEFAULT_TRANSFORMERS: TransformersLlm = {
@@ -16,6 +18,7 @@ const DEFAULT_TRANSFORMERS: TransformersLlm = {
   localBaseUrl: '/models/',
   device: 'auto',
 };
+const DEFAULT_GGUF: GgufLlm = { kind: 'wllama', source: 'url', device: 'auto' };
 const SUGGESTED_LLMS = ['onnx-community/Qwen2.5-0.5B-Instruct', 'HuggingFaceTB/SmolLM2-360M-Instruct', 'onnx-community/Llama-3.2-1B-Instruct'];
 
 type ModelList = { state: 'loading' } | { state: 'ready'; models: WebLlmModel[]; f16: boolean; adapter: boolean } | { state: 'failed'; error: string; noWebGpu: boolean };
@@ -60,6 +63,8 @@ export function LlmSettingsForm() {
   const changed = JSON.stringify(draft) !== JSON.stringify(saved);
   const webllm: WebLlm = draft.kind === 'webllm' ? draft : saved.kind === 'webllm' ? saved : DEFAULT_WEBLLM;
   const transformers: TransformersLlm = draft.kind === 'transformers' ? draft : saved.kind === 'transformers' ? saved : DEFAULT_TRANSFORMERS;
+  const gguf: GgufLlm = draft.kind === 'wllama' ? draft : saved.kind === 'wllama' ? saved : DEFAULT_GGUF;
+  const incomplete = draft.kind === 'wllama' && draft.source === 'url' && !draft.url;
   const pickWebLlm = () => {
     const ids = list?.state === 'ready' ? list.models.map((m) => m.id) : [];
     setDraft(ids.length > 0 && !ids.includes(webllm.modelId) && !webllm.modelUrl ? { ...webllm, modelId: ids[0] } : webllm);
@@ -176,6 +181,19 @@ export function LlmSettingsForm() {
             </label>
           </div>
         )}
+        <label>
+          <input type="radio" name="llm-engine" checked={draft.kind === 'wllama'} onChange={() => setDraft(gguf)} /> GGUF (llama.cpp, WASM)
+        </label>
+        {draft.kind === 'wllama' && (
+          <div className="indent">
+            <GgufModelFields
+              value={draft}
+              saved={saved.kind === 'wllama' ? saved : undefined}
+              onChange={setDraft}
+              onFile={(file) => void store.useGgufFile(file, { nCtx: draft.nCtx, device: draft.device })}
+            />
+          </div>
+        )}
         <div className="llm-load" data-testid="llm-load" data-state={l.state} role="status">
           {l.state === 'none' && <span className="muted small">No language model loaded: questions are answered retrieval-only.</span>}
           {l.state === 'loading' && (
@@ -193,7 +211,7 @@ export function LlmSettingsForm() {
           {l.state === 'failed' && <span className="error small">{l.error}</span>}
         </div>
         <div className="buttons">
-          <button type="submit" disabled={!changed}>
+          <button type="submit" disabled={!changed || incomplete}>
             Save language model
           </button>
           {l.state === 'failed' && !changed && saved.kind !== 'none' && (

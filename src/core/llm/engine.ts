@@ -1,5 +1,5 @@
 /**
- * What every LLM runtime (WebLLM, transformers.js, a scripted test engine) offers the
+ * What every LLM runtime (WebLLM, transformers.js, llama.cpp, a scripted test engine) offers the
  * pipeline: chat generation with streaming and abort, and next-token scoring, the
  * probability the model gives each of a few candidate continuations as its first token,
  * read from one forward pass without generating text.
@@ -35,7 +35,7 @@ export interface NextTokenScores {
 }
 
 export interface LlmInfo {
-  engine: 'webllm' | 'transformers' | 'scripted';
+  engine: 'webllm' | 'transformers' | 'wllama' | 'scripted';
   model: string;
   /** Prompt + completion tokens the model accepts. */
   contextWindow: number;

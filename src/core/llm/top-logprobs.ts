@@ -1,5 +1,5 @@
-import type { NextTokenScores } from '../../core/llm/engine';
-import { renormalise } from '../transformers-llm/scores';
+import type { NextTokenScores } from './engine';
+import { renormalise } from './renormalise';
 
 export interface TopLogprob {
   token: string;
@@ -7,9 +7,10 @@ export interface TopLogprob {
 }
 
 /**
- * Next-token scores from WebLLM's top_logprobs (at most 5 tokens, decoded text). A top token
- * counts for the candidate it equals, else for the one it equals once spaces are trimmed
- * (" 7" for "7"); candidates outside the top tokens get 0. Coverage is the mass counted.
+ * Next-token scores from an OpenAI-style top_logprobs list (decoded text: at most 5 tokens from
+ * WebLLM, 20 from llama.cpp). A top token counts for the candidate it equals, else for the one
+ * it equals once spaces are trimmed (" 7" for "7"); candidates outside the top tokens get 0.
+ * Coverage is the mass counted.
  */
 export function scoresFromTopLogprobs(top: TopLogprob[], candidates: string[]): Omit<NextTokenScores, 'promptTokens'> {
   const raw = candidates.map(() => 0);

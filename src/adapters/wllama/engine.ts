@@ -1,0 +1,162 @@
+import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../../core/llm/engine';
+import { estimateTokens } from '../../core/llm/engine';
+import { isAbort } from '../../core/abort';
+import { scoresFromTopLogprobs, type TopLogprob } from '../../core/llm/top-logprobs';
+import { completionBudget, fitMessages, type TokenCounter } from '../transformers-llm/fit-prompt';
+import { Serial } from '../transformers/serial';
+import { toGgufError } from './errors';
+
+/** Alternatives asked for per token (OpenAI's maximum, which llama.cpp's server also accepts). */
+export const TOP_LOGPROBS = 20;
+/** Tries when llama.cpp finds the (estimated) prompt still too long. */
+const FIT_ATTEMPTS = 3;
+
+/** The part of wllama's Wllama class this engine uses, so tests can pass a fake. */
+export interface WllamaLike {
+  createChatCompletion(request: Record<string, unknown>): Promise<unknown>;
+  exit(): Promise<void>;
+}
+
+interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+interface Chunk {
+  choices?: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
+  usage?: Usage | null;
+}
+
+interface Completion {
+  choices?: Array<{ logprobs?: { content?: Array<{ top_logprobs?: TopLogprob[] }> | null } | null }>;
+  usage?: Usage;
+}
+
+/**
+ * Sent with every request. Templates of thinking models (Qwen3, …) honour enable_thinking;
+ * the pipeline wants answers, not reasoning. Other templates ignore it.
+ */
+const REQUEST = { chat_template_kwargs: { enable_thinking: false } };
+
+/**
+ * An LlmEngine over wllama (llama.cpp in WebAssembly) and its OpenAI-style chat API, which
+ * applies the GGUF's own chat template. Calls run one at a time. wllama 3 has no tokenizer
+ * call, so prompts are fitted by estimate, and again by llama.cpp's count when it reports
+ * the prompt too long.
+ */
+export class WllamaEngine implements LlmEngine {
+  private readonly serial = new Serial();
+  /** Aborted by dispose(), so a generation under way stops before the worker goes. */
+  private readonly closing = new AbortController();
+
+  constructor(
+    private readonly wllama: WllamaLike,
+    readonly info: LlmInfo,
+  ) {}
+
+  generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<Generation> {
+    const maxTokens = completionBudget(options.maxTokens, this.info.contextWindow);
+    return this.serial.run(() => this.fitted(messages, maxTokens, options.signal, (fitted) => this.stream(fitted, maxTokens, options)));
+  }
+
+  scoreNext(messages: ChatMessage[], candidates: string[], options: { signal?: AbortSignal } = {}): Promise<NextTokenScores> {
+    const { signal } = options;
+    return this.serial.run(() =>
+      this.fitted(messages, 1, signal, async (fitted) => {
+        const reply = (await this.wllama.createChatCompletion({
+          ...REQUEST,
+          messages: fitted,
+          max_tokens: 1,
+          temperature: 0,
+          logprobs: true,
+          top_logprobs: TOP_LOGPROBS,
+          abortSignal: this.signal(signal),
+        })) as Completion;
+        signal?.throwIfAborted();
+        const top = reply.choices?.[0]?.logprobs?.content?.[0]?.top_logprobs ?? [];
+        return { ...scoresFromTopLogprobs(top, candidates), promptTokens: reply.usage?.prompt_tokens ?? estimate(fitted) };
+      }),
+    );
+  }
+
+  dispose(): void {
+    if (this.closing.signal.aborted) return;
+    this.closing.abort();
+    void this.serial.run(() => this.wllama.exit());
+  }
+
+  /** Runs `task` on the prompt cut to fit; refits with llama.cpp's own token count if it still overflows. */
+  private async fitted<T>(messages: ChatMessage[], reserve: number, signal: AbortSignal | undefined, task: (m: ChatMessage[]) => Promise<T>): Promise<T> {
+    let scale = 1;
+    for (let attempt = 1; ; attempt++) {
+      signal?.throwIfAborted();
+      const fit = fitMessages(messages, this.info.contextWindow - reserve, estimator(scale));
+      try {
+        return await task(fit.messages);
+      } catch (e) {
+        if (isAbort(e, signal)) throw e;
+        const actual = overflowTokens(e);
+        if (actual === undefined || attempt >= FIT_ATTEMPTS) throw toGgufError(e, this.info.model, {}, [], 'run');
+        scale *= (actual / Math.max(1, fit.tokens)) * 1.05;
+      }
+    }
+  }
+
+  private async stream(messages: ChatMessage[], maxTokens: number, options: GenerateOptions): Promise<Generation> {
+    const { signal, onToken } = options;
+    let text = '';
+    let pieces = 0;
+    let finish: string | null | undefined;
+    let usage: Usage | undefined;
+    let aborted = false;
+    try {
+      await this.wllama.createChatCompletion({
+        ...REQUEST,
+        messages,
+        stream: true,
+        stream_options: { include_usage: true },
+        max_tokens: maxTokens,
+        temperature: options.temperature ?? 0,
+        abortSignal: this.signal(signal),
+        onData: (chunk: Chunk) => {
+          const choice = chunk.choices?.[0];
+          const piece = choice?.delta?.content;
+          if (piece) {
+            text += piece;
+            pieces++;
+            onToken?.(piece);
+          }
+          if (choice?.finish_reason) finish = choice.finish_reason;
+          if (chunk.usage) usage = chunk.usage;
+        },
+      });
+    } catch (e) {
+      if (!isAbort(e, signal) && !this.closing.signal.aborted) throw e;
+      aborted = true;
+    }
+    const finishReason = aborted ? 'abort' : finish === 'length' ? 'length' : 'stop';
+    return { text, promptTokens: usage?.prompt_tokens ?? estimate(messages), completionTokens: usage?.completion_tokens ?? pieces, finishReason };
+  }
+
+  private signal(caller: AbortSignal | undefined): AbortSignal {
+    return caller ? AbortSignal.any([caller, this.closing.signal]) : this.closing.signal;
+  }
+}
+
+/** Token estimate (≈ 4 characters a token, a few per message for the template), times `scale`. */
+function estimator(scale: number): TokenCounter {
+  return {
+    prompt: (messages) => Math.ceil(scale * estimate(messages)),
+    text: (text) => Math.max(1, Math.ceil(scale * estimateTokens(text))),
+  };
+}
+
+function estimate(messages: ChatMessage[]): number {
+  return messages.reduce((n, m) => n + 4 + estimateTokens(m.content), 8);
+}
+
+/** llama.cpp's server rejects an over-long prompt with its real length: "request (5000 tokens) exceeds the available context size (4096 tokens)". */
+function overflowTokens(e: unknown): number | undefined {
+  const m = /\((\d+) tokens\) exceeds the available context size/.exec(e instanceof Error ? e.message : String(e));
+  return m ? Number(m[1]) : undefined;
+}

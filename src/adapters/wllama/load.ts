@@ -1,0 +1,143 @@
+import type { LlmEngine } from '../../core/llm/engine';
+import { cpuOnly, defaultThreads, modelSizeLimit } from './environment';
+import { WllamaEngine } from './engine';
+import { GgufError, toGgufError } from './errors';
+import { describeNotGguf, hasGgufMagic, readGgufHeader, type GgufHeader } from './gguf';
+import { pickedFileKey } from './model-store';
+import type { GgufSource, WllamaOptions } from './options';
+import { browserRuntime, type NativeLog, type WllamaRuntime } from './runtime';
+
+/** Context cap: a longer KV cache would not fit beside the weights in a browser tab. */
+export const DEFAULT_MAX_CONTEXT = 4096;
+/** Below this the pipeline's prompts cannot fit at all. */
+const MIN_CONTEXT = 256;
+/** Enough of a file to tell GGUF from a web page or an archive. */
+const SNIFF_BYTES = 64;
+
+/**
+ * Loads a GGUF model into llama.cpp (wllama) in this thread: from a URL (downloaded once into
+ * the browser's model cache) or a picked file (a copy kept so it survives a reload). Checks
+ * that it is GGUF and not too large before llama.cpp sees it. Every failure is a GgufError
+ * naming the file and the cause.
+ */
+export async function loadWllama(options: WllamaOptions, runtime?: WllamaRuntime): Promise<LlmEngine> {
+  const name = sourceName(options.source);
+  const rt = runtime ?? (await browserRuntime());
+  const device = options.device ?? 'auto';
+  if (!rt.env.memory64) {
+    throw new GgufError('unsupported-browser', name, { cause: 'it lacks WebAssembly Memory64, which llama.cpp needs here (Chrome or Edge 133+, Firefox 134+)' });
+  }
+  if (device === 'webgpu' && rt.env.gpu === 'none') throw new GgufError('unsupported-browser', name, { cause: 'it has no WebGPU; choose the CPU (WASM) instead' });
+  const progress = (file: string, loaded: number, total: number) => options.onProgress?.({ file, loaded, total });
+
+  let header: GgufHeader | undefined;
+  try {
+    const blobs = await modelBlobs(options.source, rt, name, progress, options.signal);
+    const sniff = new Uint8Array(await blobs[0].slice(0, SNIFF_BYTES).arrayBuffer());
+    if (!hasGgufMagic(sniff)) throw new GgufError('not-gguf', name, { cause: describeNotGguf(sniff) });
+    header = await readGgufHeader(blobs[0]);
+    const size = blobs.reduce((n, b) => n + b.size, 0);
+    const limit = modelSizeLimit(rt.env, device);
+    if (limit && size > limit.bytes) throw new GgufError('too-large', name, { size, limit: limit.bytes, limitReason: limit.reason });
+    if (options.source.kind === 'file' && options.source.file) {
+      const file = options.source.file;
+      await rt.store.keepFile(pickedFileKey(name, file.size), file, (loaded, total) => progress(`Keeping a copy of ${name} in this browser`, loaded, total)).catch(() => false);
+    }
+    options.signal?.throwIfAborted();
+    progress(`Starting llama.cpp with ${name}`, size, size);
+    return await start(blobs, header, options, rt, name);
+  } catch (e) {
+    if (e instanceof Error && e.name === 'AbortError') throw e;
+    throw toGgufError(e, name, { architecture: header?.architecture });
+  }
+}
+
+async function start(blobs: Blob[], header: GgufHeader, options: WllamaOptions, rt: WllamaRuntime, name: string): Promise<LlmEngine> {
+  const nCtx = options.nCtx ? Math.max(MIN_CONTEXT, Math.round(options.nCtx)) : Math.min(header.contextLength ?? DEFAULT_MAX_CONTEXT, DEFAULT_MAX_CONTEXT);
+  const log: NativeLog = { errors: [] };
+  const wllama = rt.create(options.wasmPath, log);
+  try {
+    await wllama.loadModel(blobs, {
+      n_ctx: nCtx,
+      n_threads: options.threads ?? defaultThreads(rt.env),
+      // Apply the GGUF's own (Jinja) chat template, as llama-server does.
+      jinja: true,
+      // Otherwise wllama offloads every layer to WebGPU when the browser has it.
+      ...(cpuOnly(rt.env, options.device ?? 'auto') ? { n_gpu_layers: 0 } : {}),
+    });
+    // wllama does not check llama.cpp's answer to "load"; a model it could not read has no vocabulary.
+    const loaded = wllama.getLoadedContextInfo();
+    if (loaded.success === false || !(loaded.n_vocab > 0)) throw new Error('failed to load model');
+    return new WllamaEngine(wllama, { engine: 'wllama', model: header.name?.trim() || name, contextWindow: loaded.n_ctx || nCtx });
+  } catch (e) {
+    await wllama.exit().catch(() => undefined);
+    throw toGgufError(e, name, { architecture: header.architecture }, log.errors);
+  }
+}
+
+/** The model's bytes: cached or downloaded for a URL; the picked file, or its kept copy after a reload. */
+async function modelBlobs(
+  source: GgufSource,
+  rt: WllamaRuntime,
+  name: string,
+  progress: (file: string, loaded: number, total: number) => void,
+  signal: AbortSignal | undefined,
+): Promise<Blob[]> {
+  if (source.kind === 'file') {
+    if (source.file) return [source.file];
+    const kept = await rt.store.keptFile(pickedFileKey(source.name, source.size), source.size);
+    if (!kept) throw new GgufError('file-needed', name);
+    return [kept];
+  }
+  if (!source.url) throw new GgufError('not-found', name, { cause: 'no URL was entered (or pick a .gguf file instead)' });
+  // wllama's cache only takes URLs of .gguf files (or shards of one).
+  if (!/\.gguf(\?.*)?$/i.test(source.url)) throw new GgufError('not-gguf', name, { cause: `the URL ${source.url} does not end in .gguf` });
+  const cached = await rt.store.cached(source.url);
+  if (cached) return cached;
+  await sniffRemote(rt, source.url, name, signal);
+  return rt.store.download(source.url, name, (loaded, total) => progress(name, loaded, total), signal);
+}
+
+/** Reads the first bytes at `url` (a range request; the first chunk where ranges are ignored) so a wrong URL fails before a long download. */
+async function sniffRemote(rt: WllamaRuntime, url: string, name: string, signal: AbortSignal | undefined): Promise<void> {
+  const res = await rt.fetch(url, { headers: { Range: `bytes=0-${SNIFF_BYTES - 1}` }, signal });
+  if (res.status === 404) throw new GgufError('not-found', name, { cause: `${url} answered HTTP 404` });
+  if (!res.ok) {
+    const hint = res.status === 401 || res.status === 403 ? ' (the repository may be gated or private)' : '';
+    throw new GgufError('download', name, { cause: `${url} answered HTTP ${res.status}${hint}` });
+  }
+  const bytes = await firstBytes(res, SNIFF_BYTES);
+  if (!hasGgufMagic(bytes)) throw new GgufError('not-gguf', name, { cause: describeNotGguf(bytes) });
+}
+
+async function firstBytes(res: Response, n: number): Promise<Uint8Array> {
+  if (!res.body) return new Uint8Array(await res.arrayBuffer()).subarray(0, n);
+  const reader = res.body.getReader();
+  const parts: Uint8Array[] = [];
+  let length = 0;
+  try {
+    while (length < n) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      length += value.byteLength;
+    }
+  } finally {
+    void reader.cancel().catch(() => undefined);
+  }
+  const out = new Uint8Array(length);
+  parts.reduce((at, p) => (out.set(p, at), at + p.byteLength), 0);
+  return out.subarray(0, n);
+}
+
+/** The name a user knows the model by: the picked file's name, or the last part of the URL. */
+export function sourceName(source: GgufSource): string {
+  if (source.kind === 'file') return source.name;
+  if (!source.url) return 'the GGUF model';
+  try {
+    const last = new URL(source.url, 'http://x/').pathname.split('/').filter(Boolean).pop();
+    return last ? decodeURIComponent(last) : source.url;
+  } catch {
+    return source.url;
+  }
+}

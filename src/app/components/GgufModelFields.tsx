@@ -1,0 +1,96 @@
+import { useRef, useState } from 'react';
+import { describeBytes } from '../format';
+import type { WllamaSettings } from '../../core/settings';
+
+const URL_EXAMPLE = 'https://huggingface.co/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_k_m.gguf';
+
+/** A GGUF model for llama.cpp: a URL, or a .gguf file picked or dropped (sent on at once), and how to run it. */
+export function GgufModelFields({
+  value,
+  saved,
+  onChange,
+  onFile,
+}: {
+  value: WllamaSettings;
+  /** The saved GGUF settings, to show which picked file is in use. */
+  saved?: WllamaSettings;
+  onChange(value: WllamaSettings): void;
+  onFile(file: File): void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  const [over, setOver] = useState(false);
+  const picked = saved?.source === 'file' && saved.fileName ? saved : undefined;
+  return (
+    <>
+      <label>
+        GGUF file URL{' '}
+        <input
+          data-testid="gguf-url"
+          value={value.source === 'url' ? (value.url ?? '') : ''}
+          placeholder={URL_EXAMPLE}
+          onChange={(x) => onChange({ ...value, source: 'url', url: x.target.value.trim() || undefined, fileName: undefined, fileSize: undefined })}
+        />
+      </label>
+      <p className="muted small">A Hugging Face file URL (…/resolve/main/….gguf) or one on this site (/models/…/….gguf). Downloaded once and kept in this browser.</p>
+      <div
+        className={`dropzone ${over ? 'over' : ''}`}
+        data-testid="gguf-dropzone"
+        onDragOver={(e) => {
+          e.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setOver(false);
+          const file = e.dataTransfer.files[0];
+          if (file) onFile(file);
+        }}
+      >
+        <p>Or drop a .gguf file here (e.g. from LM Studio's models folder)</p>
+        <button type="button" onClick={() => input.current?.click()}>
+          Choose a .gguf file…
+        </button>
+        <input
+          ref={input}
+          type="file"
+          accept=".gguf"
+          hidden
+          data-testid="gguf-file-input"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) onFile(file);
+            e.target.value = '';
+          }}
+        />
+        {picked && (
+          <p className="small" data-testid="gguf-picked">
+            In use: {picked.fileName}
+            {picked.fileSize ? ` (${describeBytes(picked.fileSize)})` : ''}, picked from this computer; a copy is kept in this browser.
+          </p>
+        )}
+        <p className="muted small">The file is loaded at once; it never leaves this browser.</p>
+      </div>
+      <label>
+        Context size (tokens){' '}
+        <input
+          type="number"
+          min={256}
+          max={131072}
+          step={256}
+          value={value.nCtx ?? ''}
+          placeholder="model's, at most 4096"
+          onChange={(x) => onChange({ ...value, nCtx: x.target.value ? Number(x.target.value) : undefined })}
+        />
+      </label>
+      <label>
+        llama.cpp runs on{' '}
+        <select value={value.device ?? 'auto'} onChange={(x) => onChange({ ...value, device: x.target.value as WllamaSettings['device'] })}>
+          <option value="auto">WebGPU where available, else the CPU</option>
+          <option value="wasm">CPU (WASM) only</option>
+          <option value="webgpu">WebGPU</option>
+        </select>
+      </label>
+    </>
+  );
+}
