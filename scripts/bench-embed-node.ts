@@ -1,17 +1,23 @@
 /**
- * Benchmarks USE-lite on TF.js WASM in Node: model load time and sentences/second at several
- * batch limits (median of 3 runs) on ~1,000 sentences from FinanceBench 10-K evidence pages.
+ * Benchmarks an embedder in Node: model load time and sentences/second (median of 3 runs) on
+ * ~1,000 sentences from FinanceBench 10-K evidence pages. USE-lite (TF.js WASM) is measured
+ * at several batch limits; any other model (--embedder <id>, fetched by `npm run models`, on
+ * onnxruntime-node) with the app's batching.
  *
- *   npx tsx scripts/bench-embed-node.ts [questions.jsonl] [sentenceCount]
+ *   npx tsx scripts/bench-embed-node.ts [questions.jsonl] [sentenceCount] [--embedder <id>]
  */
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { Embedder } from '../src/core/embed/embedder';
+import { EMBEDDER_OPTIONS, loadNodeEmbedder } from './embedder';
 import { loadUseLiteNode } from '../src/adapters/use-lite/node';
 import type { BatchLimits } from '../src/core/embed/batch';
 import { segmentSentences } from '../src/core/text/segment';
 import { USE_LITE_MAX_TOKENS, type UseLiteEmbedder } from '../src/adapters/use-lite/use-lite-embedder';
 
-const source = process.argv[2] ?? '/work/shared/data/financebench-dev/questions.jsonl';
-const wanted = Number(process.argv[3] ?? 1000);
+const { values, positionals } = parseArgs({ allowPositionals: true, options: EMBEDDER_OPTIONS });
+const source = positionals[0] ?? '/work/shared/data/financebench-dev/questions.jsonl';
+const wanted = Number(positionals[1] ?? 1000);
 const RUNS = 3;
 
 /**
@@ -60,6 +66,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const samples = sentencesFrom(source, wanted);
+  if (values.embedder !== 'use-lite') return measureOther(values.embedder, samples);
   const loadStart = performance.now();
   const embedder = await loadUseLiteNode();
   const loadMs = performance.now() - loadStart;
@@ -107,6 +114,25 @@ async function measure(embedder: UseLiteEmbedder, name: string, texts: string[])
     const ms = median(times[i]);
     console.log(`| ${label} | ${ms.toFixed(0)} | ${((texts.length / ms) * 1000).toFixed(1)} | ${((totalTokens / ms) * 1000).toFixed(0)} |`);
   });
+}
+
+async function measureOther(id: string, samples: Record<string, string[]>) {
+  const loadStart = performance.now();
+  const embedder: Embedder = await loadNodeEmbedder(id);
+  console.log(`Node ${process.version}, ${embedder.id} (onnxruntime-node, CPU)`);
+  console.log(`Model load (files + graph + probe): ${(performance.now() - loadStart).toFixed(0)} ms`);
+  for (const [name, texts] of Object.entries(samples)) {
+    const times: number[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const start = performance.now();
+      await embedder.embed(texts);
+      times.push(performance.now() - start);
+    }
+    const ms = median(times);
+    const chars = texts.reduce((n, t) => n + t.length, 0) / texts.length;
+    console.log(`${name}: ${texts.length} sentences, mean ${chars.toFixed(0)} chars: ${ms.toFixed(0)} ms (median of ${RUNS}), ${((texts.length / ms) * 1000).toFixed(1)} sentences/s`);
+  }
+  await embedder.dispose?.();
 }
 
 main().catch((e) => {

@@ -76,7 +76,7 @@ function ModeLine({
   const name = settings && settings.kind !== 'none' ? llmModelName(settings) : 'the language model';
   if (llm.state === 'failed') {
     return (
-      <div className="llm-error" role="alert" data-testid="llm-error">
+      <div className="llm-error" role="alert" data-testid="llm-error" data-code={llm.code}>
         <p>
           <strong>The language model {name} could not be loaded.</strong> {llm.error}
         </p>
@@ -220,8 +220,8 @@ function AnswerText({ text, sources, citations, onOpen }: { text: string; source
   marks.forEach((m, i) => {
     if (m.start > at) parts.push(<span key={`t${i}`}>{text.slice(at, m.start)}</span>);
     parts.push(
-      <span key={`c${i}`} className="cite">
-        [
+      <span key={`c${i}`} className={m.inferred ? 'cite inferred' : 'cite'} title={m.inferred ? 'Added by Sieve: the model wrote no citation, and this sentence matches this source' : undefined}>
+        {m.inferred ? ' ' : ''}[
         {m.sources.map((n, k) => {
           const row = bySource.get(n);
           return (
@@ -234,8 +234,9 @@ function AnswerText({ text, sources, citations, onOpen }: { text: string; source
                   data-testid="citation"
                   data-source={n}
                   data-chunk={row.chunk.id}
-                  title={`${row.title} ${pagesLabel(row.chunk)}`.trim()}
-                  aria-label={`Source ${n}: ${row.title}`}
+                  data-inferred={m.inferred ? 'true' : undefined}
+                  title={`${m.inferred ? 'Matches ' : ''}${row.title} ${pagesLabel(row.chunk)}`.trim()}
+                  aria-label={`${m.inferred ? 'Matching source' : 'Source'} ${n}: ${row.title}`}
                   onClick={() => onOpen(row)}
                 >
                   {n}

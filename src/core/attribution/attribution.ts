@@ -102,9 +102,19 @@ export interface AttributionTotals {
   threshold: number;
 }
 
+/** For one answer sentence: the source it matches best, when that match reaches the threshold. */
+export interface SentenceSupport {
+  /** The source number, absent when no source sentence reaches the threshold. */
+  source?: number;
+  /** Best cosine to any source sentence (0 with no sources). */
+  similarity: number;
+}
+
 export interface AttributionReport {
   sources: SourceAttribution[];
   totals: AttributionTotals;
+  /** One entry per answer sentence (as answerSentenceTexts gives them), in order. */
+  answerSupport: SentenceSupport[];
 }
 
 /** Input of the pure core: unit vectors already computed. */
@@ -162,6 +172,15 @@ export function attributionFromVectors(
     };
   });
 
+  const answerSupport = input.answerSentences.map((a): SentenceSupport => {
+    let best: SentenceSupport = { similarity: 0 };
+    for (const source of input.sources) {
+      const sim = maxSimilarity(a, source.sentences);
+      if (sim > best.similarity) best = { source: source.n, similarity: sim };
+    }
+    return best.similarity >= threshold ? best : { similarity: best.similarity };
+  });
+
   const count = sources.length;
   const cited = sources.filter((s) => s.cited).length;
   const usedSources = sources.filter((s) => s.used);
@@ -173,6 +192,7 @@ export function attributionFromVectors(
 
   return {
     sources,
+    answerSupport,
     totals: {
       sources: count,
       cited,
@@ -200,9 +220,14 @@ export function attributionFromVectors(
 
 /** The answer's sentences with citation markers removed (sentences left without words dropped). */
 export function answerSentenceTexts(answer: string): string[] {
+  return answerSentences(answer).map((s) => s.text);
+}
+
+/** answerSentenceTexts with each sentence's end offset in the answer (where a citation mark would go). */
+export function answerSentences(answer: string): Array<{ text: string; end: number }> {
   return segmentSentences(answer)
-    .map((s) => s.text.replace(CITATION_MARK, ' ').replace(/\s+/g, ' ').replace(/\s+([.,;:!?])/g, '$1').trim())
-    .filter((t) => /[\p{L}\p{N}]/u.test(t));
+    .map((s) => ({ text: s.text.replace(CITATION_MARK, ' ').replace(/\s+/g, ' ').replace(/\s+([.,;:!?])/g, '$1').trim(), end: s.end }))
+    .filter((s) => /[\p{L}\p{N}]/u.test(s.text));
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Candidate, SearchOptions } from '../kb/knowledge-base';
 import type { Chunk } from '../types';
 import type { Embedder } from '../embed/embedder';
 import { measureAttribution, type AttributionReport } from '../attribution/attribution';
+import { inferCitations } from './inferred-citations';
 import { extractSegments } from '../rse/extract';
 import { estimateJudgeCost, judgeChunks } from './llm-retriever';
 import type { LlmEngine } from '../llm/engine';
@@ -304,6 +305,15 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
             const cited = answer.citations.flatMap((m) => m.sources);
             const value = await measureAttribution({ question, answer: answer.text, cited, sources: sources.map((x) => ({ n: x.n, text: x.text })) }, deps.embedder!, { signal });
             const t = value.totals;
+            if (!answer.extractive && answer.citations.length === 0) {
+              const inferred = inferCitations(answer.text, value.answerSupport);
+              if (inferred.length > 0) {
+                answer.citations = inferred;
+                const said = problems.indexOf('The answer cites no source.');
+                if (said >= 0) problems.splice(said, 1);
+                problems.push(`The model cited no source: Sieve marked ${inferred.length === 1 ? 'the sentence' : `${inferred.length} sentences`} that match a source (cosine ≥ ${t.threshold}).`);
+              }
+            }
             return { value, detail: { used: t.used, cited: t.cited, sources: t.sources, threshold: t.threshold } };
           } catch (e) {
             signal?.throwIfAborted();

