@@ -2,10 +2,12 @@ import { RpcClient, type CallOptions } from '../rpc/wrap';
 import type { LoadProgress } from '../core/embed/embedder';
 import type { LlmInfo } from '../core/llm/engine';
 import type { LlmSettings } from '../core/settings';
+import type { WebLlmCatalogue } from '../adapters/webllm';
 import { resolveLlmUrls } from './llm-urls';
 
 /**
- * The LLM worker, seen from the page: loading and unloading a model. Questions reach the model
+ * The LLM worker, seen from the page: loading and unloading a model, and WebLLM's model list
+ * (read there, so the page never imports web-llm). Questions reach the model
  * from the library worker over a port this client connects at start.
  */
 export class LlmClient {
@@ -31,4 +33,5 @@ export class LlmClient {
     return file ? this.rpc.call<LlmInfo | null>('loadFile', [resolved, file], options) : this.rpc.call<LlmInfo | null>('load', [resolved], options);
   };
   unload = () => this.rpc.call<void>('unload');
+  webLlmModels = () => this.rpc.call<WebLlmCatalogue>('webLlmModels');
 }

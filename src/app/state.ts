@@ -13,7 +13,8 @@ import type { LabProgress } from '../core/lab/run';
 import type { LabResponse } from '../services/lab';
 import type { QuestionOptions } from '../services/questions';
 import { newLabDraft, type LabDraft } from './lab-draft';
-import { parseManifest, type ManifestModel } from '../core/models';
+import { parseManifest, type ManifestModel, type ModelErrorCode } from '../core/models';
+import type { WebLlmCatalogue } from '../adapters/webllm';
 import { parseQuestions } from '../core/eval/financebench';
 
 /** Where the app lists the models it serves itself (written by `npm run models`). */
@@ -47,6 +48,9 @@ export interface ModelStatus {
   error?: string;
 }
 
+/** WebLLM's prebuilt models for this GPU, as the LLM worker found them. */
+export type WebLlmModelList = { state: 'loading' } | ({ state: 'ready' } & WebLlmCatalogue) | { state: 'failed'; error: string };
+
 export interface LlmStatus {
   state: 'none' | 'loading' | 'ready' | 'failed';
   info?: LlmInfo;
@@ -54,6 +58,8 @@ export interface LlmStatus {
   total?: number;
   file?: string;
   error?: string;
+  /** Why it failed (ModelLoadError's code: 'no-webgpu', 'out-of-memory', …), when the worker said. */
+  code?: ModelErrorCode;
 }
 
 /** The question being answered (or the last one), filled in stage by stage. */
@@ -118,6 +124,8 @@ export interface AppState {
   walk: WalkState;
   /** Models this site serves itself (/models/manifest.json), offered in Settings without typing an id. */
   siteModels?: { models: ManifestModel[]; error?: string };
+  /** Read once WebLLM is chosen in Settings. */
+  webLlmModels?: WebLlmModelList;
 }
 
 export interface WalkState {
@@ -199,6 +207,18 @@ export class AppStore {
     }
   }
 
+  /** Asks the LLM worker (where web-llm lives) for WebLLM's models, once; a failure is kept in state. */
+  async loadWebLlmModels() {
+    if (this.state.webLlmModels && this.state.webLlmModels.state !== 'failed') return;
+    this.set({ webLlmModels: { state: 'loading' } });
+    try {
+      if (!this.llm) throw new Error('there is no language model worker');
+      this.set({ webLlmModels: { state: 'ready', ...(await this.llm.webLlmModels()) } });
+    } catch (e) {
+      this.set({ webLlmModels: { state: 'failed', error: `The WebLLM model list could not be loaded: ${message(e)}` } });
+    }
+  }
+
   /** Loads the language model the settings name; retrieval-only when none is chosen. */
   async loadLlm() {
     const settings = this.state.settings?.llm ?? { kind: 'none' as const };
@@ -222,7 +242,7 @@ export class AppStore {
       );
       if (current()) this.set({ llm: info ? { state: 'ready', info } : { state: 'none' } });
     } catch (e) {
-      if (current()) this.set({ llm: { state: 'failed', error: describeLlmError(settings, e) } });
+      if (current()) this.set({ llm: { state: 'failed', ...describeLlmError(settings, e) } });
     }
   }
 

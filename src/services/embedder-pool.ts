@@ -2,6 +2,7 @@ import type { Embedder, LoadProgress } from '../core/embed/embedder';
 import type { EmbedderSettings } from '../core/settings';
 import { RpcClient } from '../rpc/wrap';
 import type { Port } from '../rpc/protocol';
+import { runtimeEnv } from '../adapters/env';
 import { PooledEmbedder } from './pooled-embedder';
 
 /** Separate model copies; more cores become WASM threads inside each copy. */
@@ -13,7 +14,7 @@ const MAX_WORKERS = 2;
  * cross-origin isolated. A GPU model gets a single worker.
  */
 export async function loadEmbedderPool(settings: EmbedderSettings, onProgress: (p: LoadProgress) => void): Promise<Embedder> {
-  const cores = (globalThis.navigator?.hardwareConcurrency as number | undefined) ?? 1;
+  const cores = (await runtimeEnv()).threads;
   const size = settings.kind === 'use-lite' ? Math.max(1, Math.min(MAX_WORKERS, cores)) : 1;
   const threads = Math.max(1, Math.floor(cores / size));
   const workers = Array.from({ length: size }, () => new Worker(new URL('../workers/embed.worker.ts', import.meta.url), { type: 'module', name: 'embedder' }));

@@ -3,7 +3,7 @@ import { ScriptedEngine } from '../core/llm/scripted-engine';
 import { llmModelName, type LlmSettings } from '../core/settings';
 import { expose } from '../rpc/expose';
 import type { Port } from '../rpc/protocol';
-import { wllamaLoadOptions, WLLAMA_WASM } from './llms';
+import { wllamaLoadOptions, WLLAMA_WASM } from './registry';
 import { llmHostApi, rpcOverPort } from './remote-engine';
 
 const PICKED: LlmSettings = { kind: 'wllama', source: 'file', fileName: 'smol.gguf', fileSize: 4, device: 'wasm' };

@@ -145,4 +145,15 @@ describe('RemoteEngine over a MessagePort', () => {
     port2.start();
     expect((await second.generate(QUESTION, { maxTokens: 2 })).text).toBe('Revenue grew ');
   });
+
+  it("answers WebLLM's model list from the host's catalogue, and says when it has none", async () => {
+    const { rpc } = connect();
+    await expect(rpc.call('webLlmModels')).rejects.toThrow(/not available here/);
+    const { port1, port2 } = new MessageChannel();
+    open.push(port1, port2);
+    const catalogue = { webgpu: 'no-adapter' as const, shaderF16: false, models: [{ id: 'm-q4f32_1-MLC', label: 'm', vramMB: 900, contextWindow: 4096, lowResource: true }] };
+    expose(llmHostApi(async () => undefined, async () => catalogue), port1 as unknown as Port);
+    port1.start();
+    expect(await rpcOverPort(port2).call('webLlmModels')).toEqual(catalogue);
+  });
 });

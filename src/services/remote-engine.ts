@@ -1,6 +1,7 @@
 import type { LoadProgress } from '../core/embed/embedder';
 import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../core/llm/engine';
 import type { LlmSettings } from '../core/settings';
+import type { WebLlmCatalogue } from '../adapters/webllm';
 import type { CallContext, Port } from '../rpc/protocol';
 import { RpcClient } from '../rpc/wrap';
 
@@ -20,6 +21,8 @@ export interface LlmHostApi {
   info(ctx: CallContext): LlmInfo | null;
   /** Like info, but first waits for a load under way (null when it fails or nothing is loaded). */
   ready(ctx: CallContext): Promise<LlmInfo | null>;
+  /** WebLLM's prebuilt models for this GPU, read where web-llm lives, so the page never imports it. */
+  webLlmModels(ctx: CallContext): Promise<WebLlmCatalogue>;
 }
 
 /** What of GenerateOptions crosses the port (the signal travels as an RPC cancel, tokens as progress). */
@@ -31,8 +34,12 @@ export interface PieceProgress {
 
 type Loader = (settings: LlmSettings, onProgress: (p: LoadProgress) => void, file?: Blob) => Promise<LlmEngine | undefined>;
 
+type Catalogue = () => Promise<WebLlmCatalogue>;
+
+const noCatalogue: Catalogue = () => Promise.reject(new Error("WebLLM's model list is not available here"));
+
 /** The worker side: one engine at a time, loaded by `load` (a new load replaces the old engine). */
-export function llmHostApi(loadLlm: Loader): LlmHostApi & Record<string, (...args: any[]) => unknown> {
+export function llmHostApi(loadLlm: Loader, webLlmModels: Catalogue = noCatalogue): LlmHostApi & Record<string, (...args: any[]) => unknown> {
   let engine: LlmEngine | undefined;
   let generation = 0;
   /** Settles once the newest load has finished (its engine kept or dropped). */
@@ -112,6 +119,7 @@ export function llmHostApi(loadLlm: Loader): LlmHostApi & Record<string, (...arg
       }
       return engine?.info ?? null;
     },
+    webLlmModels: () => webLlmModels(),
   };
 }
 

@@ -3,7 +3,7 @@ import { expose } from '../rpc/expose';
 import type { CallContext, Port } from '../rpc/protocol';
 import type { Embedder, LoadProgress } from '../core/embed/embedder';
 import type { EmbedderSettings } from '../core/settings';
-import { loadBrowserEmbedder } from '../services/embedders';
+import { loadModel } from '../services/registry';
 
 // Thin host for one embedding model; the library worker runs a pool of these, one per core.
 let embedder: Promise<Embedder> | undefined;
@@ -11,7 +11,7 @@ let embedder: Promise<Embedder> | undefined;
 expose(
   {
     load: async (settings: EmbedderSettings, threads: number, ctx: CallContext) => {
-      embedder = loadBrowserEmbedder(settings, (p: LoadProgress) => ctx.progress(p), threads);
+      embedder = loadModel('embedder', { ...settings, threads }, (p: LoadProgress) => ctx.progress(p));
       const e = await embedder;
       return { id: e.id, dim: e.dim };
     },

@@ -10,7 +10,7 @@ import { previewPageText } from '../core/parse/pdf/preview';
 import { loadEmbedderPool } from '../services/embedder-pool';
 import type { LoadProgress } from '../core/embed/embedder';
 import type { RerankerSettings, Settings } from '../core/settings';
-import { loadBrowserReranker } from '../services/rerankers';
+import { loadModel } from '../services/registry';
 import { LoadOnce } from '../services/load-once';
 import type { AskEvent } from '../core/pipeline/types';
 import { answerQuestion, type QuestionOptions } from '../services/questions';
@@ -24,7 +24,7 @@ import type { LabProgress } from '../core/lab/run';
 import { orAbort } from '../core/abort';
 
 // The cross-encoder, loaded on the first question after one is chosen in Settings.
-const rerankers = new LoadOnce((settings: RerankerSettings) => loadBrowserReranker(settings, () => {}), (r) => void r?.dispose());
+const rerankers = new LoadOnce((settings: RerankerSettings) => loadModel('reranker', settings), (r) => void r?.dispose());
 
 // The page hands over a port to the LLM worker, so questions reach the model directly.
 let llm: RpcClient | undefined;

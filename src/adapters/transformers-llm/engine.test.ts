@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, LlmEngine } from '../../core/llm/engine';
 import { TINY_CAUSAL_LM_CONTEXT, TINY_CAUSAL_LM_ID, TINY_CAUSAL_LM_VOCAB_SIZE } from '../transformers/tiny-causal-lm';
 import { loadTransformersLlm } from './load';
-import { LlmLoadError } from './load-error';
+import { ModelLoadError } from '../../core/models';
 
 const MODELS_DIR = fileURLToPath(new URL('../../../test/models/', import.meta.url));
 const local = { kind: 'local', baseUrl: MODELS_DIR } as const;
@@ -103,7 +103,7 @@ describe('loadTransformersLlm with the tiny local model', () => {
 describe('loadTransformersLlm errors', () => {
   it('names the model and the folder when the files are missing', async () => {
     const p = loadTransformersLlm({ modelId: 'sieve/no-such-model', source: local, device: 'cpu', wasmPaths: '/vendor/ort/' });
-    await expect(p).rejects.toBeInstanceOf(LlmLoadError);
+    await expect(p).rejects.toBeInstanceOf(ModelLoadError);
     await expect(p).rejects.toThrow(/sieve\/no-such-model/);
   });
 });

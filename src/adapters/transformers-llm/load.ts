@@ -2,10 +2,10 @@ import type { LlmEngine } from '../../core/llm/engine';
 import { defaultDtype, resolveDevice } from '../transformers/device';
 import { modelLocation } from '../transformers/env-config';
 import { withTransformers } from '../transformers/load-queue';
-import { didNotRun } from '../transformers/load-error';
+import { didNotRun, transformersLoadError } from '../transformers/load-error';
+import { runtimeEnv } from '../env';
 import { progressReporter } from '../transformers/progress';
 import { TransformersLlm } from './engine';
-import { LlmLoadError } from './load-error';
 import type { TransformersLlmOptions } from './options';
 
 /** Context cap: the KV cache and logits of a longer prompt would not fit in a browser tab. */
@@ -13,10 +13,11 @@ const DEFAULT_MAX_CONTEXT = 4096;
 
 /**
  * Loads a text-generation ONNX model (with a chat template) through transformers.js.
- * Throws LlmLoadError naming the model id, the folder or URL tried, and the cause.
+ * Throws ModelLoadError (kind 'llm') naming the model id, the folder or URL tried, and the
+ * cause; its code is 'not-found' when a file is missing, else 'load'.
  */
 export async function loadTransformersLlm(options: TransformersLlmOptions): Promise<LlmEngine> {
-  const device = await resolveDevice(options.device);
+  const device = resolveDevice(options.device, options.env ?? (await runtimeEnv()));
   const dtype = options.dtype ?? defaultDtype(device);
   const location = `${modelLocation(options.modelId, options.source)} (${dtype}, ${device})`;
 
@@ -28,12 +29,12 @@ export async function loadTransformersLlm(options: TransformersLlmOptions): Prom
     });
     return { generator, runtime: { TextStreamer: tf.TextStreamer, InterruptableStoppingCriteria: tf.InterruptableStoppingCriteria, Tensor: tf.Tensor } };
   }).catch((e: unknown) => {
-    throw new LlmLoadError(options.modelId, location, e);
+    throw transformersLoadError('llm', options.modelId, location, e);
   });
 
   if (!generator.tokenizer.chat_template) {
     await generator.dispose();
-    throw new LlmLoadError(options.modelId, location, new Error('the model has no chat template (choose an instruction-tuned model)'));
+    throw transformersLoadError('llm', options.modelId, location, new Error('the model has no chat template (choose an instruction-tuned model)'));
   }
   const contextWindow = contextWindowOf(generator.model.config, generator.tokenizer.model_max_length, options.maxContext ?? DEFAULT_MAX_CONTEXT);
   const vocab = (generator.model.config as { vocab_size?: unknown }).vocab_size;
@@ -45,7 +46,7 @@ export async function loadTransformersLlm(options: TransformersLlmOptions): Prom
     return engine;
   } catch (e) {
     engine.dispose();
-    throw new LlmLoadError(options.modelId, location, didNotRun(e));
+    throw transformersLoadError('llm', options.modelId, location, didNotRun(e));
   }
 }
 

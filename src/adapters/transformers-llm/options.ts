@@ -1,5 +1,6 @@
 import type { LoadProgress } from '../../core/embed/embedder';
 import type { DeviceChoice, ModelSource } from '../transformers/options';
+import type { RuntimeEnv } from '../env';
 
 /**
  * Weight variant: fp32 = onnx/model.onnx, fp16 = model_fp16.onnx, q8 = model_quantized.onnx,
@@ -19,4 +20,6 @@ export interface TransformersLlmOptions {
   onProgress?(progress: LoadProgress): void;
   /** Upper bound on the context window, whatever the model allows (memory). Default 4096. */
   maxContext?: number;
+  /** What this runtime offers (WebGPU for device 'auto'); default runtimeEnv(). */
+  env?: RuntimeEnv;
 }

@@ -4,7 +4,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CrossEncoderReranker, fitPairs, loadCrossEncoder, RerankerLoadError, scoresFromLogits, type ScoreBatch } from './cross-encoder';
+import { CrossEncoderReranker, fitPairs, loadCrossEncoder, scoresFromLogits, type ScoreBatch } from './cross-encoder';
+import { ModelLoadError } from '../../core/models';
 
 const MODELS_DIR = fileURLToPath(new URL('../../../test/models/', import.meta.url));
 
@@ -117,7 +118,7 @@ describe('loadCrossEncoder failures', () => {
       device: 'cpu',
       wasmPaths: '/vendor/ort/',
     }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(RerankerLoadError);
+    expect(error).toBeInstanceOf(ModelLoadError);
     const message = (error as Error).message;
     expect(message).toContain('reranker');
     expect(message).toContain('"sieve/no-such-reranker"');

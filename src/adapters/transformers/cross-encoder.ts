@@ -3,7 +3,8 @@ import type { Reranker } from '../../core/pipeline/ask';
 import { defaultDtype, resolveDevice } from './device';
 import { modelLocation } from './env-config';
 import { withTransformers } from './load-queue';
-import { didNotRun, TransformersLoadError } from './load-error';
+import { didNotRun, transformersLoadError } from './load-error';
+import { runtimeEnv, type RuntimeEnv } from '../env';
 import type { DeviceChoice, ModelDtype, ModelSource } from './options';
 import { progressReporter } from './progress';
 
@@ -21,22 +22,13 @@ export interface CrossEncoderOptions {
   onProgress?(progress: LoadProgress): void;
   /** (query, passage) pairs per model call (default 16). */
   batchSize?: number;
+  /** What this runtime offers (WebGPU for device 'auto'); default runtimeEnv(). */
+  env?: RuntimeEnv;
 }
 
 /** A Reranker that holds a model; dispose() frees it. */
 export interface CrossEncoder extends Reranker {
   dispose(): Promise<void>;
-}
-
-/**
- * The reranker model could not be made ready. The message names the model, where it was
- * looked for, and the cause.
- */
-export class RerankerLoadError extends TransformersLoadError {
-  constructor(modelId: string, location: string, cause: unknown) {
-    super('reranker model', modelId, location, cause);
-    this.name = 'RerankerLoadError';
-  }
 }
 
 /** Token ids of (query, passage) pairs, one row per pair, as the tokenizer returns them unpadded. */
@@ -133,10 +125,10 @@ function disposeAll(values: Record<string, unknown>): void {
  * Loads a cross-encoder (a text-classification ONNX model scoring (query, passage) pairs, such
  * as Xenova/ms-marco-MiniLM-L-6-v2) through transformers.js as a Reranker: one score per passage,
  * higher is more relevant. The id is `transformers:${modelId}:${dtype}`.
- * Throws RerankerLoadError naming the model id, the folder or URL tried, and the cause.
+ * Throws ModelLoadError (kind 'reranker') naming the model id, the folder or URL tried, and the cause.
  */
 export async function loadCrossEncoder(options: CrossEncoderOptions): Promise<CrossEncoder> {
-  const device = await resolveDevice(options.device);
+  const device = resolveDevice(options.device, options.env ?? (await runtimeEnv()));
   const dtype = options.dtype ?? defaultDtype(device);
   const location = `${modelLocation(options.modelId, options.source)} (${dtype}, ${device})`;
   const id = `transformers:${options.modelId}:${dtype}`;
@@ -151,7 +143,7 @@ export async function loadCrossEncoder(options: CrossEncoderOptions): Promise<Cr
     });
     return { classifier, Tensor: tf.Tensor };
   }).catch((e: unknown) => {
-    throw new RerankerLoadError(options.modelId, location, e);
+    throw transformersLoadError('reranker', options.modelId, location, e);
   });
 
   const { tokenizer, model } = classifier;
@@ -193,6 +185,6 @@ export async function loadCrossEncoder(options: CrossEncoderOptions): Promise<Cr
     return reranker;
   } catch (e) {
     await classifier.dispose();
-    throw new RerankerLoadError(options.modelId, location, didNotRun(e));
+    throw transformersLoadError('reranker', options.modelId, location, didNotRun(e));
   }
 }

@@ -1,28 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDtype, resolveDevice, type GpuLike } from './device';
-
-const gpu = (adapter: unknown): GpuLike => ({ requestAdapter: async () => adapter });
+import { testEnv } from '../env';
+import { defaultDtype, resolveDevice } from './device';
 
 describe('resolveDevice', () => {
-  it('keeps an explicit choice', async () => {
-    expect(await resolveDevice('wasm', gpu({}), false)).toBe('wasm');
-    expect(await resolveDevice('webgpu', undefined, false)).toBe('webgpu');
-    expect(await resolveDevice('cpu', undefined, true)).toBe('cpu');
+  it('keeps an explicit choice', () => {
+    expect(resolveDevice('wasm', testEnv({ webgpu: true }))).toBe('wasm');
+    expect(resolveDevice('webgpu', testEnv())).toBe('webgpu');
+    expect(resolveDevice('cpu', testEnv({ node: true }))).toBe('cpu');
   });
 
-  it('auto: WebGPU when an adapter is granted', async () => {
-    expect(await resolveDevice('auto', gpu({}), false)).toBe('webgpu');
+  it('auto: WebGPU when an adapter is granted', () => {
+    expect(resolveDevice('auto', testEnv({ webgpuApi: true, webgpu: true }))).toBe('webgpu');
   });
 
-  it('auto: WASM when WebGPU is absent, yields no adapter, or fails', async () => {
-    expect(await resolveDevice('auto', undefined, false)).toBe('wasm');
-    expect(await resolveDevice('auto', gpu(null), false)).toBe('wasm');
-    const broken: GpuLike = { requestAdapter: () => Promise.reject(new Error('blocked')) };
-    expect(await resolveDevice('auto', broken, false)).toBe('wasm');
+  it('auto: WASM when WebGPU is absent or yields no adapter (the env probe counts a failed request as none)', () => {
+    expect(resolveDevice('auto', testEnv())).toBe('wasm');
+    expect(resolveDevice('auto', testEnv({ webgpuApi: true, webgpu: false }))).toBe('wasm');
   });
 
-  it('auto: the native CPU runtime in Node', async () => {
-    expect(await resolveDevice('auto', undefined, true)).toBe('cpu');
+  it('auto: the native CPU runtime in Node', () => {
+    expect(resolveDevice('auto', testEnv({ node: true }))).toBe('cpu');
   });
 });
 

@@ -11,7 +11,7 @@ import { env } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Embedder, LoadProgress } from '../../core/embed/embedder';
 import { loadTransformersEmbedder } from './embedder';
-import { ModelLoadError } from './load-error';
+import { ModelLoadError } from '../../core/models';
 import type { TransformersEmbedderOptions } from './options';
 import { startHubMirror, type HubMirror } from './test-hub-server';
 import { TINY_EMBEDDER_DIM, TINY_EMBEDDER_ID } from './tiny-embedder';

@@ -2,7 +2,8 @@ import type { Embedder } from '../../core/embed/embedder';
 import { defaultDtype, resolveDevice } from './device';
 import { modelLocation } from './env-config';
 import { withTransformers } from './load-queue';
-import { ModelLoadError, didNotRun } from './load-error';
+import { didNotRun, transformersLoadError } from './load-error';
+import { runtimeEnv } from '../env';
 import type { TransformersEmbedderOptions } from './options';
 import { progressReporter } from './progress';
 import { TransformersEmbedder } from './transformers-embedder';
@@ -11,10 +12,10 @@ import { TransformersEmbedder } from './transformers-embedder';
  * Loads any feature-extraction ONNX model through transformers.js (`@huggingface/transformers`).
  * Vectors are pooled (mean or [CLS]) and L2-normalised. The id, used as the embedding-cache
  * key, is `transformers:${modelId}:${dtype}:${pooling}`.
- * Throws ModelLoadError naming the model id, the folder or URL tried, and the cause.
+ * Throws ModelLoadError (kind 'embedder') naming the model id, the folder or URL tried, and the cause.
  */
 export async function loadTransformersEmbedder(options: TransformersEmbedderOptions): Promise<Embedder> {
-  const device = await resolveDevice(options.device);
+  const device = resolveDevice(options.device, options.env ?? (await runtimeEnv()));
   const dtype = options.dtype ?? defaultDtype(device);
   const pooling = options.pooling ?? 'mean';
   const location = `${modelLocation(options.modelId, options.source)} (${dtype}, ${device})`;
@@ -27,7 +28,7 @@ export async function loadTransformersEmbedder(options: TransformersEmbedderOpti
       progress_callback: options.onProgress ? progressReporter(options.onProgress) : undefined,
     }),
   ).catch((e: unknown) => {
-    throw new ModelLoadError(options.modelId, location, e);
+    throw transformersLoadError('embedder', options.modelId, location, e);
   });
 
   try {
@@ -38,6 +39,6 @@ export async function loadTransformersEmbedder(options: TransformersEmbedderOpti
     return new TransformersEmbedder(id, dim, extractor, pooling, options.batchSize);
   } catch (e) {
     await extractor.dispose();
-    throw new ModelLoadError(options.modelId, location, didNotRun(e));
+    throw transformersLoadError('embedder', options.modelId, location, didNotRun(e));
   }
 }

@@ -1,23 +1,19 @@
-/**
- * A model could not be made ready: the message names what kind of model, which one, where it
- * was looked for, and the cause. The subclasses tell the kinds apart.
- */
-export class TransformersLoadError extends Error {
-  readonly modelId: string;
-  readonly location: string;
-  constructor(kind: string, modelId: string, location: string, cause: unknown) {
-    super(`Loading the ${kind} failed: "${modelId}" from ${location}: ${describeCause(cause)}`, { cause });
-    this.modelId = modelId;
-    this.location = location;
-  }
-}
+import { describeCause, ModelLoadError, modelNoun, type ModelKind } from '../../core/models';
 
-/** The embedding model could not be made ready. Named like USE-lite's error so the UI can treat both alike. */
-export class ModelLoadError extends TransformersLoadError {
-  constructor(modelId: string, location: string, cause: unknown) {
-    super('embedding model', modelId, location, cause);
-    this.name = 'ModelLoadError';
-  }
+/**
+ * A transformers.js model that could not be made ready: the message names what kind of model,
+ * which one, where it was looked for, and the cause. `code` is 'not-found' for a missing file.
+ */
+export function transformersLoadError(kind: ModelKind, modelId: string, location: string, cause: unknown): ModelLoadError {
+  return new ModelLoadError({
+    kind,
+    engine: 'transformers',
+    model: modelId,
+    location,
+    code: isMissingFile(cause) ? 'not-found' : 'load',
+    message: `Loading the ${modelNoun(kind)} failed: "${modelId}" from ${location}: ${describeCause(cause)}`,
+    cause,
+  });
 }
 
 /** The cause for a model that loaded but failed its first run on this device. */
@@ -25,8 +21,7 @@ export function didNotRun(e: unknown): Error {
   return new Error(`the model did not run: ${describeCause(e)}`, { cause: e });
 }
 
-export function describeCause(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  if (e && typeof e === 'object' && 'message' in e) return String((e as { message: unknown }).message);
-  return String(e);
+function isMissingFile(e: unknown): boolean {
+  if (!(e instanceof Error)) return false;
+  return e.name === 'ModelFileNotFoundError' || /could not locate file|not found|404/i.test(e.message);
 }

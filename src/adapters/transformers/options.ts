@@ -1,4 +1,5 @@
 import type { LoadProgress } from '../../core/embed/embedder';
+import type { RuntimeEnv } from '../env';
 
 /** Where model files come from. */
 export type ModelSource =
@@ -8,7 +9,7 @@ export type ModelSource =
   | { kind: 'local'; baseUrl: string };
 
 /**
- * 'auto' picks WebGPU when `navigator.gpu` yields an adapter, else WASM (in Node: 'cpu').
+ * 'auto' picks WebGPU when the runtime env has a WebGPU adapter, else WASM (in Node: 'cpu').
  * 'cpu' is onnxruntime-node and exists only in Node (tests, scripts).
  */
 export type DeviceChoice = 'auto' | 'webgpu' | 'wasm' | 'cpu';
@@ -33,4 +34,6 @@ export interface TransformersEmbedderOptions {
   onProgress?(progress: LoadProgress): void;
   /** Texts per model call (default 32). */
   batchSize?: number;
+  /** What this runtime offers (WebGPU for device 'auto'); default runtimeEnv(). */
+  env?: RuntimeEnv;
 }

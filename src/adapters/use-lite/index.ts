@@ -1,5 +1,4 @@
 export { loadUseLite, type UseLiteOptions } from './load-use-lite';
-export { ModelLoadError } from './load-error';
 export type { FetchLike } from './model-files';
 export {
   DEFAULT_USE_LITE_BATCH,

@@ -1,13 +1,17 @@
-/** Raised when the embedding model cannot be made ready; the message names the step and the cause. */
-export class ModelLoadError extends Error {
-  constructor(detail: string, options?: { cause?: unknown }) {
-    super(`Loading the embedding model failed: ${detail}`, options);
-    this.name = 'ModelLoadError';
-  }
-}
+import { ModelLoadError, type ModelErrorCode } from '../../core/models';
 
-export function describeCause(e: unknown): string {
-  if (e instanceof Error) return e.message;
-  if (e && typeof e === 'object' && 'message' in e) return String((e as { message: unknown }).message);
-  return String(e);
+/** USE-lite's name in errors (the model has no id a user types). */
+const MODEL = 'Universal Sentence Encoder lite';
+
+/** USE-lite could not be made ready; `detail` names the step (and the file) and the cause. */
+export function useLiteError(detail: string, options: { code?: ModelErrorCode; location?: string; cause?: unknown } = {}): ModelLoadError {
+  return new ModelLoadError({
+    kind: 'embedder',
+    engine: 'use-lite',
+    model: MODEL,
+    location: options.location,
+    code: options.code ?? 'load',
+    message: `Loading the embedding model failed: ${detail}`,
+    cause: options.cause,
+  });
 }

@@ -2,7 +2,8 @@ import { loadGraphModel } from '@tensorflow/tfjs-converter';
 import type { BatchLimits } from '../../core/embed/batch';
 import type { LoadProgress } from '../../core/embed/embedder';
 import { SentencePieceTokenizer } from '../../core/embed/sentencepiece';
-import { ModelLoadError, describeCause } from './load-error';
+import { describeCause } from '../../core/models';
+import { useLiteError } from './load-error';
 import { fetchUseLiteFiles, type FetchLike } from './model-files';
 import { DEFAULT_USE_LITE_BATCH, UseLiteEmbedder } from './use-lite-embedder';
 import { startWasmBackend, type WasmPaths } from './wasm-backend';
@@ -33,7 +34,7 @@ const USE_RESERVED_IDS = 6;
 /**
  * Loads Universal Sentence Encoder lite on TF.js's WASM backend. Works in a module worker and
  * in Node (pass `fetch` and `wasmPaths` for files on disk, see ./node.ts).
- * Throws ModelLoadError ("Loading the embedding model failed: …") naming the failing step.
+ * Throws ModelLoadError (kind 'embedder', "Loading the embedding model failed: …") naming the failing step.
  */
 export async function loadUseLite(options: UseLiteOptions = {}): Promise<UseLiteEmbedder> {
   const fetchFn: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
@@ -47,7 +48,7 @@ export async function loadUseLite(options: UseLiteOptions = {}): Promise<UseLite
   try {
     model = await loadGraphModel({ load: async () => files.artifacts });
   } catch (e) {
-    throw new ModelLoadError(`the model graph could not be built (${describeCause(e)})`, { cause: e });
+    throw useLiteError(`the model graph could not be built (${describeCause(e)})`, { cause: e });
   }
   const tokenizer = new SentencePieceTokenizer(files.vocab, { unkId: USE_UNK_ID, reservedIds: USE_RESERVED_IDS });
   const embedder = new UseLiteEmbedder(model, tokenizer, { ...DEFAULT_USE_LITE_BATCH, ...options.batch }, runtime);
@@ -56,7 +57,7 @@ export async function loadUseLite(options: UseLiteOptions = {}): Promise<UseLite
     await embedder.embed(['warm up']);
   } catch (e) {
     embedder.dispose();
-    throw new ModelLoadError(`the model did not run (${describeCause(e)})`, { cause: e });
+    throw useLiteError(`the model did not run (${describeCause(e)})`, { cause: e });
   }
   return embedder;
 }

@@ -6,7 +6,8 @@
 import type { io } from '@tensorflow/tfjs-core';
 import type { LoadProgress } from '../../core/embed/embedder';
 import type { VocabEntry } from '../../core/embed/sentencepiece';
-import { ModelLoadError, describeCause } from './load-error';
+import { describeCause } from '../../core/models';
+import { useLiteError } from './load-error';
 
 export type FetchLike = (url: string, init?: { signal?: AbortSignal }) => Promise<Response>;
 
@@ -39,7 +40,7 @@ export async function fetchUseLiteFiles(
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   const modelJson = parseJson<ModelJson>('model.json', await fetchText(base, 'model.json', fetchFn, signal));
   if (!modelJson.modelTopology || !Array.isArray(modelJson.weightsManifest)) {
-    throw new ModelLoadError('model.json is not a TF.js graph model (no modelTopology or weightsManifest)');
+    throw useLiteError('model.json is not a TF.js graph model (no modelTopology or weightsManifest)');
   }
   const weightSpecs = modelJson.weightsManifest.flatMap((group) => group.weights);
   const shardNames = modelJson.weightsManifest.flatMap((group) => group.paths);
@@ -58,11 +59,11 @@ export async function fetchUseLiteFiles(
   ]);
   const shardBytes = shards.reduce((n, s) => n + s.byteLength, 0);
   if (shardBytes !== weightBytes) {
-    throw new ModelLoadError(`the weight files hold ${shardBytes} bytes but model.json expects ${weightBytes}`);
+    throw useLiteError(`the weight files hold ${shardBytes} bytes but model.json expects ${weightBytes}`);
   }
   const vocab = parseJson<VocabEntry[]>('vocab.json', new TextDecoder().decode(vocabBuffer));
   if (!Array.isArray(vocab) || vocab.length === 0 || !vocab.every(isVocabEntry)) {
-    throw new ModelLoadError('vocab.json is not a list of [piece, score] pairs');
+    throw useLiteError('vocab.json is not a list of [piece, score] pairs');
   }
 
   return {
@@ -89,9 +90,11 @@ async function open(base: string, file: string, fetchFn: FetchLike, signal?: Abo
     res = await fetchFn(base + file, { signal });
   } catch (e) {
     if (signal?.aborted) throw e;
-    throw new ModelLoadError(`${file} could not be downloaded from ${base} (${describeCause(e)})`, { cause: e });
+    throw useLiteError(`${file} could not be downloaded from ${base} (${describeCause(e)})`, { code: 'download', location: base, cause: e });
   }
-  if (!res.ok) throw new ModelLoadError(`${file} returned HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`);
+  if (!res.ok) {
+    throw useLiteError(`${file} returned HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`, { code: res.status === 404 ? 'not-found' : 'download', location: base });
+  }
   return res;
 }
 
@@ -101,7 +104,7 @@ async function fetchText(base: string, file: string, fetchFn: FetchLike, signal?
     return await res.text();
   } catch (e) {
     if (signal?.aborted) throw e;
-    throw new ModelLoadError(`${file} was cut off while downloading (${describeCause(e)})`, { cause: e });
+    throw useLiteError(`${file} was cut off while downloading (${describeCause(e)})`, { code: 'download', location: base, cause: e });
   }
 }
 
@@ -144,7 +147,7 @@ async function fetchBytes(
     return out.buffer;
   } catch (e) {
     if (signal?.aborted) throw e;
-    throw new ModelLoadError(`${file} was cut off while downloading (${describeCause(e)})`, { cause: e });
+    throw useLiteError(`${file} was cut off while downloading (${describeCause(e)})`, { code: 'download', location: base, cause: e });
   }
 }
 
@@ -153,7 +156,7 @@ function parseJson<T>(file: string, text: string): T {
     return JSON.parse(text) as T;
   } catch {
     const hint = text.trimStart().startsWith('<') ? ' (the server sent a web page instead; is the file being served?)' : '';
-    throw new ModelLoadError(`${file} is not valid JSON${hint}`);
+    throw useLiteError(`${file} is not valid JSON${hint}`);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import { getThreadsCount, setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
-import { ModelLoadError } from './load-error';
+import { useLiteError } from './load-error';
 
 export const WASM_BINARIES = [
   'tfjs-backend-wasm.wasm',
@@ -44,7 +44,7 @@ async function start(wasmPaths: WasmPaths | undefined, threads?: number): Promis
   const ok = await tf.setBackend('wasm').catch(() => false);
   if (!ok) {
     const where = typeof wasmPaths === 'string' ? ` from ${wasmPaths}` : '';
-    throw new ModelLoadError(`the WebAssembly runtime did not start (could the .wasm files be loaded${where}?)`);
+    throw useLiteError(`the WebAssembly runtime did not start (could the .wasm files be loaded${where}?)`, { location: typeof wasmPaths === 'string' ? wasmPaths : undefined });
   }
   await tf.ready();
   return describe();

@@ -1,5 +1,5 @@
 import type { AppConfig, ModelRecord } from '@mlc-ai/web-llm';
-import { WebLlmError } from './errors';
+import { webLlmError } from './errors';
 
 export interface WebLlmSource {
   modelId: string;
@@ -15,17 +15,17 @@ const HUB_HOSTS = /(^|\.)(huggingface\.co|hf\.co)$/;
 
 /**
  * The appConfig for MLCEngine: the prebuilt list for a prebuilt model, or a single record for
- * self-hosted files. Throws WebLlmError 'not-found' for an unknown id without files to load.
+ * self-hosted files. Throws ModelLoadError 'not-found' for an unknown id without files to load.
  */
 export function webLlmAppConfig(prebuilt: AppConfig, source: WebLlmSource, base: string = pageUrl()): AppConfig {
   const known = prebuilt.model_list.find((m) => m.model_id === source.modelId);
   const cacheBackend = source.cacheBackend ?? prebuilt.cacheBackend;
   if (!source.modelUrl && !source.modelLibUrl) {
-    if (!known) throw new WebLlmError('not-found', source.modelId, `"${source.modelId}" is not a WebLLM prebuilt model; give the URL of its files and model library to self-host it.`);
+    if (!known) throw webLlmError('not-found', source.modelId, `"${source.modelId}" is not a WebLLM prebuilt model; give the URL of its files and model library to self-host it.`);
     return { ...prebuilt, cacheBackend };
   }
   const modelLib = source.modelLibUrl ? new URL(source.modelLibUrl, base).href : known?.model_lib;
-  if (!modelLib) throw new WebLlmError('not-found', source.modelId, `"${source.modelId}" is not a WebLLM prebuilt model, so it needs the URL of its model library (.wasm).`);
+  if (!modelLib) throw webLlmError('not-found', source.modelId, `"${source.modelId}" is not a WebLLM prebuilt model, so it needs the URL of its model library (.wasm).`);
   const record: ModelRecord = {
     ...known,
     model_id: source.modelId,

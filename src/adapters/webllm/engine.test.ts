@@ -118,12 +118,12 @@ describe('WebLlmEngine.generate', () => {
     expect(out.promptTokens).toBeLessThanOrEqual(1000);
   });
 
-  it('maps other failures to a WebLlmError naming the model', async () => {
+  it('maps other failures to a ModelLoadError naming the model', async () => {
     const mlc = new FakeMlc([]);
     mlc.chat.completions.create = async () => {
       throw Object.assign(new Error('device lost'), { name: 'DeviceLostError' });
     };
-    await expect(new WebLlmEngine(mlc, info).generate(QUESTION)).rejects.toMatchObject({ name: 'WebLlmError', code: 'device-lost', modelId: info.model });
+    await expect(new WebLlmEngine(mlc, info).generate(QUESTION)).rejects.toMatchObject({ name: 'ModelLoadError', code: 'device-lost', model: info.model });
   });
 
   it('asks Qwen3 not to think when told to', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { classifyWebLlmError, toWebLlmError, WebLlmError } from './errors';
+import { ModelLoadError } from '../../core/models';
+import { classifyWebLlmError, toWebLlmError } from './errors';
 
 const named = (name: string, message: string) => Object.assign(new Error(message), { name });
 
@@ -23,8 +24,8 @@ describe('WebLLM error mapping', () => {
 
   it('wraps with a readable message that names the model and the cause', () => {
     const dl = toWebLlmError(new TypeError('Failed to fetch'), 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC');
-    expect(dl).toBeInstanceOf(WebLlmError);
-    expect(dl).toMatchObject({ name: 'WebLlmError', code: 'download', modelId: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC' });
+    expect(dl).toBeInstanceOf(ModelLoadError);
+    expect(dl).toMatchObject({ name: 'ModelLoadError', kind: 'llm', engine: 'webllm', code: 'download', model: 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC' });
     expect(dl.message).toMatch(/Downloading "Qwen2.5-1.5B-Instruct-q4f16_1-MLC" failed: Failed to fetch/);
     const f16 = toWebLlmError(named('ShaderF16SupportError', 'needs shader-f16'), 'Qwen2.5-1.5B-Instruct-q4f16_1-MLC');
     expect(f16.message).toContain('"Qwen2.5-1.5B-Instruct-q4f32_1-MLC"');

@@ -1,23 +1,20 @@
-import { describeCause } from '../transformers/load-error';
+import { describeCause, ModelLoadError } from '../../core/models';
 import { f32Sibling } from './models';
 
 export type WebLlmErrorCode = 'no-webgpu' | 'no-f16' | 'device-lost' | 'out-of-memory' | 'download' | 'not-found' | 'unknown';
 
 /** A WebLLM failure in words a user can act on; `code` says which kind, for the UI. */
-export class WebLlmError extends Error {
-  readonly code: WebLlmErrorCode;
-  readonly modelId: string;
-  constructor(code: WebLlmErrorCode, modelId: string, message: string, cause?: unknown) {
-    super(message, { cause });
-    this.name = 'WebLlmError';
-    this.code = code;
-    this.modelId = modelId;
-  }
+export function webLlmError(code: WebLlmErrorCode, modelId: string, message: string, cause?: unknown): ModelLoadError {
+  return new ModelLoadError({ kind: 'llm', engine: 'webllm', model: modelId, code, message, cause });
+}
+
+function isWebLlmError(e: unknown): e is ModelLoadError & { code: WebLlmErrorCode } {
+  return e instanceof ModelLoadError && e.engine === 'webllm';
 }
 
 /** Sorts a WebLLM (or browser) error by its name and message; WebLLM's error classes are not all exported. */
 export function classifyWebLlmError(e: unknown): WebLlmErrorCode {
-  if (e instanceof WebLlmError) return e.code;
+  if (isWebLlmError(e)) return e.code;
   const name = e instanceof Error ? e.name : '';
   const text = `${name}: ${describeCause(e)}`;
   if (/WebGPUNotAvailableError|WebGPUNotFoundError|Unable to find a compatible GPU|WebGPU is not supported|Cannot find WebGPU/i.test(text)) return 'no-webgpu';
@@ -29,11 +26,11 @@ export function classifyWebLlmError(e: unknown): WebLlmErrorCode {
   return 'unknown';
 }
 
-/** Wraps any error from loading (or running) `modelId` in a WebLlmError with a readable message. */
-export function toWebLlmError(e: unknown, modelId: string, phase: 'load' | 'run' = 'load'): WebLlmError {
-  if (e instanceof WebLlmError) return e;
+/** Wraps any error from loading (or running) `modelId` in a ModelLoadError with a readable message. */
+export function toWebLlmError(e: unknown, modelId: string, phase: 'load' | 'run' = 'load'): ModelLoadError {
+  if (isWebLlmError(e)) return e;
   const code = classifyWebLlmError(e);
-  return new WebLlmError(code, modelId, webLlmMessage(code, modelId, describeCause(e), phase), e);
+  return webLlmError(code, modelId, webLlmMessage(code, modelId, describeCause(e), phase), e);
 }
 
 export function webLlmMessage(code: WebLlmErrorCode, modelId: string, cause: string, phase: 'load' | 'run' = 'load'): string {

@@ -1,4 +1,3 @@
 export { loadWebLlm, type WebLlmOptions } from './load';
-export { listWebLlmModels, type WebLlmModel } from './models';
-export { hasShaderF16 } from './gpu';
-export { WebLlmError, type WebLlmErrorCode } from './errors';
+export { listWebLlmModels, webLlmCatalogue, type WebLlmCatalogue, type WebLlmModel } from './models';
+export type { WebLlmErrorCode } from './errors';

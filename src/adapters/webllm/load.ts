@@ -2,37 +2,36 @@ import type { LoadProgress } from '../../core/embed/embedder';
 import type { LlmEngine } from '../../core/llm/engine';
 import { webLlmAppConfig, type WebLlmSource } from './app-config';
 import { WebLlmEngine, type MlcEngineLike } from './engine';
-import { toWebLlmError, webLlmMessage, WebLlmError } from './errors';
-import { navigatorGpu, type WebGpuLike } from './gpu';
+import { toWebLlmError, webLlmError, webLlmMessage } from './errors';
+import { runtimeEnv, type RuntimeEnv } from '../env';
 import { DEFAULT_WEBLLM_CONTEXT, needsShaderF16 } from './models';
 import { webLlmProgressReporter } from './progress';
 
 export interface WebLlmOptions extends WebLlmSource {
   onProgress?(progress: LoadProgress): void;
-  /** Injectable for tests; by default `navigator.gpu`. */
-  gpu?: WebGpuLike;
+  /** What this runtime offers (WebGPU, shader-f16); default runtimeEnv(). */
+  env?: RuntimeEnv;
 }
 
 /**
  * Loads a WebLLM model (prebuilt, or self-hosted with modelUrl/modelLibUrl) into an MLCEngine
  * in this thread. Checks WebGPU and shader-f16 before importing web-llm, so a browser without
- * them fails fast. Every failure is a WebLlmError with a code and a message naming the model.
+ * them fails fast. Every failure is a ModelLoadError (engine 'webllm') with a code and a message naming the model.
  */
 export async function loadWebLlm(options: WebLlmOptions): Promise<LlmEngine> {
   const { modelId } = options;
-  const gpu = 'gpu' in options ? options.gpu : navigatorGpu();
-  const fail = (code: 'no-webgpu' | 'no-f16', cause: string) => new WebLlmError(code, modelId, webLlmMessage(code, modelId, cause));
-  if (!gpu) throw fail('no-webgpu', 'navigator.gpu is missing');
-  const adapter = await gpu.requestAdapter().catch(() => null);
-  if (!adapter) throw fail('no-webgpu', 'no WebGPU adapter');
-  if (needsShaderF16(modelId) && !adapter.features.has('shader-f16')) throw fail('no-f16', 'no shader-f16');
+  const env = options.env ?? (await runtimeEnv());
+  const fail = (code: 'no-webgpu' | 'no-f16', cause: string) => webLlmError(code, modelId, webLlmMessage(code, modelId, cause));
+  if (!env.webgpuApi) throw fail('no-webgpu', 'navigator.gpu is missing');
+  if (!env.webgpu) throw fail('no-webgpu', 'no WebGPU adapter');
+  if (needsShaderF16(modelId) && !env.shaderF16) throw fail('no-f16', 'no shader-f16');
 
   let engine: MlcEngineLike | undefined;
   try {
     const webllm = await import('@mlc-ai/web-llm');
     const appConfig = webLlmAppConfig(webllm.prebuiltAppConfig, options);
     const record = appConfig.model_list.find((m) => m.model_id === modelId);
-    if (record && needsShaderF16(modelId, record) && !adapter.features.has('shader-f16')) throw fail('no-f16', 'no shader-f16');
+    if (record && needsShaderF16(modelId, record) && !env.shaderF16) throw fail('no-f16', 'no shader-f16');
     const mlc = new webllm.MLCEngine({
       appConfig,
       initProgressCallback: options.onProgress ? webLlmProgressReporter(options.onProgress) : undefined,

@@ -1,6 +1,7 @@
 import { prebuiltAppConfig, type ModelRecord } from '@mlc-ai/web-llm';
 import { describe, expect, it } from 'vitest';
-import { f32Sibling, LAPTOP_VRAM_MB, listWebLlmModels, needsShaderF16, parseModelId, selectWebLlmModels } from './models';
+import { testEnv } from '../env';
+import { f32Sibling, LAPTOP_VRAM_MB, listWebLlmModels, needsShaderF16, parseModelId, selectWebLlmModels, webLlmCatalogue } from './models';
 
 const list = prebuiltAppConfig.model_list;
 const record = (id: string) => list.find((m) => m.model_id === id)!;
@@ -58,6 +59,12 @@ describe('selectWebLlmModels with the real prebuilt list', () => {
 
   it('lists through a lazy import of web-llm', async () => {
     expect(await listWebLlmModels(false)).toEqual(selectWebLlmModels(list, false));
+  });
+
+  it('catalogues by the runtime env: none without WebGPU, f32 only without shader-f16, a warning without an adapter', async () => {
+    expect(await webLlmCatalogue(testEnv())).toEqual({ webgpu: 'missing', shaderF16: false, models: [] });
+    expect(await webLlmCatalogue(testEnv({ webgpuApi: true }))).toEqual({ webgpu: 'no-adapter', shaderF16: false, models: selectWebLlmModels(list, false) });
+    expect(await webLlmCatalogue(testEnv({ webgpuApi: true, webgpu: true, shaderF16: true }))).toEqual({ webgpu: 'ok', shaderF16: true, models: selectWebLlmModels(list, true) });
   });
 });
 

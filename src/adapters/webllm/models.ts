@@ -1,4 +1,5 @@
 import type { ModelRecord } from '@mlc-ai/web-llm';
+import { runtimeEnv, type RuntimeEnv } from '../env';
 
 /** A prebuilt WebLLM model offered in the settings. */
 export interface WebLlmModel {
@@ -63,6 +64,22 @@ export function selectWebLlmModels(list: ModelRecord[], hasShaderF16: boolean, m
 export async function listWebLlmModels(hasShaderF16: boolean): Promise<WebLlmModel[]> {
   const { prebuiltAppConfig } = await import('@mlc-ai/web-llm');
   return selectWebLlmModels(prebuiltAppConfig.model_list, hasShaderF16);
+}
+
+/** What Settings shows for WebLLM: whether WebGPU is there, and the prebuilt models this GPU can run. */
+export interface WebLlmCatalogue {
+  /** 'missing': no navigator.gpu at all; 'no-adapter': WebGPU is there but grants no adapter (WebLLM will probably fail). */
+  webgpu: 'ok' | 'no-adapter' | 'missing';
+  shaderF16: boolean;
+  /** Empty when WebGPU is missing (web-llm is then not even imported). */
+  models: WebLlmModel[];
+}
+
+/** The catalogue for this runtime; asked of the LLM worker, so the page never loads web-llm. */
+export async function webLlmCatalogue(env?: RuntimeEnv): Promise<WebLlmCatalogue> {
+  const e = env ?? (await runtimeEnv());
+  if (!e.webgpuApi) return { webgpu: 'missing', shaderF16: false, models: [] };
+  return { webgpu: e.webgpu ? 'ok' : 'no-adapter', shaderF16: e.shaderF16, models: await listWebLlmModels(e.shaderF16) };
 }
 
 function describe(record: ModelRecord): WebLlmModel {

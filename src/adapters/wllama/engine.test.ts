@@ -99,10 +99,10 @@ describe('WllamaEngine.generate', () => {
     expect(Math.ceil(sent.length / 2)).toBeLessThanOrEqual(300);
   });
 
-  it('wraps other failures in a GgufError naming the model', async () => {
+  it('wraps other failures in a ModelLoadError naming the model', async () => {
     const wllama = { createChatCompletion: async () => Promise.reject(new Error('llama_decode failed')), exit: async () => {} };
     await expect(new WllamaEngine(wllama, info).generate(QUESTION)).rejects.toMatchObject({
-      name: 'GgufError',
+      name: 'ModelLoadError',
       code: 'run',
       message: '"SmolLM2 135M Instruct" failed: llama_decode failed',
     });

@@ -1,49 +1,14 @@
-/** What the browser (or worker) offers llama.cpp; injectable so tests can play any browser. */
-export interface WllamaEnvironment {
-  hardwareConcurrency: number;
-  /** navigator.deviceMemory in GB (rounded down by the browser, at most 8), when exposed. */
-  deviceMemoryGb?: number;
-  /**
-   * The WebGPU adapter: 'software' is a CPU emulation (SwiftShader, in headless or GPU-less
-   * browsers), slower than llama.cpp's own CPU code.
-   */
-  gpu: 'hardware' | 'software' | 'none';
-  /** WebAssembly Memory64, which wllama's only self-hosted build needs. */
-  memory64: boolean;
-}
+import type { RuntimeEnv } from '../env';
 
-interface GpuLike {
-  requestAdapter(): Promise<{ isFallbackAdapter?: boolean; info?: { isFallbackAdapter?: boolean } } | null>;
-}
+/** The part of the runtime env llama.cpp's choices depend on. */
+export type WllamaEnv = Pick<RuntimeEnv, 'threads' | 'deviceMemoryGB' | 'webgpu' | 'softwareGpu' | 'memory64'>;
 
-export async function browserEnvironment(): Promise<WllamaEnvironment> {
-  const nav = (typeof navigator === 'undefined' ? {} : navigator) as { hardwareConcurrency?: number; deviceMemory?: number; gpu?: GpuLike };
-  return {
-    hardwareConcurrency: nav.hardwareConcurrency || 1,
-    deviceMemoryGb: typeof nav.deviceMemory === 'number' ? nav.deviceMemory : undefined,
-    gpu: await gpuKind(nav.gpu),
-    memory64: supportsMemory64(),
-  };
-}
-
-async function gpuKind(gpu: GpuLike | undefined): Promise<WllamaEnvironment['gpu']> {
-  const adapter = await gpu?.requestAdapter().catch(() => null);
-  if (!adapter) return 'none';
-  return adapter.info?.isFallbackAdapter || adapter.isFallbackAdapter ? 'software' : 'hardware';
-}
-
-/** Whether llama.cpp should keep to the CPU: asked to, or 'auto' without a hardware GPU. */
-export function cpuOnly(env: WllamaEnvironment, device: 'auto' | 'wasm' | 'webgpu'): boolean {
-  return device === 'wasm' || (device === 'auto' && env.gpu !== 'hardware');
-}
-
-function supportsMemory64(): boolean {
-  try {
-    new WebAssembly.Memory({ address: 'i64', initial: 1n } as unknown as WebAssembly.MemoryDescriptor);
-    return true;
-  } catch {
-    return false;
-  }
+/**
+ * Whether llama.cpp should keep to the CPU: asked to, or 'auto' without a hardware GPU (a
+ * software adapter such as SwiftShader is slower than llama.cpp's own CPU code).
+ */
+export function cpuOnly(env: WllamaEnv, device: 'auto' | 'wasm' | 'webgpu'): boolean {
+  return device === 'wasm' || (device === 'auto' && (!env.webgpu || env.softwareGpu === true));
 }
 
 /** llama.cpp's matrix kernels gain little past 8 threads, and the page's other workers need cores too. */
@@ -55,8 +20,8 @@ const MAX_THREADS = 8;
  * the browser also running, makes it slower, not faster. (wllama runs single-threaded anyway
  * without cross-origin isolation.)
  */
-export function defaultThreads(env: WllamaEnvironment): number {
-  return Math.max(1, Math.min(MAX_THREADS, Math.floor(env.hardwareConcurrency / 2)));
+export function defaultThreads(env: WllamaEnv): number {
+  return Math.max(1, Math.min(MAX_THREADS, Math.floor(env.threads / 2)));
 }
 
 const GB = 1024 ** 3;
@@ -73,13 +38,13 @@ export interface SizeLimit {
  * weights live in the 4 GB WebAssembly heap; a device reporting under 8 GB of memory (the most
  * browsers report) should not be asked to hold a model of more than half of it.
  */
-export function modelSizeLimit(env: WllamaEnvironment, device: 'auto' | 'wasm' | 'webgpu'): SizeLimit | undefined {
+export function modelSizeLimit(env: WllamaEnv, device: 'auto' | 'wasm' | 'webgpu'): SizeLimit | undefined {
   const limits: SizeLimit[] = [];
   if (cpuOnly(env, device)) {
     limits.push({ bytes: HEAP_ROOM, reason: "llama.cpp's WebAssembly memory holds at most 4 GB, weights and context together" });
   }
-  if (env.deviceMemoryGb !== undefined && env.deviceMemoryGb < 8) {
-    limits.push({ bytes: (env.deviceMemoryGb * GB) / 2, reason: `this device reports ${env.deviceMemoryGb} GB of memory` });
+  if (env.deviceMemoryGB !== undefined && env.deviceMemoryGB < 8) {
+    limits.push({ bytes: (env.deviceMemoryGB * GB) / 2, reason: `this device reports ${env.deviceMemoryGB} GB of memory` });
   }
   return limits.sort((a, b) => a.bytes - b.bytes)[0];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GgufError, toGgufError } from './errors';
+import { ggufError, toGgufError } from './errors';
 
 describe('toGgufError', () => {
   it('sorts causes by what the user can do about them', () => {
@@ -15,8 +15,8 @@ describe('toGgufError', () => {
     expect(code(new Error('failed to load model'), [], 'run')).toBe('run');
   });
 
-  it('keeps a GgufError as it is', () => {
-    const e = new GgufError('file-needed', 'a.gguf');
+  it('keeps a GGUF ModelLoadError as it is', () => {
+    const e = ggufError('file-needed', 'a.gguf');
     expect(toGgufError(e, 'b.gguf')).toBe(e);
   });
 

@@ -1,4 +1,4 @@
-import { describeCause } from '../transformers/load-error';
+import { describeCause, ModelLoadError } from '../../core/models';
 
 export type WllamaErrorCode =
   | 'not-gguf'
@@ -26,19 +26,20 @@ export interface ErrorDetails {
   limitReason?: string;
   /** How far a cut download got. */
   loaded?: number;
+  /** The URL the model came from, when it did (kept on the error, not put in the message). */
+  location?: string;
 }
 
-/** A GGUF model that could not be made ready (or failed later), in words naming the file and the cause; `code` says which kind, for the UI. */
-export class GgufError extends Error {
-  readonly code: WllamaErrorCode;
-  /** The file name, or the URL it was loaded from. */
-  readonly file: string;
-  constructor(code: WllamaErrorCode, file: string, details: ErrorDetails = {}, cause?: unknown) {
-    super(wllamaMessage(code, file, details), { cause });
-    this.name = 'GgufError';
-    this.code = code;
-    this.file = file;
-  }
+/**
+ * A GGUF model that could not be made ready (or failed later), in words naming the file (its
+ * name, or the last part of its URL) and the cause; `code` says which kind, for the UI.
+ */
+export function ggufError(code: WllamaErrorCode, file: string, details: ErrorDetails = {}, cause?: unknown): ModelLoadError {
+  return new ModelLoadError({ kind: 'llm', engine: 'wllama', model: file, location: details.location, code, message: wllamaMessage(code, file, details), cause });
+}
+
+function isGgufError(e: unknown): e is ModelLoadError {
+  return e instanceof ModelLoadError && e.engine === 'wllama';
 }
 
 export function wllamaMessage(code: WllamaErrorCode, file: string, d: ErrorDetails = {}): string {
@@ -83,22 +84,22 @@ const TRUNCATED = /not within (the )?file bounds|unexpectedly reached end of fil
 const MODEL_LOAD = /unknown model architecture|error loading model|failed to load model|unsupported model|wrong number of tensors|invalid (ggml )?type/i;
 
 /**
- * Sorts a failure while loading (or running) `file` into a GgufError. `logs` are llama.cpp's error
+ * Sorts a failure while loading (or running) `file` into a ModelLoadError. `logs` are llama.cpp's error
  * lines from the load, which carry the real cause when llama.cpp only reports "failed".
  */
-export function toGgufError(e: unknown, file: string, details: ErrorDetails = {}, logs: string[] = [], phase: 'load' | 'run' = 'load'): GgufError {
-  if (e instanceof GgufError) return e;
+export function toGgufError(e: unknown, file: string, details: ErrorDetails = {}, logs: string[] = [], phase: 'load' | 'run' = 'load'): ModelLoadError {
+  if (isGgufError(e)) return e;
   const message = describeCause(e);
   const text = [message, ...logs].join('\n');
   const logCause = lastUseful(logs);
   const cause = logCause && !message.includes(logCause) ? `${message} (${logCause})` : message;
-  if (MEMORY.test(text)) return new GgufError('out-of-memory', file, { ...details, cause }, e);
+  if (MEMORY.test(text)) return ggufError('out-of-memory', file, { ...details, cause }, e);
   const http = /HTTP (\d{3})/.exec(message);
-  if (http?.[1] === '404') return new GgufError('not-found', file, { ...details, cause: `HTTP 404` }, e);
-  if (http || NETWORK.test(message)) return new GgufError('download', file, { ...details, cause }, e);
-  if (phase === 'load' && TRUNCATED.test(text)) return new GgufError('incomplete', file, { ...details, cause: logCause ?? message }, e);
-  if (phase === 'load' && MODEL_LOAD.test(text)) return new GgufError('unsupported-architecture', file, { ...details, cause: logCause ?? message }, e);
-  return new GgufError(phase, file, { ...details, cause }, e);
+  if (http?.[1] === '404') return ggufError('not-found', file, { ...details, cause: `HTTP 404` }, e);
+  if (http || NETWORK.test(message)) return ggufError('download', file, { ...details, cause }, e);
+  if (phase === 'load' && TRUNCATED.test(text)) return ggufError('incomplete', file, { ...details, cause: logCause ?? message }, e);
+  if (phase === 'load' && MODEL_LOAD.test(text)) return ggufError('unsupported-architecture', file, { ...details, cause: logCause ?? message }, e);
+  return ggufError(phase, file, { ...details, cause }, e);
 }
 
 /** The most telling of llama.cpp's error lines ("unknown model architecture: 'x'" over "failed to load model"). */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { LoadProgress } from '../../core/embed/embedder';
-import { GgufError } from './errors';
+import { ModelLoadError } from '../../core/models';
 import { loadWllama } from './load';
 import { pickedFileKey, type ModelStore } from './model-store';
 import type { WllamaOptions } from './options';
@@ -58,7 +58,7 @@ function fakeRuntime(options: { behaviour?: Behaviour; response?: Response; env?
   };
   const fetch = vi.fn(async (_url: string, _init?: RequestInit) => options.response ?? new Response(smolHeader().slice(0, 64), { status: 206 }));
   const runtime: WllamaRuntime = {
-    env: { hardwareConcurrency: 16, gpu: 'hardware', memory64: true, ...options.env },
+    env: { threads: 16, webgpu: true, softwareGpu: false, memory64: true, ...options.env },
     store,
     fetch,
     create: (wasmPath, log) => {
@@ -106,7 +106,7 @@ describe('loadWllama from a URL', () => {
   });
 
   it('takes a shorter training context as is, a chosen context size, fewer cores, and CPU only when asked', async () => {
-    const { runtime, instances } = fakeRuntime({ blob: model(smolHeader({ contextLength: 2048 })), env: { hardwareConcurrency: 4 } });
+    const { runtime, instances } = fakeRuntime({ blob: model(smolHeader({ contextLength: 2048 })), env: { threads: 4 } });
     expect((await loadWllama(fromUrl(), runtime)).info.contextWindow).toBe(2048);
     expect(instances[0].params).toEqual({ n_ctx: 2048, n_threads: 2, jinja: true });
     await loadWllama(fromUrl({ nCtx: 1024, device: 'wasm', threads: 2 }), runtime);
@@ -116,8 +116,8 @@ describe('loadWllama from a URL', () => {
   it('refuses a URL that serves a web page before downloading anything', async () => {
     const { runtime, store } = fakeRuntime({ response: new Response('<!DOCTYPE html><html><body>Sign in</body></html>', { status: 200 }) });
     const e = await loadWllama(fromUrl(), runtime).catch((x: unknown) => x);
-    expect(e).toBeInstanceOf(GgufError);
-    expect(e).toMatchObject({ code: 'not-gguf', file: 'smollm2-135m-instruct-q4_1.gguf' });
+    expect(e).toBeInstanceOf(ModelLoadError);
+    expect(e).toMatchObject({ code: 'not-gguf', model: 'smollm2-135m-instruct-q4_1.gguf' });
     expect((e as Error).message).toMatch(/^"smollm2-135m-instruct-q4_1\.gguf" is not a GGUF model: it is a web page \(HTML\)/);
     expect(store.download).not.toHaveBeenCalled();
   });
@@ -150,7 +150,7 @@ describe('loadWllama from a picked file', () => {
   it('checks the magic before anything else: a renamed text file is refused and not kept', async () => {
     const { runtime, store, instances } = fakeRuntime();
     const e = await loadWllama(picked(new Blob(['just some notes, not weights']), 'notes.gguf'), runtime).catch((x: unknown) => x);
-    expect(e).toMatchObject({ name: 'GgufError', code: 'not-gguf', file: 'notes.gguf' });
+    expect(e).toMatchObject({ name: 'ModelLoadError', code: 'not-gguf', model: 'notes.gguf' });
     expect((e as Error).message).toContain('"notes.gguf" is not a GGUF model: it starts with the bytes 6a 75 73 74');
     expect(store.keepFile).not.toHaveBeenCalled();
     expect(instances).toHaveLength(0);
@@ -188,15 +188,15 @@ describe('loadWllama failures', () => {
   it('refuses a model larger than the WebAssembly heap before starting llama.cpp', async () => {
     const big = model();
     Object.defineProperty(big, 'size', { value: 5 * 1024 ** 3 });
-    const { runtime, instances } = fakeRuntime({ env: { gpu: 'software' } });
+    const { runtime, instances } = fakeRuntime({ env: { softwareGpu: true } });
     const e = await loadWllama(picked(big, 'Llama-3.1-8B-Q4_K_M.gguf'), runtime).catch((x: unknown) => x);
-    expect(e).toMatchObject({ code: 'too-large', file: 'Llama-3.1-8B-Q4_K_M.gguf' });
+    expect(e).toMatchObject({ code: 'too-large', model: 'Llama-3.1-8B-Q4_K_M.gguf' });
     expect((e as Error).message).toMatch(/is 5\.0 GB, more than this browser can hold \(about 3\.5 GB: llama\.cpp's WebAssembly memory/);
     expect(instances).toHaveLength(0);
   });
 
   it('measures against the device’s memory when it reports little', async () => {
-    const { runtime } = fakeRuntime({ env: { deviceMemoryGb: 0.000001 } });
+    const { runtime } = fakeRuntime({ env: { deviceMemoryGB: 0.000001 } });
     await expect(loadWllama(fromUrl(), runtime)).rejects.toMatchObject({ code: 'too-large', message: expect.stringMatching(/this device reports 0\.000001 GB of memory/) });
   });
 
@@ -223,7 +223,7 @@ describe('loadWllama failures', () => {
   });
 
   it('keeps to the CPU on a software WebGPU adapter, and takes a large model on a hardware one', async () => {
-    const soft = fakeRuntime({ env: { gpu: 'software' } });
+    const soft = fakeRuntime({ env: { softwareGpu: true } });
     await loadWllama(fromUrl(), soft.runtime);
     expect(soft.instances[0].params).toMatchObject({ n_gpu_layers: 0 });
     await loadWllama(fromUrl({ device: 'webgpu' }), soft.runtime);
@@ -236,6 +236,6 @@ describe('loadWllama failures', () => {
 
   it('says what the browser lacks: Memory64, or WebGPU when WebGPU is asked for', async () => {
     await expect(loadWllama(fromUrl(), fakeRuntime({ env: { memory64: false } }).runtime)).rejects.toMatchObject({ code: 'unsupported-browser', message: expect.stringMatching(/Memory64/) });
-    await expect(loadWllama(fromUrl({ device: 'webgpu' }), fakeRuntime({ env: { gpu: 'none' } }).runtime)).rejects.toMatchObject({ code: 'unsupported-browser', message: expect.stringMatching(/no WebGPU/) });
+    await expect(loadWllama(fromUrl({ device: 'webgpu' }), fakeRuntime({ env: { webgpu: false, softwareGpu: undefined } }).runtime)).rejects.toMatchObject({ code: 'unsupported-browser', message: expect.stringMatching(/no WebGPU/) });
   });
 });

@@ -1,7 +1,7 @@
 import type { LlmEngine } from '../../core/llm/engine';
 import { cpuOnly, defaultThreads, modelSizeLimit } from './environment';
 import { WllamaEngine } from './engine';
-import { GgufError, toGgufError } from './errors';
+import { ggufError, toGgufError } from './errors';
 import { describeNotGguf, hasGgufMagic, readGgufHeader, type GgufHeader } from './gguf';
 import { pickedFileKey } from './model-store';
 import type { GgufSource, WllamaOptions } from './options';
@@ -17,28 +17,29 @@ const SNIFF_BYTES = 64;
 /**
  * Loads a GGUF model into llama.cpp (wllama) in this thread: from a URL (downloaded once into
  * the browser's model cache) or a picked file (a copy kept so it survives a reload). Checks
- * that it is GGUF and not too large before llama.cpp sees it. Every failure is a GgufError
- * naming the file and the cause.
+ * that it is GGUF and not too large before llama.cpp sees it. Every failure is a ModelLoadError
+ * (engine 'wllama') naming the file and the cause.
  */
 export async function loadWllama(options: WllamaOptions, runtime?: WllamaRuntime): Promise<LlmEngine> {
   const name = sourceName(options.source);
   const rt = runtime ?? (await browserRuntime());
   const device = options.device ?? 'auto';
+  const location = sourceUrl(options.source);
   if (!rt.env.memory64) {
-    throw new GgufError('unsupported-browser', name, { cause: 'it lacks WebAssembly Memory64, which llama.cpp needs here (Chrome or Edge 133+, Firefox 134+)' });
+    throw ggufError('unsupported-browser', name, { cause: 'it lacks WebAssembly Memory64, which llama.cpp needs here (Chrome or Edge 133+, Firefox 134+)', location });
   }
-  if (device === 'webgpu' && rt.env.gpu === 'none') throw new GgufError('unsupported-browser', name, { cause: 'it has no WebGPU; choose the CPU (WASM) instead' });
+  if (device === 'webgpu' && !rt.env.webgpu) throw ggufError('unsupported-browser', name, { cause: 'it has no WebGPU; choose the CPU (WASM) instead', location });
   const progress = (file: string, loaded: number, total: number) => options.onProgress?.({ file, loaded, total });
 
   let header: GgufHeader | undefined;
   try {
     const blobs = await modelBlobs(options.source, rt, name, progress, options.signal);
     const sniff = new Uint8Array(await blobs[0].slice(0, SNIFF_BYTES).arrayBuffer());
-    if (!hasGgufMagic(sniff)) throw new GgufError('not-gguf', name, { cause: describeNotGguf(sniff) });
+    if (!hasGgufMagic(sniff)) throw ggufError('not-gguf', name, { cause: describeNotGguf(sniff), location });
     header = await readGgufHeader(blobs[0]);
     const size = blobs.reduce((n, b) => n + b.size, 0);
     const limit = modelSizeLimit(rt.env, device);
-    if (limit && size > limit.bytes) throw new GgufError('too-large', name, { size, limit: limit.bytes, limitReason: limit.reason });
+    if (limit && size > limit.bytes) throw ggufError('too-large', name, { size, limit: limit.bytes, limitReason: limit.reason, location });
     if (options.source.kind === 'file' && options.source.file) {
       const file = options.source.file;
       await rt.store.keepFile(pickedFileKey(name, file.size), file, (loaded, total) => progress(`Keeping a copy of ${name} in this browser`, loaded, total)).catch(() => false);
@@ -48,7 +49,7 @@ export async function loadWllama(options: WllamaOptions, runtime?: WllamaRuntime
     return await start(blobs, header, options, rt, name);
   } catch (e) {
     if (e instanceof Error && e.name === 'AbortError') throw e;
-    throw toGgufError(e, name, { architecture: header?.architecture });
+    throw toGgufError(e, name, { architecture: header?.architecture, location });
   }
 }
 
@@ -71,7 +72,7 @@ async function start(blobs: Blob[], header: GgufHeader, options: WllamaOptions, 
     return new WllamaEngine(wllama, { engine: 'wllama', model: header.name?.trim() || name, contextWindow: loaded.n_ctx || nCtx });
   } catch (e) {
     await wllama.exit().catch(() => undefined);
-    throw toGgufError(e, name, { architecture: header.architecture }, log.errors);
+    throw toGgufError(e, name, { architecture: header.architecture, location: sourceUrl(options.source) }, log.errors);
   }
 }
 
@@ -86,12 +87,12 @@ async function modelBlobs(
   if (source.kind === 'file') {
     if (source.file) return [source.file];
     const kept = await rt.store.keptFile(pickedFileKey(source.name, source.size), source.size);
-    if (!kept) throw new GgufError('file-needed', name);
+    if (!kept) throw ggufError('file-needed', name);
     return [kept];
   }
-  if (!source.url) throw new GgufError('not-found', name, { cause: 'no URL was entered (or pick a .gguf file instead)' });
+  if (!source.url) throw ggufError('not-found', name, { cause: 'no URL was entered (or pick a .gguf file instead)' });
   // wllama's cache only takes URLs of .gguf files (or shards of one).
-  if (!/\.gguf(\?.*)?$/i.test(source.url)) throw new GgufError('not-gguf', name, { cause: `the URL ${source.url} does not end in .gguf` });
+  if (!/\.gguf(\?.*)?$/i.test(source.url)) throw ggufError('not-gguf', name, { cause: `the URL ${source.url} does not end in .gguf`, location: source.url });
   const cached = await rt.store.cached(source.url);
   if (cached) return cached;
   await sniffRemote(rt, source.url, name, signal);
@@ -101,13 +102,13 @@ async function modelBlobs(
 /** Reads the first bytes at `url` (a range request; the first chunk where ranges are ignored) so a wrong URL fails before a long download. */
 async function sniffRemote(rt: WllamaRuntime, url: string, name: string, signal: AbortSignal | undefined): Promise<void> {
   const res = await rt.fetch(url, { headers: { Range: `bytes=0-${SNIFF_BYTES - 1}` }, signal });
-  if (res.status === 404) throw new GgufError('not-found', name, { cause: `${url} answered HTTP 404` });
+  if (res.status === 404) throw ggufError('not-found', name, { cause: `${url} answered HTTP 404`, location: url });
   if (!res.ok) {
     const hint = res.status === 401 || res.status === 403 ? ' (the repository may be gated or private)' : '';
-    throw new GgufError('download', name, { cause: `${url} answered HTTP ${res.status}${hint}` });
+    throw ggufError('download', name, { cause: `${url} answered HTTP ${res.status}${hint}`, location: url });
   }
   const bytes = await firstBytes(res, SNIFF_BYTES);
-  if (!hasGgufMagic(bytes)) throw new GgufError('not-gguf', name, { cause: describeNotGguf(bytes) });
+  if (!hasGgufMagic(bytes)) throw ggufError('not-gguf', name, { cause: describeNotGguf(bytes), location: url });
 }
 
 async function firstBytes(res: Response, n: number): Promise<Uint8Array> {
@@ -128,6 +129,10 @@ async function firstBytes(res: Response, n: number): Promise<Uint8Array> {
   const out = new Uint8Array(length);
   parts.reduce((at, p) => (out.set(p, at), at + p.byteLength), 0);
   return out.subarray(0, n);
+}
+
+function sourceUrl(source: GgufSource): string | undefined {
+  return source.kind === 'url' ? source.url || undefined : undefined;
 }
 
 /** The name a user knows the model by: the picked file's name, or the last part of the URL. */

@@ -51,7 +51,7 @@ describe('wllamaModelStore.download', () => {
     const e = await wllamaModelStore(manager)
       .download('https://x/m.gguf', 'm.gguf', () => {})
       .catch((x: unknown) => x);
-    expect(e).toMatchObject({ name: 'GgufError', code: 'download', file: 'm.gguf' });
+    expect(e).toMatchObject({ name: 'ModelLoadError', code: 'download', model: 'm.gguf' });
     expect((e as Error).message).toBe(
       'Downloading "m.gguf" stopped after 600 MB of 1.0 GB: the server sent less than it announced. Check the connection and try again; the download starts over.',
     );

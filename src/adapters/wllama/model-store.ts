@@ -1,5 +1,6 @@
 import type { ModelManager } from '@wllama/wllama/esm/index.js';
-import { GgufError } from './errors';
+import { ModelLoadError } from '../../core/models';
+import { ggufError } from './errors';
 
 /** Bytes so far of a download or copy. */
 export type ByteProgress = (loaded: number, total: number) => void;
@@ -8,7 +9,7 @@ export type ByteProgress = (loaded: number, total: number) => void;
 export interface ModelStore {
   /** The complete cached copy of the model at `url` (one blob per shard), if there is one. */
   cached(url: string): Promise<Blob[] | undefined>;
-  /** Downloads the model at `url` into the cache. Throws a GgufError for a download cut short. */
+  /** Downloads the model at `url` into the cache. Throws a ModelLoadError for a download cut short. */
   download(url: string, name: string, onProgress: ByteProgress, signal?: AbortSignal): Promise<Blob[]>;
   /** Keeps a picked file across reloads, replacing the one kept before; false when the browser would not store it. */
   keepFile(key: string, file: Blob, onProgress: ByteProgress): Promise<boolean>;
@@ -53,14 +54,14 @@ export function wllamaModelStore(manager: ModelManager): ModelStore {
         const short = model.files.find((f) => f.metadata.originalSize > 0 && f.size !== f.metadata.originalSize);
         if (short) {
           await model.remove().catch(() => undefined);
-          throw new GgufError('download', name, { loaded: short.size, size: short.metadata.originalSize, cause: 'the server sent less than it announced' });
+          throw ggufError('download', name, { loaded: short.size, size: short.metadata.originalSize, cause: 'the server sent less than it announced', location: url });
         }
         return await model.open();
       } catch (e) {
-        if (e instanceof GgufError || (e instanceof Error && e.name === 'AbortError')) throw e;
+        if (e instanceof ModelLoadError || (e instanceof Error && e.name === 'AbortError')) throw e;
         const message = e instanceof Error ? e.message : String(e);
         if (/HTTP \d{3}/.test(message)) throw e; // sorted by toGgufError (404 → not found)
-        throw new GgufError('download', name, { loaded, size: total, cause: message }, e);
+        throw ggufError('download', name, { loaded, size: total, cause: message, location: url }, e);
       }
     },
 

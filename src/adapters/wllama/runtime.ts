@@ -1,4 +1,5 @@
-import { browserEnvironment, type WllamaEnvironment } from './environment';
+import { runtimeEnv } from '../env';
+import type { WllamaEnv } from './environment';
 import type { WllamaLike } from './engine';
 import { wllamaModelStore, type ModelStore } from './model-store';
 
@@ -19,7 +20,7 @@ export interface NativeLog {
 
 /** Everything the loader needs from the browser and from wllama; tests replace it whole. */
 export interface WllamaRuntime {
-  env: WllamaEnvironment;
+  env: WllamaEnv;
   store: ModelStore;
   fetch(url: string, init?: RequestInit): Promise<Response>;
   /** A new Wllama whose wasm is at `wasmPath`, writing what matters of llama.cpp's log into `log`. */
@@ -31,7 +32,7 @@ export async function browserRuntime(): Promise<WllamaRuntime> {
   const { Wllama, ModelManager } = await import('@wllama/wllama/esm/index.js');
   const store = wllamaModelStore(new ModelManager({ logger: quietLogger({ errors: [] }) }));
   return {
-    env: await browserEnvironment(),
+    env: await runtimeEnv(),
     store,
     fetch: (url, init) => fetch(url, init),
     create(wasmPath, log) {

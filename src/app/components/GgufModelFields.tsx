@@ -1,27 +1,55 @@
 import { useRef, useState } from 'react';
 import { describeBytes } from '../format';
+import { modelBytes, siteGgufUrl, type ManifestModel } from '../../core/models';
 import type { WllamaSettings } from '../../core/settings';
 
 const URL_EXAMPLE = 'https://huggingface.co/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_k_m.gguf';
 
-/** A GGUF model for llama.cpp: a URL, or a .gguf file picked or dropped (sent on at once), and how to run it. */
+/** A GGUF model for llama.cpp: one the site serves, a URL, or a .gguf file picked or dropped (sent on at once), and how to run it. */
 export function GgufModelFields({
   value,
   saved,
   onChange,
   onFile,
+  siteModels = [],
 }: {
   value: WllamaSettings;
   /** The saved GGUF settings, to show which picked file is in use. */
   saved?: WllamaSettings;
   onChange(value: WllamaSettings): void;
   onFile(file: File): void;
+  /** GGUF models this site serves itself (its manifest), offered without typing a URL. */
+  siteModels?: ManifestModel[];
 }) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const picked = saved?.source === 'file' && saved.fileName ? saved : undefined;
+  const onSite = value.source === 'url' ? siteModels.find((m) => siteGgufUrl(m) === value.url) : undefined;
   return (
     <>
+      {siteModels.length > 0 && (
+        <label>
+          On this site{' '}
+          <select
+            data-testid="gguf-site-model"
+            value={onSite?.id ?? ''}
+            onChange={(x) => {
+              const m = siteModels.find((s) => s.id === x.target.value);
+              const url = m && siteGgufUrl(m);
+              if (url) onChange({ ...value, source: 'url', url, fileName: undefined, fileSize: undefined });
+            }}
+          >
+            <option value="">(another model)</option>
+            {siteModels.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name} — {describeBytes(modelBytes(m))}
+                {m.memoryMB ? `, needs about ${m.memoryMB} MB of memory` : ''}
+                {m.randomWeights ? ' (test model, random weights)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
       <label>
         GGUF file URL{' '}
         <input

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useApp } from '../context';
 import { describeBytes } from '../format';
 import type { LlmSettings } from '../../core/settings';
-import type { WebLlmModel } from '../../adapters/webllm';
 
 type WebLlm = Extract<LlmSettings, { kind: 'webllm' }>;
 type TransformersLlm = Extract<LlmSettings, { kind: 'transformers' }>;
@@ -19,38 +18,8 @@ const DEFAULT_TRANSFORMERS: TransformersLlm = {
   device: 'auto',
 };
 const DEFAULT_GGUF: GgufLlm = { kind: 'wllama', source: 'url', device: 'auto' };
+const LLM_DTYPES = ['fp32', 'fp16', 'q8', 'q4'] as const;
 const SUGGESTED_LLMS = ['onnx-community/Qwen2.5-0.5B-Instruct', 'HuggingFaceTB/SmolLM2-360M-Instruct', 'onnx-community/Llama-3.2-1B-Instruct'];
-
-type ModelList = { state: 'loading' } | { state: 'ready'; models: WebLlmModel[]; f16: boolean; adapter: boolean } | { state: 'failed'; error: string; noWebGpu: boolean };
-
-interface GpuLike {
-  requestAdapter(): Promise<unknown>;
-}
-
-/** The prebuilt WebLLM models for this GPU; web-llm is imported only when this is shown. */
-function useWebLlmModels(enabled: boolean): ModelList | undefined {
-  const [list, setList] = useState<ModelList | undefined>();
-  useEffect(() => {
-    if (!enabled || list) return;
-    const gpu = (navigator as { gpu?: GpuLike }).gpu;
-    if (!gpu) {
-      setList({ state: 'failed', noWebGpu: true, error: 'This browser has no WebGPU (navigator.gpu is missing), which WebLLM needs.' });
-      return;
-    }
-    setList({ state: 'loading' });
-    void (async () => {
-      try {
-        const adapter = Boolean(await gpu.requestAdapter().catch(() => null));
-        const webllm = await import('../../adapters/webllm');
-        const f16 = await webllm.hasShaderF16();
-        setList({ state: 'ready', models: await webllm.listWebLlmModels(f16), f16, adapter });
-      } catch (e) {
-        setList({ state: 'failed', noWebGpu: false, error: `The WebLLM model list could not be loaded: ${e instanceof Error ? e.message : String(e)}` });
-      }
-    })();
-  }, [enabled, list]);
-  return list;
-}
 
 /** Which language model answers questions, with its load progress; saved on its own. */
 export function LlmSettingsForm() {
@@ -58,7 +27,13 @@ export function LlmSettingsForm() {
   const saved = state.settings?.llm ?? { kind: 'none' as const };
   const [draft, setDraft] = useState<LlmSettings>(saved);
   useEffect(() => setDraft(state.settings?.llm ?? { kind: 'none' }), [state.settings?.llm]);
-  const list = useWebLlmModels(draft.kind === 'webllm');
+  useEffect(() => {
+    if (draft.kind === 'webllm') void store.loadWebLlmModels();
+  }, [draft.kind, store]);
+  const webLlmList = state.webLlmModels;
+  // The models offered: none until the list is read, nor where WebGPU is missing.
+  const list = webLlmList?.state === 'ready' && webLlmList.models.length > 0 ? webLlmList : undefined;
+  const siteLlms = state.siteModels?.models.filter((m) => m.kind === 'llm') ?? [];
   const l = state.llm;
   const changed = JSON.stringify(draft) !== JSON.stringify(saved);
   const webllm: WebLlm = draft.kind === 'webllm' ? draft : saved.kind === 'webllm' ? saved : DEFAULT_WEBLLM;
@@ -66,12 +41,12 @@ export function LlmSettingsForm() {
   const gguf: GgufLlm = draft.kind === 'wllama' ? draft : saved.kind === 'wllama' ? saved : DEFAULT_GGUF;
   const incomplete = draft.kind === 'wllama' && draft.source === 'url' && !draft.url;
   const pickWebLlm = () => {
-    const ids = list?.state === 'ready' ? list.models.map((m) => m.id) : [];
+    const ids = list ? list.models.map((m) => m.id) : [];
     setDraft(ids.length > 0 && !ids.includes(webllm.modelId) && !webllm.modelUrl ? { ...webllm, modelId: ids[0] } : webllm);
   };
   // Once the list is known, a prebuilt id this GPU cannot run is replaced by the first one it can.
   useEffect(() => {
-    if (draft.kind !== 'webllm' || list?.state !== 'ready' || list.models.length === 0 || draft.modelUrl) return;
+    if (draft.kind !== 'webllm' || !list || draft.modelUrl) return;
     if (!list.models.some((m) => m.id === draft.modelId)) setDraft({ ...draft, modelId: list.models[0].id });
   }, [draft, list]);
 
@@ -97,20 +72,25 @@ export function LlmSettingsForm() {
         </label>
         {draft.kind === 'webllm' && (
           <div className="indent">
-            {list?.state === 'loading' && <p className="muted small">Reading the WebLLM model list…</p>}
-            {list?.state === 'failed' && (
+            {webLlmList?.state === 'loading' && <p className="muted small">Reading the WebLLM model list…</p>}
+            {webLlmList?.state === 'failed' && (
               <p className="warning small" role="status" data-testid="webllm-unavailable">
-                {list.error}
-                {list.noWebGpu && ' Choose transformers.js (it also runs on the CPU with WASM) or None — retrieval-only.'}
+                {webLlmList.error}
               </p>
             )}
-            {list?.state === 'ready' && !list.adapter && (
+            {webLlmList?.state === 'ready' && webLlmList.webgpu === 'missing' && (
+              <p className="warning small" role="status" data-testid="webllm-unavailable">
+                This browser has no WebGPU (navigator.gpu is missing), which WebLLM needs. Choose transformers.js (it also runs on the CPU with WASM) or None —
+                retrieval-only.
+              </p>
+            )}
+            {webLlmList?.state === 'ready' && webLlmList.webgpu === 'no-adapter' && (
               <p className="warning small" role="status" data-testid="webllm-unavailable">
                 WebGPU is present but no GPU adapter is available, so WebLLM will probably fail to load. transformers.js on WASM or retrieval-only
                 work without a GPU.
               </p>
             )}
-            {list?.state === 'ready' ? (
+            {list ? (
               <label>
                 WebLLM model{' '}
                 <select value={draft.modelId} onChange={(x) => setDraft({ ...draft, modelId: x.target.value })}>
@@ -129,7 +109,7 @@ export function LlmSettingsForm() {
                 <input value={draft.modelId} onChange={(x) => setDraft({ ...draft, modelId: x.target.value })} />
               </label>
             )}
-            {list?.state === 'ready' && !list.f16 && <p className="muted small">This GPU lacks 16-bit float shaders, so only the q4f32 models are listed.</p>}
+            {list && !list.shaderF16 && <p className="muted small">This GPU lacks 16-bit float shaders, so only the q4f32 models are listed.</p>}
             <label>
               Self-hosted weights URL (optional){' '}
               <input
@@ -164,6 +144,8 @@ export function LlmSettingsForm() {
               labels={{ model: 'LLM model name', source: 'LLM weights from', baseUrl: 'LLM models folder URL', device: 'LLM runs on' }}
               suggestions={SUGGESTED_LLMS}
               listId="llm-models"
+              siteModels={siteLlms.filter((m) => m.format === 'transformers')}
+              dtypes={LLM_DTYPES}
             />
             <label>
               LLM weight precision{' '}
@@ -191,6 +173,7 @@ export function LlmSettingsForm() {
               saved={saved.kind === 'wllama' ? saved : undefined}
               onChange={setDraft}
               onFile={(file) => void store.useGgufFile(file, { nCtx: draft.nCtx, device: draft.device })}
+              siteModels={siteLlms.filter((m) => m.format === 'gguf')}
             />
           </div>
         )}

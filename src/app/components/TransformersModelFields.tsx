@@ -17,6 +17,7 @@ export function TransformersModelFields<T extends TransformersModel>({
   suggestions = [],
   listId,
   siteModels = [],
+  dtypes = ['fp32', 'fp16', 'q8'],
 }: {
   value: T;
   onChange(v: T): void;
@@ -25,6 +26,8 @@ export function TransformersModelFields<T extends TransformersModel>({
   listId: string;
   /** Models of this kind the site serves itself (its manifest), offered without typing an id. */
   siteModels?: ManifestModel[];
+  /** Weight variants these settings take: a site model's dtype outside them is left to the default. */
+  dtypes?: readonly string[];
 }) {
   const onSite = siteModels.find((m) => value.source === 'local' && m.id === value.modelId);
   return (
@@ -36,7 +39,7 @@ export function TransformersModelFields<T extends TransformersModel>({
             value={onSite?.id ?? ''}
             onChange={(x) => {
               const m = siteModels.find((s) => s.id === x.target.value);
-              if (m) onChange({ ...value, modelId: m.id, source: 'local', localBaseUrl: '/models/', ...(m.dtype && m.dtype !== 'q4' ? { dtype: m.dtype } : {}) });
+              if (m) onChange({ ...value, modelId: m.id, source: 'local', localBaseUrl: '/models/', ...(m.dtype && dtypes.includes(m.dtype) ? { dtype: m.dtype } : {}) });
             }}
           >
             <option value="">(another model)</option>

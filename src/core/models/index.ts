@@ -1,6 +1,6 @@
 /**
  * Models a site serves itself: the versioned `/models/manifest.json` that `npm run models`
- * writes and Settings reads.
+ * writes and Settings reads; and the one error every model runtime fails with.
  */
 export {
   MANIFEST_VERSION,
@@ -10,9 +10,11 @@ export {
   mergeManifest,
   modelBytes,
   ggufFile,
+  siteGgufUrl,
   type Manifest,
   type ManifestModel,
   type ManifestFile,
   type ModelKind,
   type ModelFormat,
 } from './manifest';
+export { ModelLoadError, modelNoun, describeCause, type ModelErrorCode, type ModelLoadErrorInit } from './load-error';

@@ -100,3 +100,9 @@ export function modelBytes(m: Pick<ManifestModel, 'files'>): number {
 export function ggufFile(m: ManifestModel): ManifestFile | undefined {
   return m.format === 'gguf' ? m.files.find((f) => f.path.endsWith('.gguf')) : undefined;
 }
+
+/** Where the site serves an llm entry's GGUF file: `/models/<id>/<file path>`. */
+export function siteGgufUrl(m: ManifestModel, base = '/models/'): string | undefined {
+  const file = ggufFile(m);
+  return file && `${base}${m.id}/${file.path.split('/').map(encodeURIComponent).join('/')}`;
+}
