@@ -1,10 +1,11 @@
 import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../../core/llm/engine';
-import { estimateTokens } from '../../core/llm/engine';
 import { isAbort } from '../../core/abort';
-import { completionBudget, fitMessages, type TokenCounter } from '../transformers-llm/fit-prompt';
+import { completionBudget } from '../transformers-llm/fit-prompt';
+import { estimatePromptTokens, fitByEstimate, type Refit } from '../transformers-llm/estimate';
 import { Serial } from '../transformers/serial';
 import { toWebLlmError } from './errors';
 import { scoresFromTopLogprobs, type TopLogprob } from '../../core/llm/top-logprobs';
+import { ChatStreamTally, type ChatStreamChoice, type ChatUsage } from '../../core/llm/chat-stream';
 
 /** WebLLM returns at most this many alternatives per token. */
 const TOP_LOGPROBS = 5;
@@ -18,19 +19,14 @@ export interface MlcEngineLike {
   unload(): Promise<void>;
 }
 
-interface Usage {
-  prompt_tokens: number;
-  completion_tokens: number;
-}
-
 interface Chunk {
-  choices: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
-  usage?: Usage;
+  choices: ChatStreamChoice[];
+  usage?: ChatUsage;
 }
 
 interface Completion {
   choices: Array<{ logprobs?: { content?: Array<{ top_logprobs?: TopLogprob[] }> | null } | null }>;
-  usage?: Usage;
+  usage?: ChatUsage;
 }
 
 export interface WebLlmEngineOptions {
@@ -76,7 +72,7 @@ export class WebLlmEngine implements LlmEngine {
         })) as Completion;
         options.signal?.throwIfAborted();
         const top = reply.choices[0]?.logprobs?.content?.[0]?.top_logprobs ?? [];
-        return { ...scoresFromTopLogprobs(top, candidates), promptTokens: reply.usage?.prompt_tokens ?? estimate(fitted) };
+        return { ...scoresFromTopLogprobs(top, candidates), promptTokens: reply.usage?.prompt_tokens ?? estimatePromptTokens(fitted) };
       }),
     );
   }
@@ -86,19 +82,13 @@ export class WebLlmEngine implements LlmEngine {
   }
 
   /** Runs `task` on the prompt cut to fit; refits with WebLLM's own token count if it still overflows. */
-  private async fitted<T>(messages: ChatMessage[], reserve: number, signal: AbortSignal | undefined, task: (m: ChatMessage[]) => Promise<T>): Promise<T> {
-    let scale = 1;
-    for (let attempt = 1; ; attempt++) {
-      signal?.throwIfAborted();
-      const fit = fitMessages(messages, this.info.contextWindow - reserve, estimator(scale));
-      try {
-        return await task(fit.messages);
-      } catch (e) {
-        const actual = overflowTokens(e);
-        if (actual === undefined || attempt >= FIT_ATTEMPTS) throw isAbort(e) ? e : toWebLlmError(e, this.info.model, 'run');
-        scale *= (actual / Math.max(1, fit.tokens)) * 1.05;
-      }
-    }
+  private fitted<T>(messages: ChatMessage[], reserve: number, signal: AbortSignal | undefined, task: (m: ChatMessage[]) => Promise<T>): Promise<T> {
+    const refit: Refit = {
+      attempts: FIT_ATTEMPTS,
+      overflowTokens,
+      fail: (e) => (isAbort(e) ? e : toWebLlmError(e, this.info.model, 'run')),
+    };
+    return fitByEstimate(messages, this.info.contextWindow - reserve, signal, refit, task);
   }
 
   private async stream(messages: ChatMessage[], maxTokens: number, options: GenerateOptions): Promise<Generation> {
@@ -109,10 +99,7 @@ export class WebLlmEngine implements LlmEngine {
       void this.mlc.interruptGenerate();
     };
     signal?.addEventListener('abort', interrupt, { once: true });
-    let text = '';
-    let pieces = 0;
-    let finish: string | null | undefined;
-    let usage: Usage | undefined;
+    const tally = new ChatStreamTally(onToken);
     try {
       const chunks = (await this.mlc.chat.completions.create({
         ...this.extra(),
@@ -126,38 +113,18 @@ export class WebLlmEngine implements LlmEngine {
         // WebLLM clears its interrupt flag when generation starts, so an abort that came while
         // the request was being set up is repeated until the stream ends.
         if (signal?.aborted) interrupt();
-        const choice = chunk.choices[0];
-        const piece = choice?.delta?.content;
-        if (piece) {
-          text += piece;
-          pieces++;
-          onToken?.(piece);
-        }
-        if (choice?.finish_reason) finish = choice.finish_reason;
-        if (chunk.usage) usage = chunk.usage;
+        tally.add(chunk.choices[0], chunk.usage);
       }
     } finally {
       signal?.removeEventListener('abort', interrupt);
     }
-    const finishReason = interrupted || finish === 'abort' ? 'abort' : finish === 'length' ? 'length' : 'stop';
-    return { text, promptTokens: usage?.prompt_tokens ?? estimate(messages), completionTokens: usage?.completion_tokens ?? pieces, finishReason };
+    const finishReason = interrupted || tally.finish === 'abort' ? 'abort' : tally.finish === 'length' ? 'length' : 'stop';
+    return tally.generation(finishReason, () => estimatePromptTokens(messages));
   }
 
   private extra(): Record<string, unknown> {
     return this.options.disableThinking ? { extra_body: { enable_thinking: false } } : {};
   }
-}
-
-/** Token estimate (≈ 4 characters a token, a few per message for the template), times `scale`. */
-function estimator(scale: number): TokenCounter {
-  return {
-    prompt: (messages) => Math.ceil(scale * estimate(messages)),
-    text: (text) => Math.max(1, Math.ceil(scale * estimateTokens(text))),
-  };
-}
-
-function estimate(messages: ChatMessage[]): number {
-  return messages.reduce((n, m) => n + 4 + estimateTokens(m.content), 8);
 }
 
 /** WebLLM's ContextWindowSizeExceededError carries the real prompt length. */

@@ -1,8 +1,9 @@
 import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../../core/llm/engine';
-import { estimateTokens } from '../../core/llm/engine';
 import { isAbort } from '../../core/abort';
 import { scoresFromTopLogprobs, type TopLogprob } from '../../core/llm/top-logprobs';
-import { completionBudget, fitMessages, type TokenCounter } from '../transformers-llm/fit-prompt';
+import { ChatStreamTally, type ChatStreamChoice, type ChatUsage } from '../../core/llm/chat-stream';
+import { completionBudget } from '../transformers-llm/fit-prompt';
+import { estimatePromptTokens, fitByEstimate, type Refit } from '../transformers-llm/estimate';
 import { Serial } from '../transformers/serial';
 import { toGgufError } from './errors';
 
@@ -17,19 +18,14 @@ export interface WllamaLike {
   exit(): Promise<void>;
 }
 
-interface Usage {
-  prompt_tokens: number;
-  completion_tokens: number;
-}
-
 interface Chunk {
-  choices?: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
-  usage?: Usage | null;
+  choices?: ChatStreamChoice[];
+  usage?: ChatUsage | null;
 }
 
 interface Completion {
   choices?: Array<{ logprobs?: { content?: Array<{ top_logprobs?: TopLogprob[] }> | null } | null }>;
-  usage?: Usage;
+  usage?: ChatUsage;
 }
 
 /**
@@ -74,7 +70,7 @@ export class WllamaEngine implements LlmEngine {
         })) as Completion;
         signal?.throwIfAborted();
         const top = reply.choices?.[0]?.logprobs?.content?.[0]?.top_logprobs ?? [];
-        return { ...scoresFromTopLogprobs(top, candidates), promptTokens: reply.usage?.prompt_tokens ?? estimate(fitted) };
+        return { ...scoresFromTopLogprobs(top, candidates), promptTokens: reply.usage?.prompt_tokens ?? estimatePromptTokens(fitted) };
       }),
     );
   }
@@ -86,28 +82,18 @@ export class WllamaEngine implements LlmEngine {
   }
 
   /** Runs `task` on the prompt cut to fit; refits with llama.cpp's own token count if it still overflows. */
-  private async fitted<T>(messages: ChatMessage[], reserve: number, signal: AbortSignal | undefined, task: (m: ChatMessage[]) => Promise<T>): Promise<T> {
-    let scale = 1;
-    for (let attempt = 1; ; attempt++) {
-      signal?.throwIfAborted();
-      const fit = fitMessages(messages, this.info.contextWindow - reserve, estimator(scale));
-      try {
-        return await task(fit.messages);
-      } catch (e) {
-        if (isAbort(e, signal)) throw e;
-        const actual = overflowTokens(e);
-        if (actual === undefined || attempt >= FIT_ATTEMPTS) throw toGgufError(e, this.info.model, {}, [], 'run');
-        scale *= (actual / Math.max(1, fit.tokens)) * 1.05;
-      }
-    }
+  private fitted<T>(messages: ChatMessage[], reserve: number, signal: AbortSignal | undefined, task: (m: ChatMessage[]) => Promise<T>): Promise<T> {
+    const refit: Refit = {
+      attempts: FIT_ATTEMPTS,
+      overflowTokens: (e) => (isAbort(e, signal) ? undefined : overflowTokens(e)),
+      fail: (e) => (isAbort(e, signal) ? e : toGgufError(e, this.info.model, {}, [], 'run')),
+    };
+    return fitByEstimate(messages, this.info.contextWindow - reserve, signal, refit, task);
   }
 
   private async stream(messages: ChatMessage[], maxTokens: number, options: GenerateOptions): Promise<Generation> {
     const { signal, onToken } = options;
-    let text = '';
-    let pieces = 0;
-    let finish: string | null | undefined;
-    let usage: Usage | undefined;
+    const tally = new ChatStreamTally(onToken);
     let aborted = false;
     try {
       await this.wllama.createChatCompletion({
@@ -118,41 +104,19 @@ export class WllamaEngine implements LlmEngine {
         max_tokens: maxTokens,
         temperature: options.temperature ?? 0,
         abortSignal: this.signal(signal),
-        onData: (chunk: Chunk) => {
-          const choice = chunk.choices?.[0];
-          const piece = choice?.delta?.content;
-          if (piece) {
-            text += piece;
-            pieces++;
-            onToken?.(piece);
-          }
-          if (choice?.finish_reason) finish = choice.finish_reason;
-          if (chunk.usage) usage = chunk.usage;
-        },
+        onData: (chunk: Chunk) => tally.add(chunk.choices?.[0], chunk.usage),
       });
     } catch (e) {
       if (!isAbort(e, signal) && !this.closing.signal.aborted) throw e;
       aborted = true;
     }
-    const finishReason = aborted ? 'abort' : finish === 'length' ? 'length' : 'stop';
-    return { text, promptTokens: usage?.prompt_tokens ?? estimate(messages), completionTokens: usage?.completion_tokens ?? pieces, finishReason };
+    const finishReason = aborted ? 'abort' : tally.finish === 'length' ? 'length' : 'stop';
+    return tally.generation(finishReason, () => estimatePromptTokens(messages));
   }
 
   private signal(caller: AbortSignal | undefined): AbortSignal {
     return caller ? AbortSignal.any([caller, this.closing.signal]) : this.closing.signal;
   }
-}
-
-/** Token estimate (≈ 4 characters a token, a few per message for the template), times `scale`. */
-function estimator(scale: number): TokenCounter {
-  return {
-    prompt: (messages) => Math.ceil(scale * estimate(messages)),
-    text: (text) => Math.max(1, Math.ceil(scale * estimateTokens(text))),
-  };
-}
-
-function estimate(messages: ChatMessage[]): number {
-  return messages.reduce((n, m) => n + 4 + estimateTokens(m.content), 8);
 }
 
 /** llama.cpp's server rejects an over-long prompt with its real length: "request (5000 tokens) exceeds the available context size (4096 tokens)". */

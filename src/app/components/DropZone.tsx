@@ -1,27 +1,14 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useStore } from '../context';
+import { FileDropTarget } from './FileDropTarget';
 
 const ACCEPT = '.pdf,.docx,.html,.htm,.md,.markdown,.txt,application/pdf,text/plain,text/markdown,text/html';
 
 export function DropZone() {
   const store = useStore();
   const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   return (
-    <div
-      className={`dropzone ${over ? 'over' : ''}`}
-      data-testid="dropzone"
-      onDragOver={(e) => {
-        e.preventDefault();
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(e) => {
-        e.preventDefault();
-        setOver(false);
-        store.addFiles([...e.dataTransfer.files]);
-      }}
-    >
+    <FileDropTarget testId="dropzone" onFiles={(files) => store.addFiles(files)}>
       <p>Drop PDF, Word (.docx), HTML, Markdown or text files here</p>
       <button onClick={() => input.current?.click()}>Choose files…</button>
       <input
@@ -37,6 +24,6 @@ export function DropZone() {
         }}
       />
       <p className="muted small">Files are read, embedded and stored only in this browser.</p>
-    </div>
+    </FileDropTarget>
   );
 }

@@ -1,7 +1,9 @@
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { describeBytes } from '../format';
-import { modelBytes, siteGgufUrl, type ManifestModel } from '../../core/models';
+import { siteGgufUrl, type ManifestModel } from '../../core/models';
 import type { WllamaSettings } from '../../core/settings';
+import { FileDropTarget } from './FileDropTarget';
+import { SiteModelSelect } from './SiteModelSelect';
 
 const URL_EXAMPLE = 'https://huggingface.co/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_k_m.gguf';
 
@@ -22,34 +24,19 @@ export function GgufModelFields({
   siteModels?: ManifestModel[];
 }) {
   const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   const picked = saved?.source === 'file' && saved.fileName ? saved : undefined;
   const onSite = value.source === 'url' ? siteModels.find((m) => siteGgufUrl(m) === value.url) : undefined;
   return (
     <>
-      {siteModels.length > 0 && (
-        <label>
-          On this site{' '}
-          <select
-            data-testid="gguf-site-model"
-            value={onSite?.id ?? ''}
-            onChange={(x) => {
-              const m = siteModels.find((s) => s.id === x.target.value);
-              const url = m && siteGgufUrl(m);
-              if (url) onChange({ ...value, source: 'url', url, fileName: undefined, fileSize: undefined });
-            }}
-          >
-            <option value="">(another model)</option>
-            {siteModels.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name} — {describeBytes(modelBytes(m))}
-                {m.memoryMB ? `, needs about ${m.memoryMB} MB of memory` : ''}
-                {m.randomWeights ? ' (test model, random weights)' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      <SiteModelSelect
+        models={siteModels}
+        selectedId={onSite?.id}
+        testId="gguf-site-model"
+        onPick={(m) => {
+          const url = siteGgufUrl(m);
+          if (url) onChange({ ...value, source: 'url', url, fileName: undefined, fileSize: undefined });
+        }}
+      />
       <label>
         GGUF file URL{' '}
         <input
@@ -60,18 +47,10 @@ export function GgufModelFields({
         />
       </label>
       <p className="muted small">A Hugging Face file URL (…/resolve/main/….gguf) or one on this site (/models/…/….gguf). Downloaded once and kept in this browser.</p>
-      <div
-        className={`dropzone ${over ? 'over' : ''}`}
-        data-testid="gguf-dropzone"
-        onDragOver={(e) => {
-          e.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(e) => {
-          e.preventDefault();
-          setOver(false);
-          const file = e.dataTransfer.files[0];
+      <FileDropTarget
+        testId="gguf-dropzone"
+        onFiles={(files) => {
+          const file = files[0];
           if (file) onFile(file);
         }}
       >
@@ -98,7 +77,7 @@ export function GgufModelFields({
           </p>
         )}
         <p className="muted small">The file is loaded at once; it never leaves this browser.</p>
-      </div>
+      </FileDropTarget>
       <label>
         Context size (tokens){' '}
         <input

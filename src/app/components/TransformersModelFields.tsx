@@ -1,6 +1,6 @@
-import { modelBytes, type ManifestModel } from '../../core/models';
+import type { ManifestModel } from '../../core/models';
 import type { TransformersModel } from '../../core/settings';
-import { describeBytes } from '../format';
+import { SiteModelSelect } from './SiteModelSelect';
 
 export interface FieldLabels {
   model: string;
@@ -32,27 +32,11 @@ export function TransformersModelFields<T extends TransformersModel>({
   const onSite = siteModels.find((m) => value.source === 'local' && m.id === value.modelId);
   return (
     <>
-      {siteModels.length > 0 && (
-        <label>
-          On this site{' '}
-          <select
-            value={onSite?.id ?? ''}
-            onChange={(x) => {
-              const m = siteModels.find((s) => s.id === x.target.value);
-              if (m) onChange({ ...value, modelId: m.id, source: 'local', localBaseUrl: '/models/', ...(m.dtype && dtypes.includes(m.dtype) ? { dtype: m.dtype } : {}) });
-            }}
-          >
-            <option value="">(another model)</option>
-            {siteModels.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.name} — {describeBytes(modelBytes(m))}
-                {m.memoryMB ? `, needs about ${m.memoryMB} MB of memory` : ''}
-                {m.randomWeights ? ' (test model, random weights)' : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
+      <SiteModelSelect
+        models={siteModels}
+        selectedId={onSite?.id}
+        onPick={(m) => onChange({ ...value, modelId: m.id, source: 'local', localBaseUrl: '/models/', ...(m.dtype && dtypes.includes(m.dtype) ? { dtype: m.dtype } : {}) })}
+      />
       <label>
         {labels.model} <input list={suggestions.length ? listId : undefined} value={value.modelId} onChange={(x) => onChange({ ...value, modelId: x.target.value })} />
         {suggestions.length > 0 && (

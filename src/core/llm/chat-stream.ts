@@ -1,0 +1,43 @@
+import type { Generation } from './engine';
+
+/** Token counts as OpenAI-style chat APIs (WebLLM, llama.cpp's server) report them. */
+export interface ChatUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+/** One choice of an OpenAI-style streamed chat chunk. */
+export interface ChatStreamChoice {
+  delta?: { content?: string | null };
+  finish_reason?: string | null;
+}
+
+/** Gathers an OpenAI-style chat completion stream: its text (each piece passed on to `onToken`), finish reason and usage. */
+export class ChatStreamTally {
+  private text = '';
+  private pieces = 0;
+  /** The last finish reason the stream gave. */
+  finish: string | null | undefined;
+  private usage: ChatUsage | undefined;
+
+  constructor(private readonly onToken?: (piece: string) => void) {}
+
+  /** Takes one chunk: its first choice and its usage, if any. */
+  add(choice: ChatStreamChoice | undefined, usage: ChatUsage | null | undefined): void {
+    const piece = choice?.delta?.content;
+    if (piece) {
+      this.text += piece;
+      this.pieces++;
+      const onToken = this.onToken;
+      onToken?.(piece);
+    }
+    if (choice?.finish_reason) this.finish = choice.finish_reason;
+    if (usage) this.usage = usage;
+  }
+
+  /** The generation so far; counts the stream did not report are `promptTokens()` and the pieces received. */
+  generation(finishReason: Generation['finishReason'], promptTokens: () => number): Generation {
+    const usage = this.usage;
+    return { text: this.text, promptTokens: usage?.prompt_tokens ?? promptTokens(), completionTokens: usage?.completion_tokens ?? this.pieces, finishReason };
+  }
+}
