@@ -18,6 +18,11 @@ describe('resolveDevice', () => {
     expect(resolveDevice('auto', testEnv({ webgpuApi: true, webgpu: false }))).toBe('wasm');
   });
 
+  it('auto: WASM when the only adapter is a software one (SwiftShader)', () => {
+    expect(resolveDevice('auto', testEnv({ webgpuApi: true, webgpu: true, softwareGpu: true }))).toBe('wasm');
+    expect(resolveDevice('webgpu', testEnv({ webgpuApi: true, webgpu: true, softwareGpu: true }))).toBe('webgpu');
+  });
+
   it('auto: the native CPU runtime in Node', () => {
     expect(resolveDevice('auto', testEnv({ node: true }))).toBe('cpu');
   });
