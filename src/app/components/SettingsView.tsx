@@ -18,8 +18,15 @@ export function SettingsView() {
   const e = draft.embedder;
   const c = draft.chunker;
   const s = draft.search;
+  const siteEmbedders = state.siteModels?.models.filter((m) => m.kind === 'embedder' && m.format === 'transformers') ?? [];
+  // A model this site serves needs no download: offer it first.
+  const onSite = siteEmbedders.find((m) => !m.randomWeights);
   const transformers: Extract<EmbedderSettings, { kind: 'transformers' }> =
-    e.kind === 'transformers' ? e : { kind: 'transformers', modelId: SUGGESTED_MODELS[0], source: 'hub', device: 'auto', localBaseUrl: '/models/' };
+    e.kind === 'transformers'
+      ? e
+      : onSite
+        ? { kind: 'transformers', modelId: onSite.id, source: 'local', device: 'auto', localBaseUrl: '/models/', ...(onSite.dtype === 'fp32' || onSite.dtype === 'fp16' || onSite.dtype === 'q8' ? { dtype: onSite.dtype } : {}) }
+        : { kind: 'transformers', modelId: SUGGESTED_MODELS[0], source: 'hub', device: 'auto', localBaseUrl: '/models/' };
   const mixed = new Set(state.documents.map((d) => d.embedderId)).size > 1;
   // LLM-boundary chunking reads split-token probabilities: only a loaded transformers.js model can.
   const splitScores = state.llm.state === 'ready' && state.llm.info?.splitScores === true;
@@ -52,7 +59,7 @@ export function SettingsView() {
                 labels={{ model: 'Model id', source: 'Source', baseUrl: 'Base URL', device: 'Device' }}
                 suggestions={SUGGESTED_MODELS}
                 listId="models"
-                siteModels={state.siteModels?.models.filter((m) => m.kind === 'embedder' && m.format === 'transformers')}
+                siteModels={siteEmbedders}
               />
             </div>
           )}

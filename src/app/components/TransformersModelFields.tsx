@@ -62,7 +62,7 @@ export function TransformersModelFields<T extends TransformersModel>({
       <label>
         {labels.device}{' '}
         <select value={value.device} onChange={(x) => onChange({ ...value, device: x.target.value as TransformersModel['device'] })}>
-          <option value="auto">Auto (WebGPU if available)</option>
+          <option value="auto">Auto (WebGPU on a hardware GPU, else WASM)</option>
           <option value="webgpu">WebGPU</option>
           <option value="wasm">WASM (CPU)</option>
         </select>
