@@ -112,6 +112,9 @@ for (const [doc, qs] of byDoc) {
       scores.set(c.name, [...(scores.get(c.name) ?? []), s]);
       const ranked = values.ranks ? rankedChunks(c, prepared, q.question, vectors[i], weights) : undefined;
       perQuestion.push({ id: q.financebench_id, doc, config: c.name, ...s, ...(ranked ? { evidenceRank: evidenceRank(ranked, evidencePages(q)) } : {}) });
+      if (c.llm) console.error(`  ${q.financebench_id} ${c.name}: ${((s.llmRun?.ms ?? 0) / 1000).toFixed(0)} s`);
+      // Long LLM runs keep what they have measured: the rows so far, mergeable with --merge.
+      if (values.out && c.llm) await writeFile(`${values.out}.partial`, JSON.stringify({ budget, embedder: base.id, llm: values.llm, perQuestion }, null, 2));
     }
   }
   done += qs.length;
