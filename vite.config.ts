@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { copyFileSync, createReadStream, linkSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { EMPTY_MANIFEST, MANIFEST_VERSION, parseManifest, type Manifest } from './src/core/models';
 
 /**
  * Files the app loads at run time from its own origin (never a CDN): the bundled embedding
@@ -68,10 +69,9 @@ const MODEL_ROOTS = [
   { dir: resolve(import.meta.dirname, 'test/models'), ship: false },
 ];
 
-function readManifest(dir: string): { version: number; models: unknown[] } {
+function readManifest(dir: string): Manifest {
   const path = join(dir, 'manifest.json');
-  if (!existsSync(path)) return { version: 1, models: [] };
-  return JSON.parse(readFileSync(path, 'utf8'));
+  return existsSync(path) ? parseManifest(readFileSync(path, 'utf8'), path) : EMPTY_MANIFEST;
 }
 
 function modelFolders(): Plugin {
@@ -84,7 +84,7 @@ function modelFolders(): Plugin {
         const models = MODEL_ROOTS.flatMap((r) => readManifest(r.dir).models);
         res.setHeader('Content-Type', 'application/json');
         res.setHeader('Cache-Control', 'no-cache');
-        res.end(JSON.stringify({ version: 1, models }));
+        res.end(JSON.stringify({ version: MANIFEST_VERSION, models }));
         return;
       }
       if (rel.split('/').includes('..')) return next();
@@ -104,7 +104,7 @@ function modelFolders(): Plugin {
         linkTree(root.dir, out);
       }
       mkdirSync(out, { recursive: true });
-      writeFileSync(join(out, 'manifest.json'), JSON.stringify({ version: 1, models: MODEL_ROOTS.filter((r) => r.ship).flatMap((r) => readManifest(r.dir).models) }));
+      writeFileSync(join(out, 'manifest.json'), JSON.stringify({ version: MANIFEST_VERSION, models: MODEL_ROOTS.filter((r) => r.ship).flatMap((r) => readManifest(r.dir).models) }));
     },
   };
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { loadUseLiteNode } from '../src/adapters/use-lite/node';
 import { loadTransformersEmbedder } from '../src/adapters/transformers';
 import type { Embedder } from '../src/core/embed/embedder';
-import { parseManifest, type ManifestModel } from '../src/core/models';
+import { findById, parseManifest, type ManifestModel } from '../src/core/models';
 import { REPO_ROOT } from './models/write-model';
 
 export const EMBEDDER_OPTIONS = { embedder: { type: 'string', default: 'use-lite' } } as const;
@@ -24,12 +24,11 @@ export function findLocalModel(query: string, kind?: ManifestModel['kind']): { e
     const path = join(dir, 'manifest.json');
     return existsSync(path) ? parseManifest(readFileSync(path, 'utf8'), path).models.filter((m) => !kind || m.kind === kind).map((entry) => ({ entry, dir })) : [];
   });
-  const exact = all.find((m) => m.entry.id === query);
-  if (exact) return exact;
-  const hits = all.filter((m) => m.entry.id.toLowerCase().includes(query.toLowerCase()));
-  if (hits.length === 1) return hits[0];
-  const known = all.map((m) => m.entry.id).join(', ') || 'none';
-  throw new Error(hits.length ? `"${query}" matches several models: ${hits.map((h) => h.entry.id).join(', ')}` : `no ${kind ?? 'model'} "${query}" on disk (have: ${known}); fetch it with npm run models -- fetch <id>`);
+  try {
+    return findById(all, (m) => m.entry.id, query, kind ?? 'model');
+  } catch (e) {
+    throw new Error(`${(e as Error).message}; fetch it with npm run models -- fetch <id>`);
+  }
 }
 
 export async function loadNodeEmbedder(id = 'use-lite'): Promise<Embedder> {

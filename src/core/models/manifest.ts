@@ -106,3 +106,17 @@ export function siteGgufUrl(m: ManifestModel, base = '/models/'): string | undef
   const file = ggufFile(m);
   return file && `${base}${m.id}/${file.path.split('/').map(encodeURIComponent).join('/')}`;
 }
+
+/**
+ * The item whose id is `query`, else the one item whose id contains it (case-insensitive), so
+ * people can type "MiniLM" for "Xenova/all-MiniLM-L6-v2". Throws naming the candidates when
+ * there are several or none.
+ */
+export function findById<T>(items: T[], idOf: (item: T) => string, query: string, what = 'model'): T {
+  const exact = items.find((x) => idOf(x) === query);
+  if (exact) return exact;
+  const hits = items.filter((x) => idOf(x).toLowerCase().includes(query.toLowerCase()));
+  if (hits.length === 1) return hits[0];
+  if (hits.length > 1) throw new ManifestError(`"${query}" matches several ${what}s: ${hits.map(idOf).join(', ')}`);
+  throw new ManifestError(`no ${what} "${query}" (known: ${items.map(idOf).join(', ') || 'none'})`);
+}
