@@ -58,7 +58,7 @@ if (!pdf || !question) {
 
 const parsed = await parsePdf(new Uint8Array(await readFile(pdf)), pdf);
 const embedder = withCache(await loadNodeEmbedder(values.embedder), new FsEmbeddingCacheStore(values.cache!));
-const built = await buildDocument({ docId: 'doc', parsed, embedder, chunker: DEFAULT_CHUNKER });
+const built = await buildDocument({ docId: 'doc', parsed, fileName: pdf.split(/[\\/]/).pop(), embedder, chunker: DEFAULT_CHUNKER });
 const kb = new KnowledgeBase(embedder.dim);
 kb.addDocument('doc', built.chunks, built.vectors);
 const engine =
@@ -70,7 +70,7 @@ for (const mode of modes) {
   const r = await ask(question, { ...DEFAULT_PIPELINE, grading: { ...DEFAULT_PIPELINE.grading, mode } }, {
     ...knowledgeBaseDeps(kb),
     embedQuery: async (t) => (await embedder.embed([t]))[0],
-    titleOf: () => parsed.title,
+    titleOf: () => built.card.title,
     engine,
   });
   results.push([mode, r]);

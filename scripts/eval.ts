@@ -11,6 +11,10 @@
  * To use several cores, run shards (each with its own cache folder) and merge their reports:
  *   npm run eval -- … --shard 0/2 --cache .cache/emb0 --out s0.json   (and 1/2 likewise)
  *   npm run eval -- --merge s0.json,s1.json [--out report.json]
+ * --library puts every question's document into ONE knowledge base and asks each question of
+ * it without naming its document, as a user with a library of filings would; the table adds the
+ * share of retrieved characters from the right document.
+ * --set '<json>' changes pipeline settings for every pipeline config, e.g. '{"threshold":{"relative":0.5}}'.
  * --ranks adds, for every plain top-k config, where the first chunk on an evidence page lies in
  * its full ranking (median rank, share within the top k, characters ranked above it).
  * The chunking lab (scripts/lab.ts) runs with --lab:
@@ -23,12 +27,13 @@ import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
 import { withCache } from '../src/core/embed/cache';
 import { evidencePages, parseQuestions, type BenchQuestion } from '../src/core/eval/financebench';
 import { evidenceRank, formatRankTable, type EvidenceRank } from '../src/core/eval/ranks';
-import { CONFIGS, evaluateQuestion, prepareDocument, rankedChunks, summarizeAll, summarizeAttributions, type EvaluatedQuestion, type EvalLlm } from '../src/core/eval/run';
+import { CONFIGS, evaluateQuestion, prepareDocument, prepareLibrary, type Prepared, rankedChunks, summarizeAll, summarizeAttributions, type EvaluatedQuestion, type EvalLlm } from '../src/core/eval/run';
 import { formatTable, markdownTable, summarize, type QuestionScores } from '../src/core/eval/metrics';
 import { graderQuality, keepAgreement, median, stageTable, type LlmRunStats } from '../src/core/eval/grader';
 import { formatAttributionTable, type AttributionSummary } from '../src/core/eval/attribution';
 import { DEFAULT_PIPELINE } from '../src/core/pipeline/settings';
 import { DOCUMENT_OPTIONS, readDocument } from './documents';
+import type { ParsedDocument } from '../src/core/types';
 import { LLM_OPTIONS, loadLocalLlm, TINY_CAUSAL_LM_ID } from './llm';
 
 if (process.argv.includes('--lab')) {
@@ -52,6 +57,8 @@ const { values } = parseArgs({
     weights: { type: 'string' },
     merge: { type: 'string' },
     ranks: { type: 'boolean' },
+    library: { type: 'boolean' },
+    set: { type: 'string' },
   },
 });
 
@@ -70,7 +77,9 @@ const budget = Number(values.budget);
 const weights = values.weights ? (([bm25, dense]) => ({ bm25, dense }))(values.weights.split(',').map(Number)) : undefined;
 const chosen = values.configs ? CONFIGS.filter((c) => values.configs!.split(',').includes(c.name)) : CONFIGS;
 if (chosen.length === 0) throw new Error(`no such configs: ${values.configs}; known: ${CONFIGS.map((c) => c.name).join(', ')}`);
-const configs = values.llm ? chosen : chosen.filter((c) => !c.llm);
+/** --set '{"threshold":{"relative":0.5}}' : pipeline settings changed for every pipeline config (an experiment). */
+const overrides = values.set ? (JSON.parse(values.set) as Record<string, unknown>) : undefined;
+const configs = (values.llm ? chosen : chosen.filter((c) => !c.llm)).map((c) => (overrides && c.pipeline ? { ...c, overrides } : c));
 const skipped = chosen.filter((c) => !configs.includes(c));
 if (skipped.length) console.error(`skipping ${skipped.map((c) => c.name).join(', ')}: they need a language model (--llm <model id>)`);
 if (configs.length === 0) process.exit(0);
@@ -92,6 +101,7 @@ if (values.llm && configs.some((c) => c.llm)) {
 
 let byDoc = new Map<string, BenchQuestion[]>();
 for (const q of questions) byDoc.set(q.doc_name, [...(byDoc.get(q.doc_name) ?? []), q]);
+if (values.shard && values.library) throw new Error('--library asks every question of one shared knowledge base: run it without --shard');
 if (values.shard) {
   const [k, n] = values.shard.split('/').map(Number);
   byDoc = new Map([...byDoc].filter((_, i) => i % n === k));
@@ -101,10 +111,18 @@ if (values.shard) {
 const scores = new Map<string, QuestionScores[]>();
 const perQuestion: Array<{ id: string; doc: string; config: string } & EvaluatedQuestion> = [];
 let done = 0;
+let library: Prepared | undefined;
+const parsedDocs = new Map<string, ParsedDocument>();
+if (values.library) {
+  const t = performance.now();
+  for (const doc of byDoc.keys()) parsedDocs.set(doc, await readDocument(doc, values));
+  library = await prepareLibrary([...parsedDocs].map(([docName, parsed]) => ({ docName, parsed })), embedder, configs, (doc) => console.error(`  indexed ${doc}`));
+  console.error(`library: ${parsedDocs.size} documents in one knowledge base, ${((performance.now() - t) / 1000).toFixed(1)} s`);
+}
 for (const [doc, qs] of byDoc) {
   const t = performance.now();
-  const parsed = await readDocument(doc, values);
-  const prepared = await prepareDocument(doc, parsed, embedder, configs);
+  const parsed = parsedDocs.get(doc) ?? (await readDocument(doc, values));
+  const prepared = library ?? (await prepareDocument(doc, parsed, embedder, configs));
   const vectors = await embedder.embed(qs.map((q) => q.question));
   for (const [i, q] of qs.entries()) {
     for (const c of configs) {
@@ -122,7 +140,7 @@ for (const [doc, qs] of byDoc) {
 }
 
 const summary = summarizeAll(configs, scores);
-console.log(`\nBudget ${budget} characters, ${questions.length} questions, ${byDoc.size} documents, embedder ${base.id}\n`);
+console.log(`\nBudget ${budget} characters, ${questions.length} questions, ${byDoc.size} documents${library ? ' in one library' : ''}, embedder ${base.id}\n`);
 console.log(formatTable(summary));
 const attribution = summarizeAttributions(perQuestion);
 printAttribution(attribution, values.llm);

@@ -168,7 +168,7 @@ async function finish(report: Report) {
   }
   console.log('\nθ sweep (semantic, maxChars 500)');
   const theta = (r: LabResult) => (r.spec.kind === 'semantic' ? r.spec.threshold : 0);
-  const thetas = results.filter((r) => r.spec.kind === 'semantic').sort((a, b) => theta(a) - theta(b));
+  const thetas = results.filter((r) => r.spec.kind === 'semantic' && r.spec.percentile === undefined).sort((a, b) => theta(a) - theta(b));
   console.log(
     table(
       ['θ', 'chunks', 'median', 'retrieval', 'signal', 'balanced'],

@@ -7,7 +7,7 @@ import type { QuestionOptions } from '../services/questions';
 import type { LabRequest } from '../core/lab/request';
 import type { LabProgress } from '../core/lab/run';
 import type { LabResponse } from '../services/lab';
-import type { IngestEvent, IngestResult, Inspection, OpenResult, ReindexEvent, SearchResponse } from '../services/library';
+import type { IngestEvent, IngestResult, Inspection, OpenResult, ReindexEvent, SearchOptions, SearchResponse } from '../services/library';
 
 /** Typed calls into the library worker. Every method is a message; no work happens here. */
 export class LibraryClient {
@@ -35,7 +35,7 @@ export class LibraryClient {
   reindex = (ids: string[], options: CallOptions<ReindexEvent>) => this.rpc.call<DocumentRecord[]>('reindex', [ids], options);
   deleteDocument = (id: string) => this.rpc.call<void>('deleteDocument', [id]);
   clear = () => this.rpc.call<Settings>('clear');
-  search = (query: string, docIds?: string[]) => this.rpc.call<SearchResponse>('search', [query, { docIds }]);
+  search = (query: string, options: SearchOptions = {}) => this.rpc.call<SearchResponse>('search', [query, { docIds: options.docIds, routing: options.routing }]);
   inspect = (id: string) => this.rpc.call<Inspection>('inspect', [id]);
   lab = (request: LabRequest, options: CallOptions<LabProgress>) => this.rpc.call<LabResponse>('lab', [request], options);
   updateSettings = (patch: Partial<Settings>) => this.rpc.call<Settings>('updateSettings', [patch]);

@@ -24,3 +24,15 @@ export const STAGE_LABEL: Record<string, string> = {
   indexing: 'Indexing',
   saving: 'Saving',
 };
+
+/** 1 → "1st", 22 → "22nd", 13 → "13th", 12.5 → "12.5th". */
+export function ordinal(n: number): string {
+  const last = n % 100;
+  const suffix = !Number.isInteger(n) || (last >= 11 && last <= 13) ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
+/** The semantic chunker's θ as the inspector labels it: as set, or as a percentile of the document's similarities came to. */
+export function thetaText(threshold: number, percentile?: number): string {
+  return percentile === undefined ? `θ = ${threshold}` : `θ = ${threshold.toFixed(3)}, the ${ordinal(percentile)} percentile`;
+}

@@ -15,6 +15,17 @@ describe('lab drafts', () => {
     expect(draftRequest(d, { docIds: ['a', 'b'], splitScores: true }).request).toMatchObject({ llm: true });
   });
 
+  it('starts from a percentile chunker in the settings and sweeps percentiles when asked', () => {
+    const settings = { ...DEFAULT_SETTINGS, chunker: { kind: 'semantic' as const, threshold: 0.8, maxChars: 500, percentile: 25 } };
+    const d = { ...newLabDraft(['a'], settings), questionsText: draft.questionsText, sweepPercentile: true, percentiles: '10, 50' };
+    expect(d.percentile).toBe(25);
+    const { request, problems } = draftRequest(d, { docIds: ['a'], splitScores: false });
+    expect(problems).toEqual([]);
+    expect(request).toMatchObject({ semantic: { threshold: 0.8, percentile: 25 }, sweepPercentile: [10, 50] });
+    expect(draftRequest({ ...d, percentiles: '10, x' }, { docIds: ['a'], splitScores: false }).problems).toEqual(['sweep percentiles must be numbers separated by commas']);
+    expect(draftRequest({ ...draft, percentile: undefined }, { docIds: ['a'], splitScores: false }).request?.semantic).not.toHaveProperty('percentile');
+  });
+
   it('explains lists that are not numbers and requests that cannot run', () => {
     expect(draftRequest({ ...draft, sweepFixed: true, sizes: '200, big' }, { docIds: ['a'], splitScores: false })).toEqual({
       problems: ['sweep sizes and overlaps must be numbers separated by commas'],

@@ -1,6 +1,6 @@
 import type { LabObjective } from '../core/lab/best';
 import { checkRequest, parseNumberList, type LabRequest } from '../core/lab/request';
-import { DEFAULT_OVERLAPS, DEFAULT_SIZES, DEFAULT_THETAS } from '../core/lab/specs';
+import { DEFAULT_OVERLAPS, DEFAULT_PERCENTILES, DEFAULT_SIZES, DEFAULT_THETAS } from '../core/lab/specs';
 import type { Settings } from '../core/settings';
 
 /** The lab form as typed (lists as text), kept in the store so it survives a change of tab. */
@@ -14,6 +14,8 @@ export interface LabDraft {
   size: number;
   overlap: number;
   threshold: number;
+  /** Set: the compared semantic chunking cuts below this percentile of each document's similarities. */
+  percentile?: number;
   maxChars: number;
   llm: boolean;
   sweepFixed: boolean;
@@ -21,6 +23,8 @@ export interface LabDraft {
   overlaps: string;
   sweepTheta: boolean;
   thetas: string;
+  sweepPercentile: boolean;
+  percentiles: string;
 }
 
 /** A fresh form: the first document, the app's semantic settings, the default sweep grids. */
@@ -36,6 +40,7 @@ export function newLabDraft(docIds: string[], settings: Settings | undefined): L
     size: c?.kind === 'fixed' ? c.size : 500,
     overlap: c?.kind === 'fixed' ? c.overlap : 50,
     threshold: c?.kind === 'semantic' ? c.threshold : 0.8,
+    ...(c?.kind === 'semantic' && c.percentile !== undefined ? { percentile: c.percentile } : {}),
     maxChars: c?.kind === 'semantic' ? c.maxChars : 500,
     llm: false,
     sweepFixed: false,
@@ -43,6 +48,8 @@ export function newLabDraft(docIds: string[], settings: Settings | undefined): L
     overlaps: DEFAULT_OVERLAPS.join(', '),
     sweepTheta: false,
     thetas: DEFAULT_THETAS.join(', '),
+    sweepPercentile: false,
+    percentiles: DEFAULT_PERCENTILES.join(', '),
   };
 }
 
@@ -54,9 +61,11 @@ export function draftRequest(d: LabDraft, context: { docIds: string[]; splitScor
   const sizes = parseNumberList(d.sizes);
   const overlaps = parseNumberList(d.overlaps);
   const thetas = parseNumberList(d.thetas);
+  const percentiles = parseNumberList(d.percentiles);
   const problems: string[] = [];
   if (d.sweepFixed && (!sizes || !overlaps)) problems.push('sweep sizes and overlaps must be numbers separated by commas');
   if (d.sweepTheta && !thetas) problems.push('sweep θ values must be numbers separated by commas');
+  if (d.sweepPercentile && !percentiles) problems.push('sweep percentiles must be numbers separated by commas');
   if (problems.length) return { problems };
   const request: LabRequest = {
     docIds: d.docIds.filter((id) => context.docIds.includes(id)),
@@ -66,10 +75,11 @@ export function draftRequest(d: LabDraft, context: { docIds: string[]; splitScor
     mode: d.mode,
     objective: d.objective,
     fixed: { size: d.size, overlap: d.overlap },
-    semantic: { threshold: d.threshold, maxChars: d.maxChars },
+    semantic: { threshold: d.threshold, maxChars: d.maxChars, ...(d.percentile !== undefined ? { percentile: d.percentile } : {}) },
     llm: d.llm && context.splitScores,
     ...(d.sweepFixed ? { sweepFixed: { sizes: sizes!, overlaps: overlaps! } } : {}),
     ...(d.sweepTheta ? { sweepTheta: thetas! } : {}),
+    ...(d.sweepPercentile ? { sweepPercentile: percentiles! } : {}),
   };
   return { request, problems: checkRequest(request) };
 }

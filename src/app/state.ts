@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { Settings, WllamaSettings } from '../core/settings';
-import type { IngestEvent, IngestTimings, Inspection, SearchResponse } from '../services/library';
+import type { IngestEvent, IngestTimings, Inspection, SearchOptions, SearchResponse } from '../services/library';
 import type { LibraryClient } from './client';
 import type { LlmClient } from './llm-client';
 import type { LlmInfo } from '../core/llm/engine';
@@ -16,6 +16,7 @@ import { newLabDraft, type LabDraft } from './lab-draft';
 import { parseManifest, type ManifestModel, type ModelErrorCode } from '../core/models';
 import type { WebLlmCatalogue } from '../adapters/webllm';
 import { parseQuestions } from '../core/eval/financebench';
+import { pruneScope } from './scope';
 
 /** Where the app lists the models it serves itself (written by `npm run models`). */
 const SITE_MANIFEST = '/models/manifest.json';
@@ -67,6 +68,8 @@ export interface QuestionState {
   question: string;
   /** The documents it was asked of (all when absent). */
   docIds?: string[];
+  /** Asked with routing turned off ("search all documents instead"). */
+  unrouted?: boolean;
   status: 'running' | 'done' | 'failed' | 'cancelled';
   stage?: StageName;
   stages: StageTrace[];
@@ -83,6 +86,16 @@ export interface QuestionState {
   error?: string;
   cancel(): void;
 }
+
+/** The latest search, with what it was asked of. */
+export type SearchState = SearchResponse & {
+  busy: boolean;
+  error?: string;
+  /** The documents it was kept to by the user's choice (all when absent). */
+  docIds?: string[];
+  /** Searched with routing turned off. */
+  unrouted?: boolean;
+};
 
 /** The chunking lab's latest run. */
 export interface LabState {
@@ -108,7 +121,9 @@ export interface AppState {
   jobs: Job[];
   notices: Notice[];
   model: ModelStatus;
-  search?: SearchResponse & { busy: boolean; error?: string };
+  search?: SearchState;
+  /** The documents questions and searches are kept to, as chosen above the question box (empty: all). */
+  scope: string[];
   inspection?: Inspection;
   inspecting?: string;
   /** A chunk to show selected in the inspector (opened from a citation or the pipeline table). */
@@ -141,7 +156,7 @@ type Listener = () => void;
  * call commands; all work is sent to the library worker through the client.
  */
 export class AppStore {
-  private state: AppState = { ready: false, documents: [], jobs: [], notices: [], model: { state: 'idle' }, llm: { state: 'none' }, walk: { step: 0 } };
+  private state: AppState = { ready: false, documents: [], scope: [], jobs: [], notices: [], model: { state: 'idle' }, llm: { state: 'none' }, walk: { step: 0 } };
   private listeners = new Set<Listener>();
   private nextId = 1;
   private llmLoads = 0;
@@ -260,11 +275,18 @@ export class AppStore {
     await this.updateSettings({ llm: { kind: 'none' } });
   }
 
-  async ask(question: string, options: QuestionOptions = {}) {
+  /** Chooses the documents questions and searches are kept to (empty: all). */
+  setScope(docIds: string[]) {
+    this.set((s) => ({ scope: pruneScope(docIds, s.documents) }));
+  }
+
+  /** Asks a question: of the chosen documents unless the options say which. */
+  async ask(question: string, options: QuestionOptions = { docIds: this.chosenDocIds() }) {
     if (!question.trim()) return;
     this.state.question?.cancel();
     const controller = new AbortController();
-    const q: QuestionState = { question, docIds: options.docIds, status: 'running', stages: [], rows: [], answer: '', cancel: () => controller.abort() };
+    const unrouted = options.pipeline?.routing === false || undefined;
+    const q: QuestionState = { question, docIds: options.docIds?.length ? options.docIds : undefined, unrouted, status: 'running', stages: [], rows: [], answer: '', cancel: () => controller.abort() };
     this.set({ question: q });
     const update = (patch: Partial<QuestionState> | ((q: QuestionState) => Partial<QuestionState>)) =>
       this.set((s) => (s.question && s.question.cancel === q.cancel ? { question: { ...s.question, ...(typeof patch === 'function' ? patch(s.question) : patch) } } : {}));
@@ -289,6 +311,17 @@ export class AppStore {
       const cancelled = controller.signal.aborted;
       update({ status: cancelled ? 'cancelled' : 'failed', error: cancelled ? undefined : message(e) });
     }
+  }
+
+  /** Asks the last question again over the same documents, without keeping to the ones it names. */
+  async askWithoutRouting() {
+    const q = this.state.question;
+    if (q) await this.ask(q.question, { docIds: q.docIds, pipeline: { routing: false } });
+  }
+
+  /** The chosen documents, or undefined for all. */
+  private chosenDocIds(): string[] | undefined {
+    return this.state.scope.length ? this.state.scope : undefined;
   }
 
   setWalk(patch: Partial<WalkState>) {
@@ -438,6 +471,7 @@ export class AppStore {
       await this.client.deleteDocument(id);
       this.set((s) => ({
         documents: s.documents.filter((d) => d.id !== id),
+        scope: pruneScope(s.scope, s.documents.filter((d) => d.id !== id)),
         inspection: s.inspection?.document.id === id ? undefined : s.inspection,
         search: s.search && { ...s.search, hits: s.search.hits.filter((h) => h.chunk.docId !== id) },
       }));
@@ -450,7 +484,7 @@ export class AppStore {
   async clearAll() {
     try {
       const settings = await this.client.clear();
-      this.set({ documents: [], search: undefined, inspection: undefined, inspecting: undefined, settings });
+      this.set({ documents: [], scope: [], search: undefined, inspection: undefined, inspecting: undefined, settings });
       void this.loadModel();
     } catch (e) {
       this.notify('error', `Could not clear the knowledge base: ${message(e)}`);
@@ -466,15 +500,23 @@ export class AppStore {
     }
   }
 
-  async search(query: string) {
+  /** Searches: the chosen documents unless the options say which. */
+  async search(query: string, options: SearchOptions = { docIds: this.chosenDocIds() }) {
     if (!query.trim()) return;
-    this.set((s) => ({ search: { query, hits: s.search?.hits ?? [], traces: [], busy: true } }));
+    const asked = { docIds: options.docIds?.length ? options.docIds : undefined, unrouted: options.routing === false || undefined };
+    this.set((s) => ({ search: { query, hits: s.search?.hits ?? [], traces: [], routed: [], busy: true, ...asked } }));
     try {
-      const r = await this.client.search(query);
-      this.set({ search: { ...r, busy: false } });
+      const r = await this.client.search(query, options);
+      this.set({ search: { ...r, busy: false, ...asked } });
     } catch (e) {
-      this.set({ search: { query, hits: [], traces: [], busy: false, error: message(e) } });
+      this.set({ search: { query, hits: [], traces: [], routed: [], busy: false, error: message(e), ...asked } });
     }
+  }
+
+  /** Runs the last search again over the same documents, without keeping to the ones it names. */
+  async searchWithoutRouting() {
+    const s = this.state.search;
+    if (s) await this.search(s.query, { docIds: s.docIds, routing: false });
   }
 
   async inspect(id: string) {

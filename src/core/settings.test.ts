@@ -26,4 +26,19 @@ describe('withDefaults', () => {
       headers: true,
     });
   });
+
+  it('keeps a semantic percentile in range, and leaves settings saved without one meaning an absolute θ', () => {
+    const old = withDefaults({ chunker: { kind: 'semantic', threshold: 0.7, maxChars: 400, headers: true } }).chunker;
+    expect(old).toEqual({ kind: 'semantic', threshold: 0.7, maxChars: 400, headers: true });
+    expect(JSON.stringify(old)).toBe(JSON.stringify({ kind: 'semantic', threshold: 0.7, maxChars: 400, headers: true }));
+    expect(withDefaults({ chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500, percentile: 25 } }).chunker).toEqual({
+      kind: 'semantic',
+      threshold: 0.8,
+      maxChars: 500,
+      percentile: 25,
+      headers: true,
+    });
+    expect(withDefaults({ chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500, percentile: 140 } }).chunker).toMatchObject({ percentile: 100 });
+    expect(withDefaults({ chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500, percentile: NaN } }).chunker).not.toHaveProperty('percentile');
+  });
 });

@@ -1,4 +1,5 @@
 import { DEFAULT_CHUNKER, DEFAULT_LLM_CHUNKER, type ChunkerSettings } from './types';
+import { DEFAULT_BREAKPOINT_PERCENTILE } from './chunk/semantic';
 import { DEFAULT_WEIGHTS, type FusionWeights } from './search/fusion';
 import { DEFAULT_PIPELINE, withPipelineDefaults, type PipelineSettings } from './pipeline/settings';
 
@@ -107,7 +108,9 @@ function validChunker(c: ChunkerSettings | undefined): ChunkerSettings {
   const headers = c.headers !== false;
   const base = { headers, ...(headers && c.headerVectors === true ? { headerVectors: true } : {}) };
   if (c.kind === 'semantic') {
-    return { kind: 'semantic', threshold: clamp(c.threshold, -1, 1, 0.8), maxChars: Math.round(clamp(c.maxChars, 50, 4000, 500)), ...base };
+    // Saved settings from before percentiles have none, and keep meaning an absolute θ.
+    const percentile = typeof c.percentile === 'number' && Number.isFinite(c.percentile) ? { percentile: clamp(c.percentile, 0, 100, DEFAULT_BREAKPOINT_PERCENTILE) } : {};
+    return { kind: 'semantic', threshold: clamp(c.threshold, -1, 1, 0.8), maxChars: Math.round(clamp(c.maxChars, 50, 4000, 500)), ...percentile, ...base };
   }
   if (c.kind === 'llm') {
     const maxChars = Math.round(clamp(c.maxChars, 100, 8000, DEFAULT_LLM_CHUNKER.maxChars));

@@ -17,9 +17,9 @@ export interface LabResponse {
   questions: number;
   problems: string[];
   /** The best overall, and the best of each sweep. */
-  best: Partial<Record<'overall' | 'fixed' | 'semantic', string>>;
+  best: Partial<Record<'overall' | 'fixed' | 'semantic' | 'percentile', string>>;
   /** Labels of the results each sweep produced (a sweep may repeat a compared chunking). */
-  sweeps: { fixed: string[]; theta: string[] };
+  sweeps: { fixed: string[]; theta: string[]; percentile: string[] };
   objective: LabObjective;
   ms: number;
 }
@@ -77,6 +77,7 @@ export async function runLabRequest(request: LabRequest, deps: LabDeps, onProgre
   const sweeps = requestSweeps(request);
   const fixedSweep = new Set(sweeps.fixed.map((x) => x.label));
   const thetaSweep = new Set(sweeps.theta.map((x) => x.label));
+  const percentileSweep = new Set(sweeps.percentile.map((x) => x.label));
   const within = (labels: Set<string>) => results.filter((r) => labels.has(r.label));
   return {
     results: results.map(({ chunkLengths: _lengths, ...r }) => r),
@@ -86,8 +87,9 @@ export async function runLabRequest(request: LabRequest, deps: LabDeps, onProgre
       overall: bestSpec(results, request.objective)?.label,
       fixed: bestSpec(within(fixedSweep), request.objective)?.label,
       semantic: bestSpec(within(thetaSweep), request.objective)?.label,
+      percentile: bestSpec(within(percentileSweep), request.objective)?.label,
     },
-    sweeps: { fixed: [...fixedSweep], theta: [...thetaSweep] },
+    sweeps: { fixed: [...fixedSweep], theta: [...thetaSweep], percentile: [...percentileSweep] },
     objective: request.objective,
     ms: performance.now() - t0,
   };

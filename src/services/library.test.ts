@@ -200,6 +200,21 @@ describe('Library', () => {
     expect((await library.search('honey harvest')).hits[0].docName).toBe('notes.md');
   });
 
+  it('shows in the inspector the θ a percentile chunker came to for the document', async () => {
+    const { library } = await setup();
+    const absolute = await library.ingest(file('notes.md', NOTES), () => {}, never);
+    expect(await library.inspect(absolute.document.id)).toMatchObject({ threshold: 0.8 });
+    expect((await library.inspect(absolute.document.id)).percentile).toBeUndefined();
+    await library.updateSettings({ chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500, percentile: 50, headers: true } });
+    const { document } = await library.ingest(file('ferry.md', `${FERRY}\nIt returns at six.\n\nTickets cost 12 dollars.\n`), () => {}, never);
+    expect(document.chunker).toMatchObject({ percentile: 50 });
+    const ins = await library.inspect(document.id);
+    expect(ins.neighbourSims.length).toBeGreaterThan(1);
+    const sorted = [...ins.neighbourSims].sort((x, y) => x - y);
+    expect(ins.percentile).toBe(50);
+    expect(ins.threshold).toBeCloseTo((sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2, 6);
+  });
+
   it('puts a language model\'s one-sentence summary into chunk headers, and ingests without it when the model fails', async () => {
     const store = await openKnowledgeBase({ name: `lib-${++dbCount}`, storage: null });
     let fail = false;

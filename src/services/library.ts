@@ -1,3 +1,4 @@
+import { describeDocument, routeQuestion, type DocumentCard, type RoutedDocument } from '../core/card';
 import type { Chunk, ChunkerSettings, DocumentId, ParsedDocument, Progress, SectionSpan, Trace } from '../core/types';
 import { SPLIT_SCORER_NEEDED, type SplitScorer } from '../core/llamachunk';
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
@@ -6,6 +7,7 @@ import type { KnowledgeBaseStore } from '../adapters/store';
 import { KnowledgeBase, type Candidate } from '../core/kb/knowledge-base';
 import { KeywordIndex } from '../core/search/bm25';
 import { buildDocument, unitEmbeddingTexts } from '../core/ingest/build';
+import { effectiveThreshold } from '../core/chunk/semantic';
 import { EmbeddingPrefetch } from '../core/ingest/prefetch';
 import { highlightRanges } from '../core/search/highlight';
 import { withCache } from '../core/embed/cache';
@@ -64,6 +66,14 @@ export interface SearchResponse {
   traces: Trace[];
   /** Set when the search fell back (e.g. to keywords only) and why. */
   warning?: string;
+  /** The documents the query named, which the search kept to (empty: all in scope). */
+  routed: RoutedDocument[];
+}
+
+export interface SearchOptions {
+  docIds?: DocumentId[];
+  /** Keep to the documents the query names (default: the saved pipeline setting). */
+  routing?: boolean;
 }
 
 export interface Inspection {
@@ -71,8 +81,10 @@ export interface Inspection {
   sentences: Array<{ start: number; end: number; text: string }>;
   neighbourSims: number[];
   chunks: Chunk[];
-  /** The threshold the document was chunked with, if semantic. */
+  /** The similarity cut the document was chunked with, if semantic (for a percentile: the value it came to). */
   threshold?: number;
+  /** The percentile of the document's neighbour similarities that `threshold` is, if chunked so. */
+  percentile?: number;
 }
 
 /** Where an ingest spent its time (embedMs covers sentence and chunk embeddings). */
@@ -255,7 +267,7 @@ export class Library {
       const docId = this.deps.newId?.() ?? crypto.randomUUID();
       if (needsSectioning(parsed)) await this.inferSections(parsed, signal);
       const summary = chunker.headers !== false ? await this.summarize(parsed, signal) : undefined;
-      const built = await buildDocument({ docId, parsed, embedder, chunker, signal, onProgress, summary, splitScorer });
+      const built = await buildDocument({ docId, parsed, fileName: name, embedder, chunker, signal, onProgress, summary, splitScorer });
       for (const tr of built.traces) {
         if (tr.stage === 'chunking' || tr.stage === 'segmenting') timings.chunkMs += tr.ms;
         else timings.embedMs += tr.ms;
@@ -330,7 +342,7 @@ export class Library {
       try {
         const splitScorer = await this.splitScorerFor(chunker, doc.name, signal);
         const parsed = await this.deps.parse(new Uint8Array(file.bytes), doc.name, file.mime, progress, signal);
-        const built = await buildDocument({ docId: doc.id, parsed, embedder, chunker, signal, onProgress: progress, splitScorer });
+        const built = await buildDocument({ docId: doc.id, parsed, fileName: doc.name, embedder, chunker, signal, onProgress: progress, splitScorer });
         bundles.push(
           makeBundle({ docId: doc.id, name: doc.name, mime: file.mime, bytes: file.bytes, addedAt: doc.addedAt, parsed, built, chunker, embedder, chunkerModel: splitScorer?.model }),
         );
@@ -386,7 +398,8 @@ export class Library {
     });
   }
 
-  async search(query: string, options: { docIds?: DocumentId[] } = {}): Promise<SearchResponse> {
+  /** Searches the chosen documents (all when none are given); `routing: false` searches them all even when the query names some. */
+  async search(query: string, options: SearchOptions = {}): Promise<SearchResponse> {
     const kb = this.requireOpen();
     const traces: Trace[] = [];
     const { weights, limit } = this.settings.search;
@@ -406,7 +419,9 @@ export class Library {
       }
       traces.push({ stage: 'query-embedding', ms: performance.now() - t, detail: { ok: vector !== undefined } });
     }
-    const docIds = options.docIds?.length ? new Set(options.docIds) : undefined;
+    const chosen = options.docIds?.length ? new Set(options.docIds) : undefined;
+    const route = (options.routing ?? this.settings.pipeline.routing) ? routeQuestion(query, this.cards().filter((d) => !chosen || chosen.has(d.docId))) : undefined;
+    const docIds = route?.docIds ?? chosen;
     const { candidates, trace } = kb.search(query, vector, { mode, weights, limit, docIds });
     traces.push(...trace);
     const queryTerms = new Set(candidates.flatMap((c) => c.terms));
@@ -419,7 +434,7 @@ export class Library {
         highlights: highlightRanges(c.chunk.text, queryTerms),
       };
     });
-    return { query, hits: hits.map(({ terms: _t, ...h }) => h), traces, warning };
+    return { query, hits: hits.map(({ terms: _t, ...h }) => h), traces, warning, routed: route?.routed ?? [] };
   }
 
   /**
@@ -469,11 +484,12 @@ export class Library {
    * model cannot embed it (not loaded, or the library holds another model's vectors), and
    * retrieval then uses keywords only.
    */
-  retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery' | 'chunksOf' | 'documentIds' | 'embedder'> {
+  retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery' | 'chunksOf' | 'documentIds' | 'embedder' | 'cards'> {
     const kb = this.requireOpen();
     return {
       ...knowledgeBaseDeps(kb),
       documentIds: () => [...this.docs.keys()].filter((id) => kb.chunksOf(id).length > 0),
+      cards: () => this.cards(),
       // Attribution embeds answer and source sentences with the library's model, loaded lazily.
       embedder: {
         get id() {
@@ -493,6 +509,14 @@ export class Library {
         return vector;
       },
     };
+  }
+
+  /** Every searchable document's card; documents indexed before cards get one from their title and file name. */
+  private cards(): Array<{ docId: DocumentId; card: DocumentCard }> {
+    const kb = this.requireOpen();
+    return [...this.docs.values()]
+      .filter((d) => kb.chunksOf(d.id).length > 0)
+      .map((d) => ({ docId: d.id, card: d.card ?? describeDocument({ title: d.title, text: '', pages: [] }, d.name) }));
   }
 
   get currentSettings(): Settings {
@@ -528,7 +552,7 @@ export class Library {
       sentences: text.sentences.map(({ start, end }) => ({ start, end, text: text.text.slice(start, end) })),
       neighbourSims: Array.from(text.neighbourSims),
       chunks: chunks.chunks,
-      threshold: document.chunker.kind === 'semantic' ? document.chunker.threshold : undefined,
+      ...(document.chunker.kind === 'semantic' ? breakpointOf(text.neighbourSims, document.chunker) : {}),
     };
   }
 
@@ -542,6 +566,12 @@ export class Library {
     if (!this.kb) throw new Error('the library is not open yet');
     return this.kb;
   }
+}
+
+/** The cut a semantic chunker setting came to for a document's stored neighbour similarities. */
+function breakpointOf(sims: Float32Array, chunker: Extract<ChunkerSettings, { kind: 'semantic' }>): Pick<Inspection, 'threshold' | 'percentile'> {
+  const threshold = effectiveThreshold(sims, chunker);
+  return chunker.percentile === undefined ? { threshold } : { threshold, percentile: chunker.percentile };
 }
 
 function asIngestError(e: unknown, name: string): Error {

@@ -4,7 +4,7 @@ import type { CallContext, Port } from '../rpc/protocol';
 import { openKnowledgeBase } from '../adapters/store';
 import { parsePdf } from '../adapters/pdf/browser';
 import { parseDocx } from '../adapters/docx/parse-docx';
-import { Library, type IncomingFile, type IngestEvent, type ReindexEvent } from '../services/library';
+import { Library, type IncomingFile, type IngestEvent, type ReindexEvent, type SearchOptions } from '../services/library';
 import { parseFile } from '../services/parse-file';
 import { previewPageText } from '../core/parse/pdf/preview';
 import { loadEmbedderPool } from '../services/embedder-pool';
@@ -82,7 +82,7 @@ expose(
     reindex: async (ids: string[], ctx: CallContext) => (await library).reindex(ids, (p: ReindexEvent) => ctx.progress(p), ctx.signal),
     deleteDocument: async (id: string) => (await library).deleteDocument(id),
     clear: async () => (await library).clear(),
-    search: async (query: string, options: { docIds?: string[] }) => (await library).search(query, options),
+    search: async (query: string, options: SearchOptions) => (await library).search(query, options),
     inspect: async (id: string) => (await library).inspect(id),
     lab: async (request: LabRequest, ctx: CallContext) => (await library).lab(request, (p: LabProgress) => ctx.progress(p), ctx.signal),
     updateSettings: async (patch: Partial<Settings>) => (await library).updateSettings(patch),

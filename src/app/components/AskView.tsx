@@ -10,6 +10,9 @@ import { estimateLibraryJudgeCost } from '../../core/pipeline/llm-retriever';
 import { AttributionLine, SourceUse } from './Attribution';
 import { PipelineView } from './PipelineView';
 import { runningLabel } from './pipeline-labels';
+import { DocumentFilter } from './DocumentFilter';
+import { RoutingNote } from './RoutingNote';
+import { ScopeLine } from './ScopeLine';
 
 interface Props {
   /** Switch to the chunk inspector (after a citation or source was opened). */
@@ -36,6 +39,7 @@ export function AskView({ onInspect, onSettings }: Props) {
         }}
       >
         <input aria-label="Question" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask a question about your documents" />
+        <DocumentFilter purpose="Documents to ask" documents={state.documents} scope={state.scope} onChange={(ids) => store.setScope(ids)} />
         {/* Distinct keys: reusing one element would turn the clicked Cancel into a submit
             button before the click's default action runs, asking the question again. */}
         {running ? (
@@ -55,7 +59,7 @@ export function AskView({ onInspect, onSettings }: Props) {
           {judgeNote(state.settings.pipeline.llmRetriever, state.documents)}
         </p>
       )}
-      {q && <QuestionPanel q={q} onOpen={open} />}
+      {q && <QuestionPanel q={q} onOpen={open} onAskAll={() => void store.askWithoutRouting()} />}
     </section>
   );
 }
@@ -109,7 +113,7 @@ function ModeLine({
   );
 }
 
-function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateRow): void }) {
+function QuestionPanel({ q, onOpen, onAskAll }: { q: QuestionState; onOpen(row: CandidateRow): void; onAskAll(): void }) {
   const result = q.result;
   const rows = result?.rows ?? q.rows;
   // One entry per source number: the best-ranked row in it (a segment holds several rows).
@@ -129,6 +133,15 @@ function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateR
               ? `The question failed: ${q.error ?? 'unknown error'}`
               : `Answered “${q.question}”${result && result.query !== result.question ? ` (searched as “${result.query}”)` : ''}.`}
       </p>
+      {result && result.routed.length > 0 ? (
+        <RoutingNote
+          routed={result.routed}
+          chosen={q.docIds?.length}
+          undo={{ label: q.docIds ? 'Search all the chosen documents instead' : 'Search all documents instead', onClick: onAskAll }}
+        />
+      ) : (
+        <ScopeLine docIds={q.docIds} unrouted={q.unrouted} testId="ask-scope" />
+      )}
       {(text || q.status === 'running') && (
         <div className={`answer${q.status === 'running' ? ' streaming' : ''}`} data-testid="answer" aria-live="polite">
           <AnswerText text={text} sources={sources} citations={result?.answer.citations} onOpen={onOpen} />
@@ -186,7 +199,7 @@ function QuestionPanel({ q, onOpen }: { q: QuestionState; onOpen(row: CandidateR
           )}
         </div>
       )}
-      <PipelineView rows={rows} stages={result?.stages ?? q.stages} threshold={result?.threshold} running={q.status === 'running' ? q.stage : undefined} onOpen={onOpen} segments={result?.segments ?? q.segments} segmentValues={result?.segmentValues ?? q.segmentValues} />
+      <PipelineView routed={result?.routed} rows={rows} stages={result?.stages ?? q.stages} threshold={result?.threshold} running={q.status === 'running' ? q.stage : undefined} onOpen={onOpen} segments={result?.segments ?? q.segments} segmentValues={result?.segmentValues ?? q.segmentValues} />
     </>
   );
 }

@@ -41,7 +41,12 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
           <tr key={d.id} data-testid="document-row">
             <td>
               <div className="title">{d.title}</div>
-              <div className="muted small">{d.name}</div>
+              {d.card?.about && (
+                <div className="muted small about" data-testid="document-about" title={d.card.about}>
+                  {d.card.about}
+                </div>
+              )}
+              <div className="muted small file-name">{d.name}</div>
               <CollapsedNotes notes={d.warnings} className="document-notes small" testId="document-notes" />
             </td>
             <td>{d.kind}</td>

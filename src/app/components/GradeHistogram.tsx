@@ -1,5 +1,6 @@
 import type { CandidateRow } from '../../core/pipeline/types';
 import type { ThresholdResult } from '../../core/pipeline/threshold';
+import { shown } from '../../core/pipeline/precision';
 import { ruleLabel } from './pipeline-labels';
 
 const W = 420;
@@ -66,7 +67,7 @@ export function GradeHistogram({ rows, threshold }: { rows: CandidateRow[]; thre
           <g>
             <line x1={x(threshold.threshold)} x2={x(threshold.threshold)} y1={PAD.t - 4} y2={y(0)} className="threshold" />
             <text x={x(threshold.threshold) + 3} y={PAD.t + 4} className="tick threshold-label">
-              T = {threshold.threshold.toFixed(2)}
+              T = {shown(threshold.threshold)}
             </text>
           </g>
         )}
@@ -74,7 +75,7 @@ export function GradeHistogram({ rows, threshold }: { rows: CandidateRow[]; thre
       <figcaption className="small" data-testid="threshold-rule">
         {threshold ? (
           <>
-            T = {threshold.threshold.toFixed(3)} by {ruleLabel(threshold.rule)} · μ = {threshold.mean.toFixed(3)}, σ = {threshold.std.toFixed(3)},
+            T = {shown(threshold.threshold)} by {ruleLabel(threshold.rule)} · μ = {threshold.mean.toFixed(3)}, σ = {threshold.std.toFixed(3)},
             variance {threshold.variance.toFixed(4)} · {graded.length} graded
           </>
         ) : (

@@ -1,7 +1,7 @@
 import { ChunkHeader } from './ChunkHeader';
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../context';
-import { pagesLabel, sectionLabel } from '../format';
+import { pagesLabel, sectionLabel, thetaText } from '../format';
 import { SimilarityPlot } from './SimilarityPlot';
 
 const WINDOW = 120;
@@ -58,9 +58,10 @@ export function InspectorView() {
         {ins.threshold !== undefined ? (
           <>
             {' '}
-            The semantic chunker keeps sentences together while this stays at or above θ = {ins.threshold} (the dashed line) and the chunk stays
+            The semantic chunker keeps sentences together while this stays at or above {thetaText(ins.threshold, ins.percentile)} (the dashed line) and the chunk stays
             within {ins.document.chunker.kind === 'semantic' ? ins.document.chunker.maxChars : 0} characters; a red dot below θ starts a new chunk
             (vertical lines). A new heading also starts one.
+            {ins.percentile !== undefined && <> θ comes from this document’s own similarities: about {ins.percentile}% of its neighbour pairs lie below it.</>}
           </>
         ) : (
           <> This document was cut into fixed-size chunks, so the similarities did not decide the boundaries.</>
@@ -82,7 +83,7 @@ export function InspectorView() {
         </button>
       </div>
       <div className="plot-scroll">
-        <SimilarityPlot sims={sims} threshold={ins.threshold} chunks={ins.chunks} from={from} count={WINDOW} selected={selected} onSelectSentence={setSelected} />
+        <SimilarityPlot sims={sims} threshold={ins.threshold} percentile={ins.percentile} chunks={ins.chunks} from={from} count={WINDOW} selected={selected} onSelectSentence={setSelected} />
       </div>
       {selected !== undefined && ins.sentences[selected + 1] && (
         <div className="pair">

@@ -156,12 +156,12 @@ export function SweepGrid({ results, objective, best }: { results: LabResult[]; 
   );
 }
 
-/** The θ sweep: both ratios against θ, each on its own scale. */
-export function ThetaPlot({ results }: { results: LabResult[] }) {
+/** The θ (or percentile) sweep: both ratios against θ (or the percentile), each on its own scale. */
+export function ThetaPlot({ results, by = 'theta' }: { results: LabResult[]; by?: 'theta' | 'percentile' }) {
   const sem = results
-    .filter((r) => r.spec.kind === 'semantic' && r.available)
-    .map((r) => ({ r, t: r.spec.kind === 'semantic' ? r.spec.threshold : 0 }))
+    .flatMap((r) => (r.spec.kind === 'semantic' && r.available && (r.spec.percentile !== undefined) === (by === 'percentile') ? [{ r, t: r.spec.percentile ?? r.spec.threshold }] : []))
     .sort((a, b) => a.t - b.t);
+  const name = by === 'percentile' ? 'P' : 'θ';
   if (sem.length < 2) return null;
   const W = 460;
   const H = 170;
@@ -173,8 +173,13 @@ export function ThetaPlot({ results }: { results: LabResult[] }) {
   const maxS = Math.max(0.01, ...sem.map((s) => s.r.signalRatio ?? 0));
   const y = (v: number, m: number) => P.t + (1 - v / m) * (H - P.t - P.b);
   return (
-    <figure className="lab-plot" data-testid="theta-plot">
-      <svg width={W} height={H} role="img" aria-label="Retrieval and signal ratio against the semantic threshold θ">
+    <figure className="lab-plot" data-testid={by === 'percentile' ? 'percentile-plot' : 'theta-plot'}>
+      <svg
+        width={W}
+        height={H}
+        role="img"
+        aria-label={by === 'percentile' ? 'Retrieval and signal ratio against the percentile of similarities cut below' : 'Retrieval and signal ratio against the semantic threshold θ'}
+      >
         <line x1={P.l} x2={W - P.r} y1={y(0, 1)} y2={y(0, 1)} className="axis" />
         {sem.map((s) => (
           <text key={s.t} x={x(s.t)} y={H - 14} textAnchor="middle" className="tick">
@@ -193,18 +198,18 @@ export function ThetaPlot({ results }: { results: LabResult[] }) {
           <g key={`p${s.t}`}>
             <circle className="theta-point series-0-fill" cx={x(s.t)} cy={y(s.r.retrievalRatio, maxR)} r={3}>
               <title>
-                θ {s.t}: retrieval ratio {score(s.r.retrievalRatio)}, {s.r.chunkCount} chunks
+                {name} {s.t}: retrieval ratio {score(s.r.retrievalRatio)}, {s.r.chunkCount} chunks
               </title>
             </circle>
             <circle className="theta-point series-1-fill" cx={x(s.t)} cy={y(s.r.signalRatio ?? 0, maxS)} r={3}>
               <title>
-                θ {s.t}: signal ratio {score(s.r.signalRatio)}
+                {name} {s.t}: signal ratio {score(s.r.signalRatio)}
               </title>
             </circle>
           </g>
         ))}
         <text x={W - P.r} y={H - 2} textAnchor="end" className="tick">
-          θ
+          {by === 'percentile' ? 'percentile' : 'θ'}
         </text>
       </svg>
       <figcaption className="small">

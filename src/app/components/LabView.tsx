@@ -8,6 +8,7 @@ import { score } from '../format';
 import { CollapsedNotes } from './CollapsedNotes';
 import { LengthHistograms, RatioScatter, SweepGrid, ThetaPlot } from './LabPlots';
 import { NumberField } from './NumberField';
+import { SemanticBreakpoint } from './SemanticBreakpoint';
 
 const QUESTION_HELP = `Q: What did the Fresnel lens change?
 A: The prisms bend the light into a narrow horizontal beam…
@@ -106,7 +107,7 @@ export function LabView() {
           <NumberField label="Fixed size" min={50} step={1} value={draft.size} onChange={(size) => set({ size })} />{' '}
           <NumberField label="Overlap" min={0} step={1} value={draft.overlap} onChange={(overlap) => set({ overlap })} />
           <br />
-          <NumberField label="Semantic θ" min={-1} max={1} step={0.01} value={draft.threshold} onChange={(threshold) => set({ threshold })} />{' '}
+          <SemanticBreakpoint chunker={draft} thetaLabel="Semantic θ" onChange={(d) => set({ threshold: d.threshold, percentile: d.percentile })} />{' '}
           <NumberField label="Max characters" min={50} step={1} value={draft.maxChars} onChange={(maxChars) => set({ maxChars })} />
           <br />
           <label>
@@ -124,6 +125,12 @@ export function LabView() {
             <input type="checkbox" checked={draft.sweepTheta} onChange={(e) => set({ sweepTheta: e.target.checked })} /> Sweep θ
           </label>{' '}
           <input aria-label="Sweep θ values" value={draft.thetas} disabled={!draft.sweepTheta} onChange={(e) => set({ thetas: e.target.value })} />
+          <br />
+          <label>
+            <input type="checkbox" checked={draft.sweepPercentile} onChange={(e) => set({ sweepPercentile: e.target.checked })} /> Sweep percentiles of each
+            document’s similarities
+          </label>{' '}
+          <input aria-label="Sweep percentiles" value={draft.percentiles} disabled={!draft.sweepPercentile} onChange={(e) => set({ percentiles: e.target.value })} />
         </fieldset>
         <fieldset>
           <legend>Retrieval</legend>
@@ -188,7 +195,7 @@ function LabResults() {
   const { state } = useApp();
   const { response, request } = state.lab!;
   if (!response) return null;
-  const compared = requestSpecs({ ...request, sweepFixed: undefined, sweepTheta: undefined }).map((s) => s.label);
+  const compared = requestSpecs({ ...request, sweepFixed: undefined, sweepTheta: undefined, sweepPercentile: undefined }).map((s) => s.label);
   const rows = response.results.filter((r) => compared.includes(r.label));
   const best = response.results.find((r) => r.label === response.best.overall);
   return (
@@ -203,6 +210,7 @@ function LabResults() {
         )}
         {request.sweepFixed && response.best.fixed && <> Best fixed size and overlap: <b data-testid="lab-best-fixed">{response.best.fixed}</b>.</>}
         {request.sweepTheta && response.best.semantic && <> Best θ: <b data-testid="lab-best-theta">{response.best.semantic}</b>.</>}
+        {request.sweepPercentile && response.best.percentile && <> Best percentile: <b data-testid="lab-best-percentile">{response.best.percentile}</b>.</>}
       </p>
       <CollapsedNotes notes={response.problems} about=" on the questions" />
       <table className="lab-table" data-testid="lab-table">
@@ -227,6 +235,7 @@ function LabResults() {
         <LengthHistograms results={rows} />
         {request.sweepFixed && <SweepGrid results={response.results.filter((r) => response.sweeps.fixed.includes(r.label))} objective={response.objective} best={response.best.fixed} />}
         {request.sweepTheta && <ThetaPlot results={response.results.filter((r) => response.sweeps.theta.includes(r.label))} />}
+        {request.sweepPercentile && <ThetaPlot by="percentile" results={response.results.filter((r) => response.sweeps.percentile.includes(r.label))} />}
       </div>
     </section>
   );

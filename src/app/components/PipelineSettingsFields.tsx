@@ -24,6 +24,13 @@ export function PipelineSettingsFields({ value: p, onChange }: Props) {
         <input type="checkbox" checked={p.rewrite} onChange={(x) => set({ rewrite: x.target.checked })} /> Rewrite the question with the LLM before
         retrieval
       </label>
+      <label>
+        <input type="checkbox" checked={p.routing} onChange={(x) => set({ routing: x.target.checked })} /> Keep to the documents a question names{' '}
+        <span className="muted small">
+          (a question that names a company, ticker or file, and a year or quarter, searches only those documents; the answer offers to search
+          them all)
+        </span>
+      </label>
       <NumberField label="N, candidates retrieved" value={p.candidates} min={1} max={100} step={1} onChange={(n) => set({ candidates: n })} />
       <NumberField label="Retrieval BM25 weight" value={p.weights.bm25} min={0} max={1} step={0.05} onChange={(n) => set({ weights: { ...p.weights, bm25: n } })} />
       <NumberField label="Retrieval vector weight" value={p.weights.dense} min={0} max={1} step={0.05} onChange={(n) => set({ weights: { ...p.weights, dense: n } })} />
@@ -34,7 +41,7 @@ export function PipelineSettingsFields({ value: p, onChange }: Props) {
         max={1}
         step={0.01}
         onChange={(n) => set({ duplicateThreshold: n })}
-        hint="A candidate more similar than this to a better-ranked one is dropped as redundant."
+        hint="A candidate more similar than this to a better-ranked one is dropped as redundant, unless the two name different figures or years."
       />
       <label>
         Grading mode{' '}
@@ -81,6 +88,15 @@ export function PipelineSettingsFields({ value: p, onChange }: Props) {
         step={0.01}
         onChange={(n) => setThreshold({ minDense: n })}
         hint="Without an LLM, a candidate needs a query word or at least this similarity."
+      />
+      <NumberField
+        label="Retrieval-only: keep grades within this share of the best"
+        value={p.threshold.relative}
+        min={0}
+        max={1}
+        step={0.05}
+        onChange={(n) => setThreshold({ relative: n })}
+        hint="Without an LLM, chunks graded at least this share of the best one are kept until the context budget is full. 0 uses the dynamic threshold (μ or μ + σ) instead."
       />
       <label>
         <input type="checkbox" checked={p.rerank} onChange={(x) => set({ rerank: x.target.checked })} /> Rerank kept chunks with the cross-encoder (when one

@@ -2,10 +2,13 @@ import { ChunkHeader } from './ChunkHeader';
 import { useState } from 'react';
 import type { AskResult, CandidateRow, SegmentSource, StageName, StageTrace } from '../../core/pipeline/types';
 import type { ThresholdResult } from '../../core/pipeline/threshold';
+import { shown } from '../../core/pipeline/precision';
 import { pagesLabel, score, sectionLabel } from '../format';
 import { GradeHistogram } from './GradeHistogram';
 import { SegmentPlot } from './SegmentPlot';
 import { detailText, STAGE_NAME, VERDICT_LABEL } from './pipeline-labels';
+import { RoutingNote } from './RoutingNote';
+import type { RoutedDocument } from '../../core/card';
 
 const SHORT = 140;
 
@@ -18,16 +21,19 @@ interface Props {
   onOpen(row: CandidateRow): void;
   segments?: SegmentSource[];
   segmentValues?: AskResult['segmentValues'];
+  /** The documents the question named and retrieval was kept to. */
+  routed?: RoutedDocument[];
 }
 
 /**
  * Every candidate and what each stage decided about it, the grade histogram with the
  * threshold, and the time and LLM use of each stage.
  */
-export function PipelineView({ rows, stages, threshold, running, onOpen, segments, segmentValues }: Props) {
+export function PipelineView({ rows, stages, threshold, running, onOpen, segments, segmentValues, routed }: Props) {
   return (
     <section className="pipeline" aria-label="Pipeline">
       <h3>Pipeline</h3>
+      {routed && <RoutingNote routed={routed} />}
       {rows.length === 0 ? (
         <p className="muted small">{running ? 'No candidates yet.' : 'No chunk was retrieved.'}</p>
       ) : (
@@ -146,7 +152,7 @@ function CandidateTable({ rows, onOpen }: { rows: CandidateRow[]; onOpen(row: Ca
                   <td className="num" title={g?.critic.notes.join('; ')}>
                     {g ? g.critic.score.toFixed(2) : ''}
                   </td>
-                  <td className="num strong">{r.final !== undefined ? r.final.toFixed(3) : ''}</td>
+                  <td className="num strong">{r.final !== undefined ? shown(r.final) : ''}</td>
                   <td className="num">{r.rerank !== undefined ? r.rerank.toFixed(3) : ''}</td>
                   <td>
                     <span className={`verdict ${r.verdict ?? 'pending'}`}>{r.verdict ? VERDICT_LABEL[r.verdict] : '…'}</span>

@@ -3,6 +3,9 @@ import { useState } from 'react';
 import { useApp } from '../context';
 import { pagesLabel, score, sectionLabel } from '../format';
 import { Highlighted } from './Highlighted';
+import { DocumentFilter } from './DocumentFilter';
+import { RoutingNote } from './RoutingNote';
+import { ScopeLine } from './ScopeLine';
 
 export function SearchView() {
   const { state, store } = useApp();
@@ -18,11 +21,21 @@ export function SearchView() {
         }}
       >
         <input aria-label="Search query" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search your documents" />
+        <DocumentFilter purpose="Documents to search" documents={state.documents} scope={state.scope} onChange={(ids) => store.setScope(ids)} />
         <button type="submit" disabled={!query.trim() || s?.busy}>
           Search
         </button>
       </form>
       {state.documents.length === 0 && <p className="muted">Add documents in the Library first.</p>}
+      {s && !s.busy && s.routed.length > 0 ? (
+        <RoutingNote
+          routed={s.routed}
+          chosen={s.docIds?.length}
+          undo={{ label: s.docIds ? 'Search all the chosen documents instead' : 'Search all documents instead', onClick: () => void store.searchWithoutRouting() }}
+        />
+      ) : (
+        s && <ScopeLine docIds={s.docIds} unrouted={s.unrouted} testId="search-scope" />
+      )}
       {s?.error && <p className="error" role="alert">Search failed: {s.error}</p>}
       {s?.warning && <p className="warning" role="status">{s.warning}</p>}
       {s && !s.busy && !s.error && s.hits.length === 0 && <p className="muted">No chunk matches “{s.query}”.</p>}

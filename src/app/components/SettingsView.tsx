@@ -6,6 +6,7 @@ import { LlmSettingsForm } from './LlmSettingsForm';
 import { NumberField } from './NumberField';
 import { PipelineSettingsFields } from './PipelineSettingsFields';
 import { RerankerFields } from './RerankerFields';
+import { SemanticBreakpoint } from './SemanticBreakpoint';
 import { TransformersModelFields } from './TransformersModelFields';
 
 /** Mean-pooled sentence-transformers models (the adapter mean-pools). */
@@ -76,7 +77,7 @@ export function SettingsView() {
           </label>
           {c.kind === 'semantic' && (
             <div className="indent">
-              <NumberField label="θ, similarity to stay in a chunk" min={-1} max={1} step={0.01} value={c.threshold} onChange={(threshold) => setDraft({ ...draft, chunker: { ...c, threshold } })} />
+              <SemanticBreakpoint chunker={c} onChange={(chunker) => setDraft({ ...draft, chunker })} />
               <NumberField label="Max characters per chunk" min={50} max={4000} step={10} value={c.maxChars} onChange={(maxChars) => setDraft({ ...draft, chunker: { ...c, maxChars } })} />
             </div>
           )}

@@ -1,8 +1,11 @@
 import type { Chunk } from '../../core/types';
+import { thetaText } from '../format';
 
 interface Props {
   sims: number[];
   threshold?: number;
+  /** Set when θ is this percentile of the document's similarities. */
+  percentile?: number;
   chunks: Chunk[];
   /** First sentence to show and how many. */
   from: number;
@@ -18,7 +21,7 @@ const PAD = { l: 36, r: 8, t: 10, b: 24 };
  * Cosine similarity between each sentence and the next, with the θ line and chunk boundaries:
  * a dip below θ is where the semantic chunker starts a new chunk.
  */
-export function SimilarityPlot({ sims, threshold, chunks, from, count, selected, onSelectSentence }: Props) {
+export function SimilarityPlot({ sims, threshold, percentile, chunks, from, count, selected, onSelectSentence }: Props) {
   const to = Math.min(sims.length, from + count);
   const n = Math.max(1, to - from);
   const W = Math.max(600, n * 8);
@@ -48,7 +51,7 @@ export function SimilarityPlot({ sims, threshold, chunks, from, count, selected,
         <g>
           <line x1={PAD.l} x2={W - PAD.r} y1={y(threshold)} y2={y(threshold)} className="threshold" />
           <text x={W - PAD.r} y={y(threshold) - 4} textAnchor="end" className="tick threshold-label">
-            θ = {threshold}
+            {thetaText(threshold, percentile)}
           </text>
         </g>
       )}

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useApp } from '../context';
 import { SAMPLE_DOCUMENT } from '../state';
-import { score } from '../format';
+import { score, thetaText } from '../format';
 import type { ChunkerSettings } from '../../core/types';
 import { AttributionLine, SourceUse } from './Attribution';
 import { ChunkHeader } from './ChunkHeader';
@@ -73,7 +73,7 @@ export function WalkthroughView() {
       body: () =>
         ins ? (
           <div className="plot-scroll">
-            <SimilarityPlot sims={ins.neighbourSims} threshold={ins.threshold} chunks={ins.chunks} from={0} count={ins.neighbourSims.length} />
+            <SimilarityPlot sims={ins.neighbourSims} threshold={ins.threshold} percentile={ins.percentile} chunks={ins.chunks} from={0} count={ins.neighbourSims.length} />
           </div>
         ) : (
           <p className="muted">Loading the document…</p>
@@ -81,7 +81,7 @@ export function WalkthroughView() {
     },
     {
       title: 'Chunks',
-      text: `${chunkingText(ins?.document.chunker, ins?.threshold)} Each chunk also gets a contextual header — title and section — that search sees but the chunk text does not contain.`,
+      text: `${chunkingText(ins?.document.chunker, ins?.threshold, ins?.percentile)} Each chunk also gets a contextual header — title and section — that search sees but the chunk text does not contain.`,
       body: () =>
         ins ? (
           <ol className="walk-chunks small" data-testid="walk-chunks">
@@ -161,7 +161,7 @@ export function WalkthroughView() {
     {
       title: 'Duplicates',
       needsAnswer: true,
-      text: 'Candidates that say nearly the same thing as a better-ranked one (cosine above the redundancy limit) are dropped, so the answer’s room is not spent twice on one fact.',
+      text: 'Candidates that say nearly the same thing as a better-ranked one (cosine above the redundancy limit, and the same figures and years) are dropped, so the answer’s room is not spent twice on one fact.',
       body: () => {
         const dups = rows.filter((r) => r.duplicateOf);
         return dups.length === 0 ? (
@@ -192,7 +192,7 @@ export function WalkthroughView() {
               .slice(0, 8)
               .map((r) => (
                 <li key={r.chunk.id}>
-                  #{r.rank}: grade {score(r.final!)} — {r.verdict ? VERDICT_LABEL[r.verdict] : ''}
+                  #{r.rank}: grade {score(r.final!, 2)} — {r.verdict ? VERDICT_LABEL[r.verdict] : ''}
                   {r.reason ? ` (${r.reason})` : ''}
                 </li>
               ))}
@@ -272,8 +272,9 @@ export function WalkthroughView() {
 }
 
 /** How the sample's chunks were cut, in a sentence, for the chunker it was indexed with. */
-function chunkingText(chunker: ChunkerSettings | undefined, threshold: number | undefined): string {
+function chunkingText(chunker: ChunkerSettings | undefined, threshold: number | undefined, percentile: number | undefined): string {
   if (chunker?.kind === 'fixed') return `The fixed-size chunker (chosen in Settings) cuts every ${chunker.size} characters, each chunk overlapping the last by ${chunker.overlap}, moving cuts to word boundaries.`;
   if (chunker?.kind === 'llm') return 'The language model chose these boundaries: after every token it gave the probability that a section ends there, and the chunker cut at the peaks.';
-  return `Consecutive sentences stay in one chunk while their similarity stays at or above θ${threshold !== undefined ? ` (${threshold})` : ''}, and no chunk grows past its length limit.`;
+  const theta = threshold === undefined ? '' : ` (${thetaText(threshold, percentile).replace('θ = ', '')}${percentile !== undefined ? ' of this document’s similarities' : ''})`;
+  return `Consecutive sentences stay in one chunk while their similarity stays at or above θ${theta}, and no chunk grows past its length limit.`;
 }

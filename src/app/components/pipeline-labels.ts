@@ -3,6 +3,7 @@ import type { ThresholdResult } from '../../core/pipeline/threshold';
 
 export const STAGE_NAME: Record<StageName, string> = {
   rewrite: 'Query rewrite',
+  route: 'Document routing',
   retrieve: 'Hybrid retrieval',
   dedupe: 'Redundancy filter',
   grade: 'Relevance grading',
@@ -19,6 +20,8 @@ export function runningLabel(stage: StageName | undefined, graded?: { done: numb
   switch (stage) {
     case 'rewrite':
       return 'Rewriting the question…';
+    case 'route':
+      return 'Finding the documents the question names…';
     case 'retrieve':
       return 'Retrieving candidates…';
     case 'dedupe':
@@ -61,6 +64,8 @@ export function ruleLabel(rule: ThresholdResult['rule']): string {
       return 'proposed by the language model';
     case 'floor':
       return 'the floor (μ was lower)';
+    case 'relative':
+      return 'a share of the best grade (retrieval-only)';
   }
 }
 

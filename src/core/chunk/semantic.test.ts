@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { semanticChunks } from './semantic';
+import { effectiveThreshold, percentileOf, semanticChunks } from './semantic';
 import { toUnits } from './units';
 import { axisVector, sentencesOf } from './test-helpers';
 
@@ -67,6 +67,79 @@ describe('semanticChunks', () => {
     const r = semanticChunks({ ...base, text: '', sentences: [], vectors: [], threshold: 0.8, maxChars: 500 });
     expect(r.chunks).toEqual([]);
     expect(r.neighbourSims.length).toBe(0);
+  });
+});
+
+/** Unit vectors whose neighbour cosines are exactly `sims` (each turned by acos(sim) from the last, in a plane). */
+function withNeighbourSims(sims: number[]): Float32Array[] {
+  let angle = 0;
+  const out = [Float32Array.from([1, 0])];
+  for (const s of sims) {
+    angle += Math.acos(s);
+    out.push(Float32Array.from([Math.cos(angle), Math.sin(angle)]));
+  }
+  return out;
+}
+
+describe('semanticChunks with a percentile breakpoint', () => {
+  it('takes the percentile of the document\'s own neighbour similarities', () => {
+    const sims = [0.9, 0.1, 0.5, 0.3, 0.7, 0.2, 0.8, 0.4, 0.6];
+    expect(percentileOf(sims, 50)).toBeCloseTo(0.5, 10);
+    expect(percentileOf(sims, 0)).toBeCloseTo(0.1, 10);
+    expect(percentileOf(sims, 100)).toBeCloseTo(0.9, 10);
+    expect(percentileOf(sims, 25)).toBeCloseTo(0.3, 10);
+    expect(percentileOf([0.2, 0.4], 50)).toBeCloseTo(0.3, 10); // interpolated between ranks
+    expect(percentileOf([], 50)).toBeNaN();
+    expect(effectiveThreshold(sims, { threshold: 0.8 })).toBe(0.8);
+    expect(effectiveThreshold(sims, { threshold: 0.8, percentile: 50 })).toBeCloseTo(0.5, 10);
+    expect(effectiveThreshold([], { threshold: 0.8, percentile: 50 })).toBe(0.8);
+  });
+
+  it('merges sentences whose similarities are all low for an absolute θ (as with the bundled model)', () => {
+    const sims = [0.45, 0.32, 0.58, 0.41, 0.36, 0.52, 0.3, 0.55, 0.48, 0.39, 0.6];
+    const pieces = sims.concat(0).map((_, i) => `Sentence ${i} about the harbour.`);
+    const { text, sentences } = sentencesOf(pieces);
+    const vectors = withNeighbourSims(sims);
+    const absolute = semanticChunks({ ...base, text, sentences, vectors, threshold: 0.8, maxChars: 500 });
+    expect(absolute.chunks).toHaveLength(sentences.length); // one sentence each
+    expect(absolute.threshold).toBe(0.8);
+
+    const p25 = semanticChunks({ ...base, text, sentences, vectors, threshold: 0.8, percentile: 25, maxChars: 500 });
+    expect(p25.threshold).toBeCloseTo(percentileOf(p25.neighbourSims, 25), 10);
+    expect(p25.threshold).toBeGreaterThan(0.3);
+    expect(p25.threshold).toBeLessThan(0.45);
+    // the quarter of pairs least alike cut; the rest merge
+    const cuts = p25.boundaries.filter((b) => b.reason === 'similarity').map((b) => b.sentence);
+    expect(cuts).toEqual([2, 5, 7]); // after 0.32, 0.36 and 0.3
+    expect(p25.chunks).toHaveLength(4);
+    expect(p25.chunks.every((c) => c.sentenceEnd - c.sentenceStart > 1)).toBe(true);
+    expect(p25.chunks.map((c) => c.text).join(' ')).toBe(text);
+    expect(p25.trace.detail).toMatchObject({ percentile: 25, threshold: Number(p25.threshold.toFixed(4)) });
+  });
+
+  it('still keeps to maxChars and section boundaries', () => {
+    const sims = new Array(29).fill(0).map((_, i) => 0.3 + (i % 7) * 0.05);
+    const pieces = sims.concat(0).map((_, i) => `Sentence number ${i} talks about the topic.`);
+    const { text, sentences } = sentencesOf(pieces, '\n\n');
+    const split = sentences[15].start;
+    const sections = [
+      { start: 0, end: split, path: ['One'] },
+      { start: split, end: text.length, path: ['Two'] },
+    ];
+    const r = semanticChunks({ docId: 'd', text, sentences, vectors: withNeighbourSims(sims), threshold: 0.8, percentile: 0, maxChars: 200, sections, pages: [] });
+    for (const c of r.chunks) expect(c.text.length).toBeLessThanOrEqual(200);
+    expect(r.boundaries.some((b) => b.sentence === 15 && b.reason === 'section')).toBe(true);
+    expect(r.boundaries.some((b) => b.reason === 'length')).toBe(true);
+    expect(r.boundaries.some((b) => b.reason === 'similarity')).toBe(false); // P0: nothing is below the least similar pair
+  });
+
+  it('without a percentile, behaves as before and reports θ in its trace', () => {
+    const { text, sentences } = sentencesOf(['Cats purr.', 'Cats nap.', 'Stocks fell.']);
+    const vectors = [axisVector(4, 0), axisVector(4, 0, 0.1), axisVector(4, 2)];
+    const r = semanticChunks({ ...base, text, sentences, vectors, threshold: 0.8, maxChars: 500 });
+    expect(r.chunks.map((c) => c.text)).toEqual(['Cats purr. Cats nap.', 'Stocks fell.']);
+    expect(r.threshold).toBe(0.8);
+    expect(r.trace.detail).toEqual({ chunker: 'semantic', chunks: 2, merged: 1, threshold: 0.8 });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Chunk, Sentence, Trace } from '../types';
-import { dot } from '../vector/cosine';
+import { neighbourSimilarities } from '../vector/cosine';
 import { makeChunk, sameSection, type ChunkSource } from './make-chunk';
 import { sectionPathAt } from './locate';
 
@@ -8,7 +8,14 @@ export interface SemanticChunkInput extends ChunkSource {
   sentences: Sentence[];
   /** Unit vectors, one per sentence. */
   vectors: Float32Array[];
+  /** θ: neighbours at least this similar stay together (unless `percentile` is given). */
   threshold: number;
+  /**
+   * When given (0–100), θ is instead this percentile of the document's own neighbour
+   * similarities, so P = 25 cuts at the quarter of neighbour pairs least alike, whatever the
+   * embedder's similarity scale.
+   */
+  percentile?: number;
   maxChars: number;
 }
 
@@ -20,7 +27,31 @@ export interface SemanticChunkResult {
   neighbourSims: Float32Array;
   /** For each boundary before sentence i (i ≥ 1) that started a new chunk, why. */
   boundaries: Array<{ sentence: number; reason: BoundaryReason }>;
+  /** The similarity cut used: θ, or the percentile of this document's neighbour similarities. */
+  threshold: number;
   trace: Trace;
+}
+
+/** The percentile offered when a user switches to percentile breakpoints. */
+export const DEFAULT_BREAKPOINT_PERCENTILE = 25;
+
+/** p-th percentile (0–100) of values, interpolating linearly between ranks; NaN for none. */
+export function percentileOf(values: ArrayLike<number>, p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = Float64Array.from(values).sort();
+  const rank = (Math.min(100, Math.max(0, p)) / 100) * (sorted.length - 1);
+  const lo = Math.floor(rank);
+  const hi = Math.min(sorted.length - 1, lo + 1);
+  return sorted[lo] + (rank - lo) * (sorted[hi] - sorted[lo]);
+}
+
+/**
+ * The similarity cut a semantic chunker setting means for a document with these neighbour
+ * similarities: θ itself, or their `percentile`-th percentile (θ when there are none).
+ */
+export function effectiveThreshold(sims: ArrayLike<number>, setting: { threshold: number; percentile?: number }): number {
+  if (setting.percentile === undefined || sims.length === 0) return setting.threshold;
+  return percentileOf(sims, setting.percentile);
 }
 
 /**
@@ -31,11 +62,16 @@ export interface SemanticChunkResult {
  */
 export function semanticChunks(input: SemanticChunkInput): SemanticChunkResult {
   const t0 = performance.now();
-  const { sentences, vectors, threshold, maxChars } = input;
-  const sims = new Float32Array(Math.max(0, sentences.length - 1));
+  const { sentences, vectors, maxChars } = input;
+  const sims = neighbourSimilarities(vectors.slice(0, sentences.length));
+  const threshold = effectiveThreshold(sims, input);
   const chunks: Chunk[] = [];
   const boundaries: SemanticChunkResult['boundaries'] = [];
-  if (sentences.length === 0) return { chunks, neighbourSims: sims, boundaries, trace: trace(t0, 0, 0) };
+  const done = (): SemanticChunkResult => {
+    const merged = sentences.length - chunks.length;
+    return { chunks, neighbourSims: sims, boundaries, threshold, trace: trace(t0, chunks.length, merged, threshold, input.percentile) };
+  };
+  if (sentences.length === 0) return done();
 
   let first = 0;
   let section = sectionPathAt(input.sections, sentences[0].start);
@@ -46,7 +82,6 @@ export function semanticChunks(input: SemanticChunkInput): SemanticChunkResult {
   };
 
   for (let i = 1; i < sentences.length; i++) {
-    sims[i - 1] = dot(vectors[i - 1], vectors[i]);
     const nextSection = sectionPathAt(input.sections, sentences[i].start);
     let reason: BoundaryReason | undefined;
     const tooLong = sentences[i].end - sentences[first].start > maxChars;
@@ -61,8 +96,7 @@ export function semanticChunks(input: SemanticChunkInput): SemanticChunkResult {
     }
   }
   close(sentences.length);
-  const merged = sentences.length - chunks.length;
-  return { chunks, neighbourSims: sims, boundaries, trace: trace(t0, chunks.length, merged) };
+  return done();
 }
 
 /** A heading line introduces what follows it: it never ends a chunk on its own. */
@@ -70,6 +104,8 @@ function isHeading(s: Sentence, path: string[]): boolean {
   return path.length > 0 && s.text.trim() === path[path.length - 1].trim();
 }
 
-function trace(t0: number, chunks: number, merged: number): Trace {
-  return { stage: 'chunking', ms: performance.now() - t0, detail: { chunker: 'semantic', chunks, merged } };
+function trace(t0: number, chunks: number, merged: number, threshold: number, percentile: number | undefined): Trace {
+  const detail: NonNullable<Trace['detail']> = { chunker: 'semantic', chunks, merged, threshold: Number(threshold.toFixed(4)) };
+  if (percentile !== undefined) detail.percentile = percentile;
+  return { stage: 'chunking', ms: performance.now() - t0, detail };
 }

@@ -15,6 +15,10 @@ export interface QuestionScores {
   /** Share of retrieved characters that lie on evidence pages. */
   signalRatio: number;
   retrievedChars: number;
+  /** Share of retrieved characters from the question's own document (library mode; 1 alone). */
+  rightDocShare?: number;
+  /** Whether the answer shows the gold figure or phrase; null: the evidence does not state it (not counted). */
+  answerHit?: boolean | null;
 }
 
 /** Scores one question's retrieved spans against its evidence (metric definitions: FinanceBench dev README). */
@@ -56,9 +60,15 @@ export interface ConfigSummary {
   evidenceCoverage: number;
   signalRatio: number;
   questions: number;
+  /** Mean share of retrieved characters from the right document. */
+  rightDocShare?: number;
+  /** Answers showing the gold figure or phrase, of the questions whose evidence states it. */
+  answerHit?: { hits: number; counted: number };
 }
 
 export function summarize(name: string, scores: QuestionScores[]): ConfigSummary {
+  const shared = scores.filter((s) => s.rightDocShare !== undefined);
+  const counted = scores.filter((s) => typeof s.answerHit === 'boolean');
   const mean = (f: (s: QuestionScores) => number) => (scores.length ? scores.reduce((t, s) => t + f(s), 0) / scores.length : 0);
   return {
     name,
@@ -66,12 +76,22 @@ export function summarize(name: string, scores: QuestionScores[]): ConfigSummary
     evidenceCoverage: mean((s) => s.evidenceCoverage),
     signalRatio: mean((s) => s.signalRatio),
     questions: scores.length,
+    ...(shared.length ? { rightDocShare: shared.reduce((t, s) => t + s.rightDocShare!, 0) / shared.length } : {}),
+    ...(counted.length ? { answerHit: { hits: counted.filter((s) => s.answerHit).length, counted: counted.length } } : {}),
   };
 }
 
 export function formatTable(rows: ConfigSummary[]): string {
-  const head = ['config', 'pageRecall', 'evidenceCoverage', 'signalRatio', 'questions'];
-  const body = rows.map((r) => [r.name, r.pageRecall.toFixed(3), r.evidenceCoverage.toFixed(3), r.signalRatio.toFixed(3), String(r.questions)]);
+  const head = ['config', 'pageRecall', 'evidenceCoverage', 'signalRatio', 'rightDocShare', 'answerHit', 'questions'];
+  const body = rows.map((r) => [
+    r.name,
+    r.pageRecall.toFixed(3),
+    r.evidenceCoverage.toFixed(3),
+    r.signalRatio.toFixed(3),
+    r.rightDocShare === undefined ? '' : r.rightDocShare.toFixed(3),
+    r.answerHit ? `${(r.answerHit.hits / r.answerHit.counted).toFixed(3)} (${r.answerHit.hits}/${r.answerHit.counted})` : '',
+    String(r.questions),
+  ]);
   return markdownTable(head, body);
 }
 

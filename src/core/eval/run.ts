@@ -1,7 +1,9 @@
-import type { Chunk, ChunkerSettings, ParsedDocument } from '../types';
+import { DEFAULT_CHUNKER, type Chunk, type ChunkerSettings, type ParsedDocument } from '../types';
+import type { DocumentCard } from '../card';
+import { answerKey, answerShows } from './answer-hit';
 import { ask } from '../pipeline/ask';
 import { knowledgeBaseDeps } from '../pipeline/kb-deps';
-import { DEFAULT_PIPELINE, type PipelineSettings } from '../pipeline/settings';
+import { DEFAULT_PIPELINE, withPipelineDefaults, type PipelineSettings } from '../pipeline/settings';
 import type { AttributionTotals } from '../attribution/attribution';
 import type { LlmEngine } from '../llm/engine';
 import { extractSegments } from '../rse/extract';
@@ -35,6 +37,10 @@ export interface EvalConfig {
   llm?: boolean;
   /** With `llm`: how grades are scored (default: the app's, logprob). */
   scoring?: 'logprob' | 'generate';
+  /** With `pipeline`: the app's pipeline settings untouched (segments, routing and all), only the budget set. */
+  appDefaults?: boolean;
+  /** With `pipeline`: settings changed for an experiment (eval --set), merged one level deep. */
+  overrides?: Record<string, unknown>;
 }
 
 /** What the configs with `llm` run with. */
@@ -47,9 +53,11 @@ export interface EvalLlm {
 }
 
 /** A question's retrieval scores and, for configs with `llm`, its answer's attribution totals (null: not measured). */
-export type EvaluatedQuestion = QuestionScores & { attribution?: AttributionTotals | null; llmRun?: LlmRunStats };
+export type EvaluatedQuestion = QuestionScores & { attribution?: AttributionTotals | null; llmRun?: LlmRunStats; answer?: string };
 
 export const CHUNKINGS = {
+  /** Whatever the app chunks with by default (DEFAULT_CHUNKER), so the `default` config follows it. */
+  default: { chunker: DEFAULT_CHUNKER },
   /** The baseline: no contextual headers. */
   fixed500: { chunker: { kind: 'fixed', size: 500, overlap: 50, headers: false } },
   /** The app's default: semantic chunks with contextual headers. */
@@ -60,9 +68,15 @@ export const CHUNKINGS = {
   semanticHeaderVectors: { chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500, headers: true }, headerVectors: true },
   /** Semantic chunks without headers whose multi-sentence vectors come from embedding their text (a second model pass). */
   semanticEmbed: { chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500, headers: false }, chunkVectors: 'embed' },
+  /** Semantic chunks with headers, cut below the 10th, 25th or 50th percentile of each document's neighbour similarities. */
+  semanticP10: { chunker: { kind: 'semantic', threshold: 0.8, percentile: 10, maxChars: 500, headers: true } },
+  semanticP25: { chunker: { kind: 'semantic', threshold: 0.8, percentile: 25, maxChars: 500, headers: true } },
+  semanticP50: { chunker: { kind: 'semantic', threshold: 0.8, percentile: 50, maxChars: 500, headers: true } },
 } satisfies Record<string, { chunker: ChunkerSettings; chunkVectors?: 'embed' | 'mean'; headerVectors?: boolean }>;
 
 export const CONFIGS: EvalConfig[] = [
+  /** The app's default question pipeline in retrieval-only mode, exactly as a user gets it. */
+  { name: 'default', chunking: 'default', mode: 'hybrid', pipeline: true, appDefaults: true },
   { name: 'fixed500-bm25', chunking: 'fixed500', mode: 'bm25' },
   { name: 'fixed500-dense', chunking: 'fixed500', mode: 'dense' },
   { name: 'fixed500-hybrid', chunking: 'fixed500', mode: 'hybrid' },
@@ -75,6 +89,7 @@ export const CONFIGS: EvalConfig[] = [
   { name: 'semantic-hv-dense', chunking: 'semanticHeaderVectors', mode: 'dense' },
   { name: 'semantic-hv-hybrid', chunking: 'semanticHeaderVectors', mode: 'hybrid' },
   { name: 'pipeline-retrieval-only', chunking: 'semantic', mode: 'hybrid', pipeline: true },
+  { name: 'pipeline-retrieval-only-p25', chunking: 'semanticP25', mode: 'hybrid', pipeline: true },
   { name: 'pipeline-retrieval-only-rse', chunking: 'semantic', mode: 'hybrid', pipeline: true, rse: 'balanced' },
   { name: 'pipeline-llm', chunking: 'semantic', mode: 'hybrid', pipeline: true, llm: true },
   { name: 'pipeline-llm-generate', chunking: 'semantic', mode: 'hybrid', pipeline: true, llm: true, scoring: 'generate' },
@@ -84,21 +99,39 @@ export const CONFIGS: EvalConfig[] = [
   { name: 'semantic-plain-rse', chunking: 'semanticPlain', mode: 'hybrid', rse: 'balanced' },
   { name: 'semantic-embed-dense', chunking: 'semanticEmbed', mode: 'dense' },
   { name: 'semantic-embed-hybrid', chunking: 'semanticEmbed', mode: 'hybrid' },
+  { name: 'semantic-p10-hybrid', chunking: 'semanticP10', mode: 'hybrid' },
+  { name: 'semantic-p25-hybrid', chunking: 'semanticP25', mode: 'hybrid' },
+  { name: 'semantic-p50-hybrid', chunking: 'semanticP50', mode: 'hybrid' },
 ];
 
 /** Candidates ranked before the budget cut; enough to fill any sensible budget with small chunks. */
 const RANKED = 400;
 
-export type PreparedDocument = Map<EvalConfig['chunking'], KnowledgeBase>;
+/**
+ * The knowledge bases a question is asked against, one per chunking the configs use: one
+ * document's (per-document mode) or every document's (library mode), with their cards.
+ */
+export interface Prepared {
+  kbs: Map<EvalConfig['chunking'], KnowledgeBase>;
+  cards: Array<{ docId: string; card: DocumentCard }>;
+}
 
 /** Chunks and indexes one document once for every chunking the configs use. */
-export async function prepareDocument(docName: string, parsed: ParsedDocument, embedder: Embedder, configs: EvalConfig[]): Promise<PreparedDocument> {
-  const prepared: PreparedDocument = new Map();
-  for (const chunking of new Set(configs.map((c) => c.chunking))) {
-    const built = await buildDocument({ docId: docName, parsed, embedder, ...CHUNKINGS[chunking], batchSize: 256 });
-    const kb = new KnowledgeBase(embedder.dim);
-    kb.addDocument(docName, built.chunks, built.vectors);
-    prepared.set(chunking, kb);
+export async function prepareDocument(docName: string, parsed: ParsedDocument, embedder: Embedder, configs: EvalConfig[]): Promise<Prepared> {
+  return prepareLibrary([{ docName, parsed }], embedder, configs);
+}
+
+/** Chunks and indexes documents into one knowledge base per chunking: the library mode's shared store. */
+export async function prepareLibrary(docs: Array<{ docName: string; parsed: ParsedDocument }>, embedder: Embedder, configs: EvalConfig[], onDocument?: (docName: string) => void): Promise<Prepared> {
+  const prepared: Prepared = { kbs: new Map(), cards: [] };
+  for (const chunking of new Set(configs.map((c) => c.chunking))) prepared.kbs.set(chunking, new KnowledgeBase(embedder.dim));
+  for (const { docName, parsed } of docs) {
+    for (const [chunking, kb] of prepared.kbs) {
+      const built = await buildDocument({ docId: docName, parsed, fileName: `${docName}.pdf`, embedder, ...CHUNKINGS[chunking], batchSize: 256 });
+      kb.addDocument(docName, built.chunks, built.vectors);
+      if (!prepared.cards.some((c) => c.docId === docName)) prepared.cards.push({ docId: docName, card: built.card });
+    }
+    onDocument?.(docName);
   }
   return prepared;
 }
@@ -106,7 +139,7 @@ export async function prepareDocument(docName: string, parsed: ParsedDocument, e
 /** Retrieves up to `budget` characters for a question under one config and scores it. */
 export async function evaluateQuestion(
   config: EvalConfig,
-  prepared: PreparedDocument,
+  prepared: Prepared,
   parsed: ParsedDocument,
   q: BenchQuestion,
   queryVector: Float32Array,
@@ -114,38 +147,33 @@ export async function evaluateQuestion(
   weights?: FusionWeights,
   llm?: EvalLlm,
 ): Promise<EvaluatedQuestion> {
-  const kb = prepared.get(config.chunking)!;
+  const kb = prepared.kbs.get(config.chunking)!;
   if (config.llm && !llm) throw new Error(`config ${config.name} needs a language model`);
   const withLlm = config.llm ? llm : undefined;
   let chunks: Chunk[];
   let attribution: AttributionTotals | null | undefined;
   let llmRun: LlmRunStats | undefined;
+  let answer: string | undefined;
   if (config.pipeline) {
-    const segments = { ...DEFAULT_PIPELINE.segments, ...(config.rse ? RSE_PRESETS[config.rse] : {}), enabled: config.rse !== undefined };
-    const settings: PipelineSettings = {
-      ...DEFAULT_PIPELINE,
-      // Retrieval-only: no rewrite (nothing to rewrite with). With a model, the whole pipeline.
-      rewrite: withLlm !== undefined,
-      contextBudget: budget,
-      weights: weights ?? DEFAULT_PIPELINE.weights,
-      segments,
-      grading: { ...DEFAULT_PIPELINE.grading, mode: config.scoring ?? DEFAULT_PIPELINE.grading.mode },
-      maxAnswerTokens: withLlm?.maxAnswerTokens ?? DEFAULT_PIPELINE.maxAnswerTokens,
-    };
+    const settings = pipelineSettings(config, budget, weights, withLlm);
+    const titles = new Map(prepared.cards.map((c) => [c.docId, c.card.title]));
     const r = await ask(q.question, settings, {
       ...knowledgeBaseDeps(kb),
       // A rewritten query is embedded afresh.
       embedQuery: async (text, signal) => (text === q.question || !withLlm ? queryVector : (await withLlm.embedder.embed([text], signal))[0]),
-      titleOf: () => q.doc_name,
+      titleOf: (docId) => titles.get(docId) ?? docId,
+      cards: () => prepared.cards,
+      documentIds: () => prepared.cards.map((c) => c.docId),
       engine: withLlm?.engine,
       embedder: withLlm?.embedder,
     });
+    answer = r.answer.text;
     if (withLlm) {
       attribution = r.attribution?.totals ?? null;
       const regions = parsed.pages.filter((p) => evidencePages(q).has(p.page));
       llmRun = llmRunStats(r, (id) => {
         const c = kb.chunk(id)!;
-        return charsInside([c], regions).inside > 0;
+        return c.docId === q.doc_name && charsInside([c], regions).inside > 0;
       });
     }
     chunks = r.segments
@@ -161,19 +189,58 @@ export async function evaluateQuestion(
     const { candidates } = kb.search(q.question, queryVector, { mode: config.mode, limit: RANKED, weights });
     chunks = withinBudget(candidates, budget, (c) => c.chunk.text.length).map((c) => c.chunk);
   }
-  const spans = chunks.map((c) => ({ start: c.start, end: c.end, text: c.text }));
+  const own = chunks.filter((c) => c.docId === q.doc_name);
+  const spans = own.map((c) => ({ start: c.start, end: c.end, text: c.text }));
   const evidence = q.evidence.filter((e) => e.doc_name === q.doc_name).map((e) => e.evidence_text).join('\n');
   const scores = scoreRetrieval(spans, parsed.pages, evidencePages(q), evidence);
-  return { ...scores, ...(attribution !== undefined ? { attribution } : {}), ...(llmRun ? { llmRun } : {}) };
+  // Characters from other documents count against the signal ratio.
+  const total = chunks.reduce((n, c) => n + c.end - c.start, 0);
+  const ownChars = scores.retrievedChars;
+  const key = q.answer ? answerKey(q.answer, evidence) : undefined;
+  return {
+    ...scores,
+    signalRatio: total ? (scores.signalRatio * ownChars) / total : 0,
+    retrievedChars: total,
+    rightDocShare: total ? ownChars / total : undefined,
+    ...(answer !== undefined ? { answerHit: key ? answerShows(answer, key) : null, answer } : {}),
+    ...(attribution !== undefined ? { attribution } : {}),
+    ...(llmRun ? { llmRun } : {}),
+  };
+}
+
+/** The pipeline settings a config runs with: the app's defaults, or retrieval-only ChunkRAG with the config's segments. */
+function pipelineSettings(config: EvalConfig, budget: number, weights: FusionWeights | undefined, withLlm: EvalLlm | undefined): PipelineSettings {
+  const chosen = chosenSettings(config, budget, weights, withLlm);
+  if (!config.overrides) return chosen;
+  const merged: Record<string, unknown> = { ...chosen };
+  for (const [k, v] of Object.entries(config.overrides)) {
+    const old = merged[k];
+    merged[k] = v && typeof v === 'object' && old && typeof old === 'object' ? { ...old, ...v } : v;
+  }
+  return withPipelineDefaults(merged as Parameters<typeof withPipelineDefaults>[0]);
+}
+
+function chosenSettings(config: EvalConfig, budget: number, weights: FusionWeights | undefined, withLlm: EvalLlm | undefined): PipelineSettings {
+  const base = { ...DEFAULT_PIPELINE, contextBudget: budget, weights: weights ?? DEFAULT_PIPELINE.weights };
+  if (config.appDefaults) return { ...base, maxAnswerTokens: withLlm?.maxAnswerTokens ?? DEFAULT_PIPELINE.maxAnswerTokens };
+  const segments = { ...DEFAULT_PIPELINE.segments, ...(config.rse ? RSE_PRESETS[config.rse] : {}), enabled: config.rse !== undefined };
+  return {
+    ...base,
+    // Retrieval-only: no rewrite (nothing to rewrite with). With a model, the whole pipeline.
+    rewrite: withLlm !== undefined,
+    segments,
+    grading: { ...DEFAULT_PIPELINE.grading, mode: config.scoring ?? DEFAULT_PIPELINE.grading.mode },
+    maxAnswerTokens: withLlm?.maxAnswerTokens ?? DEFAULT_PIPELINE.maxAnswerTokens,
+  };
 }
 
 /**
  * A plain top-k config's full ranking of the question's document (every chunk the search
  * scores, best first); undefined for pipeline and segment configs, which do not rank alone.
  */
-export function rankedChunks(config: EvalConfig, prepared: PreparedDocument, question: string, queryVector: Float32Array, weights?: FusionWeights): Chunk[] | undefined {
+export function rankedChunks(config: EvalConfig, prepared: Prepared, question: string, queryVector: Float32Array, weights?: FusionWeights): Chunk[] | undefined {
   if (config.pipeline || config.rse) return undefined;
-  const kb = prepared.get(config.chunking)!;
+  const kb = prepared.kbs.get(config.chunking)!;
   return kb.search(question, queryVector, { mode: config.mode, limit: kb.chunkCount, weights }).candidates.map((c) => c.chunk);
 }
 

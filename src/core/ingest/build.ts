@@ -3,6 +3,7 @@ import type { Embedder } from '../embed/embedder';
 import { isAbort } from '../abort';
 import { documentUnits } from './units';
 import { chunkHeader, withHeader } from '../chunk/header';
+import { describeDocument, type DocumentCard } from '../card';
 import { embeddingText } from '../embed/embedding-text';
 import { semanticChunks, type SemanticChunkResult } from '../chunk/semantic';
 import { fixedChunks } from '../chunk/fixed';
@@ -12,6 +13,8 @@ import { LlmChunkingError, llmBoundaryChunks, SPLIT_SCORER_NEEDED, windowSetting
 export interface BuildInput {
   docId: DocumentId;
   parsed: ParsedDocument;
+  /** The file name as the user chose it: a title when the document has none, and a name questions may use. */
+  fileName?: string;
   embedder: Embedder;
   chunker: ChunkerSettings;
   signal?: AbortSignal;
@@ -42,6 +45,8 @@ export interface BuildInput {
 }
 
 export interface BuiltDocument {
+  /** Title, what the first page says the document is, its names and period. */
+  card: DocumentCard;
   sentences: Sentence[];
   /** sims[i] = cosine(sentence i, sentence i + 1) */
   neighbourSims: Float32Array;
@@ -98,9 +103,11 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   let chunks: Chunk[];
   let boundaries: SemanticChunkResult['boundaries'] = [];
   let neighbourSims: Float32Array;
+  let cut: NonNullable<Trace['detail']> = {};
   if (chunker.kind === 'semantic') {
-    const r = semanticChunks({ ...source, sentences, vectors: sentenceVectors, threshold: chunker.threshold, maxChars: chunker.maxChars });
+    const r = semanticChunks({ ...source, sentences, vectors: sentenceVectors, threshold: chunker.threshold, percentile: chunker.percentile, maxChars: chunker.maxChars });
     ({ chunks, boundaries, neighbourSims } = r);
+    cut = r.trace.detail ?? {};
   } else if (chunker.kind === 'llm') {
     chunks = await llmChunks(source, sentences, chunker, input.splitScorer, signal);
     neighbourSims = neighbourSimilarities(sentenceVectors);
@@ -109,13 +116,15 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
     neighbourSims = neighbourSimilarities(sentenceVectors);
   }
   progress({ stage: 'chunking', done: sentences.length, total: sentences.length });
-  traces.push({ stage: 'chunking', ms: performance.now() - t, detail: { chunks: chunks.length, chunker: chunker.kind } });
+  traces.push({ stage: 'chunking', ms: performance.now() - t, detail: { ...cut, chunks: chunks.length, chunker: chunker.kind } });
 
   // Chunk vectors. By mean: a chunk's sentences' vectors averaged (and, with headerVectors,
   // blended with its header's vector, so only the distinct headers need the model). By
   // embedding: the text (and header) embedded together. A one-sentence chunk reuses its vector.
   t = performance.now();
-  if (chunker.headers !== false) for (const c of chunks) c.header = chunkHeader(parsed.title, c.sectionPath, input.summary);
+  const card = describeDocument(parsed, input.fileName ?? input.docId);
+  const about = [card.about, input.summary].filter(Boolean).join(' ');
+  if (chunker.headers !== false) for (const c of chunks) c.header = chunkHeader(card.title, c.sectionPath, about || undefined);
   const chunkVectors: Float32Array[] = new Array(chunks.length);
   const toEmbed: number[] = [];
   const vectorsBy = input.chunkVectors ?? (chunker.kind === 'semantic' ? 'mean' : 'embed');
@@ -146,7 +155,7 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
     detail: { embedded: toEmbed.length, headers: headerTexts.length, averaged: chunks.length - toEmbed.length },
   });
 
-  return { sentences, neighbourSims, chunks, boundaries, vectors: packRows(chunkVectors, embedder.dim), traces };
+  return { card, sentences, neighbourSims, chunks, boundaries, vectors: packRows(chunkVectors, embedder.dim), traces };
 }
 
 /** LlamaChunk over the document, with windows sized to the scorer's model. */

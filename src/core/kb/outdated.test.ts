@@ -30,6 +30,11 @@ describe('outdatedReason', () => {
   it('names the model, then the chunker settings, then the indexing version', () => {
     expect(outdatedReason(record(), DEFAULT_CHUNKER, 'Xenova/all-MiniLM-L6-v2')).toMatch(/indexed with use-lite-512/);
     expect(outdatedReason(record(), { kind: 'fixed', size: 500, overlap: 50 }, 'use-lite-512')).toMatch(/other chunker settings/);
+    // a semantic percentile, or another one, is another chunker
+    const p25 = { kind: 'semantic' as const, threshold: 0.8, maxChars: 500, percentile: 25, headers: true };
+    expect(outdatedReason(record(), p25, 'use-lite-512')).toMatch(/other chunker settings/);
+    expect(outdatedReason(record({ chunker: p25 }), { ...p25, percentile: 10 }, 'use-lite-512')).toMatch(/other chunker settings/);
+    expect(outdatedReason(record({ chunker: p25 }), { ...p25 }, 'use-lite-512')).toBe('');
     expect(outdatedReason(record({ indexVersion: undefined }), DEFAULT_CHUNKER, 'use-lite-512')).toMatch(/earlier version of Sieve/);
     expect(outdatedReason(record({ indexVersion: INDEX_VERSION - 1 }), DEFAULT_CHUNKER, 'use-lite-512')).toMatch(/earlier version/);
   });

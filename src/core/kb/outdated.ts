@@ -7,7 +7,7 @@ import type { DocumentRecord } from './records';
  * indexed before the change show as outdated and can be re-indexed. Records from before it was
  * kept count as version 1.
  */
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 
 /**
  * Why a document no longer matches the current settings or code ('' when it does). `llmModel`
@@ -17,6 +17,6 @@ export function outdatedReason(d: DocumentRecord, chunker: ChunkerSettings | und
   if (modelId && d.embedderId !== modelId) return `indexed with ${d.embedderId}; ${modelId} is selected`;
   if (chunker && JSON.stringify(chunker) !== JSON.stringify(d.chunker)) return 'chunked with other chunker settings';
   if (d.chunker.kind === 'llm' && llmModel && d.chunkerModel && d.chunkerModel !== llmModel) return `chunk boundaries chosen by ${d.chunkerModel}; ${llmModel} is loaded`;
-  if ((d.indexVersion ?? 1) < INDEX_VERSION) return 'indexed by an earlier version of Sieve, which chunked differently';
+  if ((d.indexVersion ?? 1) < INDEX_VERSION) return 'indexed by an earlier version of Sieve, which chunked and titled documents differently';
   return '';
 }

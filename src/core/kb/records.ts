@@ -3,6 +3,7 @@
  * survives structured cloning (no Blob, no class instances), so it round-trips through
  * IndexedDB in browsers and in Node tests alike.
  */
+import type { DocumentCard } from '../card';
 import type { Chunk, ChunkerSettings, DocumentId, PageSpan, SectionSpan, SourceKind } from '../types';
 
 /** The summary the document list shows; everything else is loaded on demand. */
@@ -17,6 +18,8 @@ export interface DocumentRecord {
   /** Epoch milliseconds. */
   addedAt: number;
   title: string;
+  /** What the document is and the names and period questions may use for it (absent: indexed before cards). */
+  card?: DocumentCard;
   charCount: number;
   /** 0 for formats without pages. */
   pageCount: number;

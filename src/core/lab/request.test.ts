@@ -46,6 +46,18 @@ describe('lab requests', () => {
     expect(requestSweeps(capped).theta.map((s) => s.label)).toEqual(['semantic θ0.9/800']);
   });
 
+  it('compares a percentile semantic chunking and sweeps percentiles', () => {
+    const r = { ...base, semantic: { threshold: 0.8, percentile: 25 }, sweepPercentile: [10, 25, 50] };
+    expect(requestSpecs(r).map((s) => s.label)).toEqual(['fixed500/50', 'semantic P25', 'semantic P10', 'semantic P50']);
+    expect(requestSweeps(r).percentile.map((s) => s.label)).toEqual(['semantic P10', 'semantic P25', 'semantic P50']);
+    expect(requestSpecs(r)[1]).toMatchObject({ kind: 'semantic', percentile: 25 });
+    expect(checkRequest(r)).toEqual([]);
+    expect(checkRequest({ ...r, semantic: { threshold: 0.8, percentile: 120 }, sweepPercentile: [-5] })).toEqual([
+      'the percentile must lie between 0 and 100',
+      'sweep percentiles must lie between 0 and 100',
+    ]);
+  });
+
   it('reads number lists separated by commas or spaces', () => {
     expect(parseNumberList('200, 300 500')).toEqual([200, 300, 500]);
     expect(parseNumberList('0.1,x')).toBeUndefined();

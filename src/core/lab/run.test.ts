@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeEmbedder } from '../embed/fake-embedder';
 import { windowCharsFor, type SplitScorer } from '../llamachunk';
 import { runLab, mergeLabResults, type LabDocument, type LabProgress } from './run';
-import { fixedSpec, llmSpec, semanticSpec, sweepTheta } from './specs';
+import { fixedSpec, llmSpec, percentileSpec, semanticSpec, sweepTheta } from './specs';
 import type { LabQuestion } from './questions';
 
 const text = readFileSync(new URL('./lab-fixture.txt', import.meta.url), 'utf8');
@@ -47,6 +47,12 @@ describe('runLab', () => {
     expect(small.rows.find((x) => x.id === 'q3')).toMatchObject({ located: 'pages', retrievalRatio: 0 });
     expect(tight.chunkCount).toBeGreaterThan(loose.chunkCount);
     expect(events.some((e) => e.stage === 'embedding')).toBe(true);
+  });
+
+  it('cuts percentile specs at the document\'s own similarities: a higher percentile, more chunks', async () => {
+    const [p10, p90] = await runLab({ docs: [doc], questions, embedder: new FakeEmbedder(), specs: [percentileSpec(10), percentileSpec(90)], budget: 300 });
+    expect(p10.available && p90.available).toBe(true);
+    expect(p90.chunkCount).toBeGreaterThan(p10.chunkCount);
   });
 
   it('reports an llm spec without a scorer as unavailable, and runs it with one', async () => {

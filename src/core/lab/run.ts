@@ -215,7 +215,7 @@ async function chunk(
 ): Promise<Chunk[]> {
   const source = { docId: doc.docId, text: doc.text, pages: doc.pages, sections: doc.sections, sentences: units };
   if (spec.kind === 'fixed') return fixedChunks({ ...source, size: spec.size, overlap: spec.overlap }).chunks;
-  if (spec.kind === 'semantic') return semanticChunks({ ...source, vectors, threshold: spec.threshold, maxChars: spec.maxChars ?? MAX_UNIT }).chunks;
+  if (spec.kind === 'semantic') return semanticChunks({ ...source, vectors, threshold: spec.threshold, percentile: spec.percentile, maxChars: spec.maxChars ?? MAX_UNIT }).chunks;
   // Windows sized to the model's context window, as ingest sizes them.
   const settings = { ...windowSettingsFor(scorer!), ...(spec.threshold !== undefined ? { threshold: spec.threshold } : {}) };
   return (await llmBoundaryChunks({ ...source, scorer: scorer!, settings }, signal)).chunks;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctSpecs, fixedSpec, sweepFixed, sweepTheta } from './specs';
+import { distinctSpecs, fixedSpec, percentileSpec, sweepFixed, sweepPercentile, sweepTheta } from './specs';
 import { bestSpec, objectiveValue } from './best';
 import { lengthStats } from './lengths';
 
@@ -17,6 +17,12 @@ describe('sweeps', () => {
   it('builds θ 0.5…0.9 without float noise', () => {
     expect(sweepTheta().map((s) => s.label)).toEqual(['semantic θ0.5', 'semantic θ0.6', 'semantic θ0.7', 'semantic θ0.8', 'semantic θ0.9']);
     expect(sweepTheta([0.1 + 0.2, 0.3])).toHaveLength(1);
+  });
+
+  it('builds percentile specs, default 10, 25 and 50', () => {
+    expect(sweepPercentile().map((s) => s.label)).toEqual(['semantic P10', 'semantic P25', 'semantic P50']);
+    expect(sweepPercentile([25, 25.0001], 800).map((s) => s.label)).toEqual(['semantic P25/800']);
+    expect(percentileSpec(25)).toMatchObject({ kind: 'semantic', percentile: 25 });
   });
 
   it('drops repeated labels', () => {

@@ -1,8 +1,11 @@
 /** One way to chunk documents in the lab. Overlap is in characters. */
 export type ChunkingSpec = (
   | { kind: 'fixed'; size: number; overlap: number }
-  /** maxChars: the chunk length cap, 500 (the app's) when absent. */
-  | { kind: 'semantic'; threshold: number; maxChars?: number }
+  /**
+   * maxChars: the chunk length cap, 500 (the app's) when absent. percentile: cut below this
+   * percentile of each document's neighbour similarities instead of below θ.
+   */
+  | { kind: 'semantic'; threshold: number; maxChars?: number; percentile?: number }
   /** threshold: LlamaChunk's peak threshold (DEFAULT_LLAMACHUNK's when absent). */
   | { kind: 'llm'; threshold?: number }
 ) & { label: string };
@@ -11,6 +14,7 @@ export const DEFAULT_SIZES = [200, 300, 500, 800, 1200];
 /** Overlaps as fractions of the chunk size. */
 export const DEFAULT_OVERLAPS = [0, 0.1, 0.25];
 export const DEFAULT_THETAS = [0.5, 0.6, 0.7, 0.8, 0.9];
+export const DEFAULT_PERCENTILES = [10, 25, 50];
 
 export function fixedSpec(size: number, overlap: number): ChunkingSpec {
   return { kind: 'fixed', size, overlap, label: `fixed${size}/${overlap}` };
@@ -18,6 +22,11 @@ export function fixedSpec(size: number, overlap: number): ChunkingSpec {
 
 export function semanticSpec(threshold: number, maxChars?: number): ChunkingSpec {
   return { kind: 'semantic', threshold, ...(maxChars ? { maxChars } : {}), label: `semantic θ${threshold}${maxChars ? `/${maxChars}` : ''}` };
+}
+
+/** Semantic chunks cut below the p-th percentile of each document's neighbour similarities (θ unused). */
+export function percentileSpec(percentile: number, maxChars?: number): ChunkingSpec {
+  return { kind: 'semantic', threshold: 0, percentile, ...(maxChars ? { maxChars } : {}), label: `semantic P${percentile}${maxChars ? `/${maxChars}` : ''}` };
 }
 
 export function llmSpec(threshold?: number): ChunkingSpec {
@@ -47,6 +56,11 @@ export function sweepFixed({ sizes = DEFAULT_SIZES, overlaps = DEFAULT_OVERLAPS 
 /** One semantic spec per threshold (rounded to 2 decimals; repeats dropped). */
 export function sweepTheta(thetas: number[] = DEFAULT_THETAS, maxChars?: number): ChunkingSpec[] {
   return [...new Set(thetas.map((t) => Math.round(t * 100) / 100))].map((t) => semanticSpec(t, maxChars));
+}
+
+/** One percentile spec per percentile (rounded to 1 decimal, within 0–100; repeats dropped). */
+export function sweepPercentile(percentiles: number[] = DEFAULT_PERCENTILES, maxChars?: number): ChunkingSpec[] {
+  return [...new Set(percentiles.map((p) => Math.round(p * 10) / 10))].map((p) => percentileSpec(p, maxChars));
 }
 
 /** Specs with distinct labels, first kept. */

@@ -1,6 +1,7 @@
 import type { Candidate, SearchOptions } from '../kb/knowledge-base';
 import type { Chunk } from '../types';
 import type { Embedder } from '../embed/embedder';
+import { routeQuestion, type DocumentCard } from '../card';
 import { measureAttribution, type AttributionReport } from '../attribution/attribution';
 import { inferCitations } from './inferred-citations';
 import { extractSegments } from '../rse/extract';
@@ -10,15 +11,17 @@ import { withinBudget } from '../search/budget';
 import { withHeader } from '../chunk/header';
 import { generateAnswer, relevanceLabel, sourceLabel } from './answer';
 import { critic } from './critic';
-import { extractiveAnswer, quoteWithCitations } from './extractive';
+import { extractiveAnswer, firstQuote, quoteWithCitations } from './extractive';
+import { textBefore } from './extractive-units';
 import { gradeChunks } from './grade';
 import { endsFirst } from './order';
 import { parseScore } from './parse-score';
+import { atShownPrecision, shown } from './precision';
 import { thresholdPrompt } from './prompts';
 import { filterRedundant } from './redundancy';
 import { rewriteQuery } from './rewrite';
 import type { PipelineSettings } from './settings';
-import { dynamicThreshold, type ThresholdResult } from './threshold';
+import { dynamicThreshold, relativeThreshold, type ThresholdResult } from './threshold';
 import type { Answer, AskEvent, AskResult, CandidateRow, SegmentSource, StageName, StageTrace } from './types';
 import { addUsage, generationUsage, NO_USAGE, type LlmUsage } from './usage';
 
@@ -33,6 +36,8 @@ export interface AskDeps {
   embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array | undefined>;
   vectorOf(chunkId: string): Float32Array | undefined;
   titleOf(docId: string): string;
+  /** Every searchable document's card, for routing questions that name a document. */
+  cards?(): Array<{ docId: string; card: DocumentCard }>;
   /** A document's chunks in order (for relevant segment extraction and the LLM retriever). */
   chunksOf?(docId: string): Chunk[];
   /** Every searchable document (the LLM retriever's scope when none is chosen). */
@@ -116,6 +121,15 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     return { value: r.rewritten, usage: r.usage, detail: { rewritten: r.rewritten } };
   });
 
+  // 1b. Routing: a question that names a document (company, ticker, file) and period leans to it.
+  const { scope, routed } = await run('route', async () => {
+    const chosen = options.docIds;
+    if (!settings.routing || !deps.cards) return { value: { scope: chosen, routed: [] }, detail: { skipped: settings.routing ? 'no document cards' : 'turned off' } };
+    const cards = deps.cards().filter((d) => !chosen || chosen.has(d.docId));
+    const r = routeQuestion(question, cards);
+    return { value: { scope: r.docIds ?? chosen, routed: r.routed }, detail: { documents: cards.length, routed: r.routed.length, reason: r.reason } };
+  });
+
   // 2. Hybrid retrieval: dense on the rewrite, BM25 on both wordings.
   const rows = await run('retrieve', async () => {
     const vector = await deps.embedQuery(query, signal);
@@ -124,17 +138,23 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     // retriever's refine mode judges a longer list too.
     let limit = settings.segments.enabled && !engine ? Math.max(settings.candidates, settings.segments.candidates) : settings.candidates;
     if (judging === 'refine') limit = Math.max(limit, settings.llmRetriever.refineCandidates);
-    const { candidates } = deps.search(keywords, vector, { mode: vector ? 'hybrid' : 'bm25', weights: settings.weights, limit, docIds: options.docIds });
+    // Retrieval-only grading costs nothing per candidate: take enough to fill the budget twice over.
+    const filling = !engine && !settings.segments.enabled && settings.threshold.relative > 0;
+    if (filling) limit = Math.max(limit, RETRIEVAL_ONLY_POOL);
+    let { candidates } = deps.search(keywords, vector, { mode: vector ? 'hybrid' : 'bm25', weights: settings.weights, limit, docIds: scope });
+    if (filling) candidates = fillChars(candidates, settings.candidates, 2 * settings.contextBudget);
     let value: CandidateRow[] = candidates.map((c, i) => candidateRow(c, i + 1, deps));
     // Primary: every chunk of the chosen documents is a candidate; retrieval only orders them.
-    if (judging === 'primary') value = everyChunk(value, deps, options.docIds);
+    if (judging === 'primary') value = everyChunk(value, deps, scope);
     return { value, detail: { candidates: value.length, dense: Boolean(vector), ...(judging !== 'off' ? { llmRetriever: judging } : {}) } };
   });
   emit({ kind: 'rows', rows });
 
   // 3. Redundancy filter
   const unique = await run('dedupe', async () => {
-    const { kept, duplicates } = filterRedundant(rows.map((r) => deps.vectorOf(r.chunk.id)), settings.duplicateThreshold);
+    // Texts too: chunks that name different figures or years are never duplicates.
+    const texts = rows.map((r) => r.chunk.text);
+    const { kept, duplicates, keptForFigures } = filterRedundant(rows.map((r) => deps.vectorOf(r.chunk.id)), settings.duplicateThreshold, texts);
     duplicates.forEach((d, i) => {
       if (!d) return;
       const of = rows[d.of];
@@ -142,7 +162,7 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
       rows[i].verdict = 'duplicate';
       rows[i].reason = `${(d.similarity * 100).toFixed(0)}% similar to #${of.rank}`;
     });
-    return { value: kept.map((i) => rows[i]), detail: { kept: kept.length, duplicates: rows.length - kept.length } };
+    return { value: kept.map((i) => rows[i]), detail: { kept: kept.length, duplicates: rows.length - kept.length, keptForFigures: keptForFigures.length } };
   });
   emit({ kind: 'rows', rows });
 
@@ -178,7 +198,10 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
   // 5. Threshold and floor
   const threshold = await run('threshold', async () => {
     const scores = unique.map((r) => r.final ?? 0);
-    let t: ThresholdResult = dynamicThreshold(scores, settings.threshold.epsilon, settings.threshold.floor);
+    let t: ThresholdResult =
+      !engine && settings.threshold.relative > 0
+        ? relativeThreshold(scores, settings.threshold.relative, settings.threshold.floor)
+        : dynamicThreshold(scores, settings.threshold.epsilon, settings.threshold.floor);
     let usage = NO_USAGE;
     if (engine && settings.threshold.mode === 'llm' && scores.length > 0) {
       const out = await engine.generate(thresholdPrompt(question, scores), { maxTokens: 12, temperature: 0, signal });
@@ -187,30 +210,33 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
       if (proposed === undefined) problems.push(`Threshold: could not read ${JSON.stringify(out.text.slice(0, 40))}; the dynamic threshold was used`);
       else t = { ...t, threshold: Math.max(proposed, settings.threshold.floor), rule: proposed >= settings.threshold.floor ? 'llm' : 'floor' };
     }
+    // Decided at the precision the reasons print, so a reason always agrees with its verdict.
+    const cut = atShownPrecision(t.threshold);
+    const minDense = atShownPrecision(settings.threshold.minDense);
     for (const r of unique) {
-      const final = r.final ?? 0;
+      const final = atShownPrecision(r.final ?? 0);
       if (r.judged) {
         r.verdict = r.judged.relevant ? 'kept' : 'below-threshold';
-        r.reason = `the LLM judged it ${r.judged.relevant ? 'relevant' : 'not relevant'} (${final.toFixed(2)})${r.judged.problem ? `; ${r.judged.problem}` : ''}`;
-      } else if (!engine && r.bm25 === 0 && r.dense < settings.threshold.minDense) {
+        r.reason = `the LLM judged it ${r.judged.relevant ? 'relevant' : 'not relevant'} (${shown(final)})${r.judged.problem ? `; ${r.judged.problem}` : ''}`;
+      } else if (!engine && r.bm25 === 0 && atShownPrecision(r.dense) < minDense) {
         r.verdict = 'below-floor';
-        r.reason = `no query word and similarity ${r.dense.toFixed(2)} < ${settings.threshold.minDense}`;
-      } else if (final < t.threshold - 1e-9) {
-        r.verdict = final < settings.threshold.floor ? 'below-floor' : 'below-threshold';
-        r.reason = `grade ${final.toFixed(2)} < ${t.threshold.toFixed(2)}`;
+        r.reason = `no query word and similarity ${shown(r.dense)} < ${shown(minDense)}`;
+      } else if (final < cut) {
+        r.verdict = final < atShownPrecision(settings.threshold.floor) ? 'below-floor' : 'below-threshold';
+        r.reason = `grade ${shown(final)} < ${shown(cut)}`;
       } else {
         r.verdict = 'kept';
-        r.reason = `grade ${final.toFixed(2)} ≥ ${t.threshold.toFixed(2)}`;
+        r.reason = `grade ${shown(final)} ≥ ${shown(cut)}`;
       }
     }
-    return { value: t, usage, detail: { threshold: Number(t.threshold.toFixed(3)), rule: t.rule, kept: unique.filter((r) => r.verdict === 'kept').length } };
+    return { value: t, usage, detail: { threshold: cut, rule: t.rule, kept: unique.filter((r) => r.verdict === 'kept').length } };
   });
   emit({ kind: 'rows', rows });
 
   // 5b. LLM retriever as a fallback: nothing cleared the floor, so the LLM reads every chunk.
   if (judging === 'fallback' && !unique.some((r) => r.verdict === 'kept')) {
     const known = new Set(rows.map((r) => r.chunk.id));
-    const fresh = everyChunk([], deps, options.docIds).filter((r) => !known.has(r.chunk.id));
+    const fresh = everyChunk([], deps, scope).filter((r) => !known.has(r.chunk.id));
     fresh.forEach((r, i) => (r.rank = rows.length + i + 1));
     rows.push(...fresh);
     unique.push(...fresh);
@@ -272,8 +298,12 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
       return { value: { text: NOT_FOUND, citations: [], notFound: true, extractive: !engine }, detail: { sources: 0 } };
     }
     if (!engine) {
-      const ex = extractiveAnswer(question, sources.map((s) => ({ n: s.n, text: s.text, score: s.score })));
-      const { text, citations } = ex.text ? ex : quoteWithCitations([{ text: firstSentence(sources[0].text), source: sources[0].n }]);
+      // The text before each source's first chunk: a table the source starts inside has its header row there.
+      const first = segments ? segments.map((s) => ({ docId: s.docId, id: s.chunkIds[0] })) : context.map((r) => ({ docId: r.chunk.docId, id: r.chunk.id }));
+      const before = (i: number) => (deps.chunksOf ? textBefore(deps.chunksOf(first[i].docId), first[i].id) : undefined);
+      const ex = extractiveAnswer(question, sources.map((s, i) => ({ n: s.n, text: s.text, score: s.score, before: before(i) })));
+      const opening = firstQuote({ text: sources[0].text, before: before(0) }) ?? firstSentence(sources[0].text);
+      const { text, citations } = ex.text ? ex : quoteWithCitations([{ text: opening, source: sources[0].n }]);
       emit({ kind: 'token', piece: text });
       return { value: { text, citations, notFound: false, extractive: true }, detail: { sources: sources.length } };
     }
@@ -326,6 +356,7 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
   return {
     question,
     query,
+    routed,
     attribution,
     mode: engine ? 'llm' : 'retrieval-only',
     model: engine?.info.model,
@@ -385,6 +416,17 @@ function segmentSources(
 /** A segment's relevance for the answer prompt: the best final grade among its rows. */
 function segmentScore(s: SegmentSource, rows: CandidateRow[]): number {
   return Math.max(0, ...rows.filter((r) => r.source === s.n).map((r) => r.final ?? r.hybrid));
+}
+
+/** The most candidates retrieval-only mode looks at. */
+const RETRIEVAL_ONLY_POOL = 200;
+
+/** The best candidates up to `chars` characters of text, and at least `min` of them. */
+function fillChars(candidates: Candidate[], min: number, chars: number): Candidate[] {
+  let total = 0;
+  let n = 0;
+  while (n < candidates.length && (n < min || total < chars)) total += candidates[n++].chunk.text.length;
+  return candidates.slice(0, n);
 }
 
 function candidateRow(c: Candidate, rank: number, deps: AskDeps): CandidateRow {

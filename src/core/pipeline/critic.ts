@@ -9,7 +9,8 @@ export interface CriticVerdict {
 }
 
 const YEAR = /\b(?:FY|fiscal\s+(?:year\s+)?)?'?((?:19|20)\d\d)\b|\bFY'?(\d\d)\b/gi;
-const AMOUNT_QUESTION = /\b(how (much|many)|amount|total|ratio|margin|rate|percent(age)?|%|usd|dollars?|million|billion|value|number of)\b/i;
+/** A question asking for an amount, a count, a ratio or a value. */
+export const AMOUNT_QUESTION = /\b(how (much|many)|amount|total|ratio|margin|rate|percent(age)?|%|usd|dollars?|million|billion|value|number of)\b/i;
 
 /** Four-digit years a text names ("2019", "FY2019", "FY19", "fiscal 2019"). */
 export function yearsIn(text: string): Set<number> {
@@ -66,7 +67,12 @@ export function critic(query: string, chunk: string): CriticVerdict {
   return { score: Math.min(1, Math.max(0, score)), notes };
 }
 
+/** The text with the years it names blanked out (see yearsIn). */
+export function withoutYears(text: string): string {
+  return text.replace(YEAR, ' ');
+}
+
 /** Any number that is not a year. */
 function hasFigure(text: string): boolean {
-  return /\d/.test(text.replace(YEAR, ' '));
+  return /\d/.test(withoutYears(text));
 }

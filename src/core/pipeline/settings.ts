@@ -6,6 +6,8 @@ import { DEFAULT_JUDGE_SETTINGS, type JudgeSettings } from './llm-retriever';
 export interface PipelineSettings {
   /** Rewrite the query with the LLM before retrieval (the original is kept for BM25 and grading). */
   rewrite: boolean;
+  /** Lean toward the documents a question names (company, ticker, file name) and the period it asks about. */
+  routing: boolean;
   /** N: candidates taken from hybrid retrieval. */
   candidates: number;
   weights: FusionWeights;
@@ -20,6 +22,11 @@ export interface PipelineSettings {
     floor: number;
     /** Retrieval-only floor: a candidate needs a keyword match or at least this cosine similarity. */
     minDense: number;
+    /**
+     * Retrieval-only threshold: keep candidates whose grade is at least this share of the best
+     * one's, then fill the budget (0: ChunkRAG's dynamic threshold, as with a language model).
+     */
+    relative: number;
   };
   /** Use the configured cross-encoder to order kept chunks (else their final grade). */
   rerank: boolean;
@@ -39,11 +46,12 @@ export interface PipelineSettings {
 /** ChunkRAG's values where the paper gives them (N 20, weights 0.5/0.5, λ_dup 0.9, ε 0.01 as its implementations use). */
 export const DEFAULT_PIPELINE: PipelineSettings = {
   rewrite: true,
+  routing: true,
   candidates: 20,
   weights: { bm25: 0.5, dense: 0.5 },
   duplicateThreshold: 0.9,
   grading: DEFAULT_GRADE_SETTINGS,
-  threshold: { mode: 'dynamic', epsilon: 0.01, floor: 0.3, minDense: 0.3 },
+  threshold: { mode: 'dynamic', epsilon: 0.01, floor: 0.3, minDense: 0.3, relative: 0.6 },
   rerank: true,
   contextBudget: 4000,
   maxAnswerTokens: 384,
@@ -63,6 +71,7 @@ export function withPipelineDefaults(saved: DeepPartial<PipelineSettings> | unde
   const w = s.weights ?? {};
   return {
     rewrite: typeof s.rewrite === 'boolean' ? s.rewrite : d.rewrite,
+    routing: typeof s.routing === 'boolean' ? s.routing : d.routing,
     candidates: Math.round(num(s.candidates, 1, 100, d.candidates)),
     weights: { bm25: num(w.bm25, 0, 1, d.weights.bm25), dense: num(w.dense, 0, 1, d.weights.dense) },
     duplicateThreshold: num(s.duplicateThreshold, 0, 1, d.duplicateThreshold),
@@ -82,6 +91,7 @@ export function withPipelineDefaults(saved: DeepPartial<PipelineSettings> | unde
       epsilon: num(t.epsilon, 0, 1, d.threshold.epsilon),
       floor: num(t.floor, 0, 1, d.threshold.floor),
       minDense: num(t.minDense, -1, 1, d.threshold.minDense),
+      relative: num(t.relative, 0, 1, d.threshold.relative),
     },
     rerank: typeof s.rerank === 'boolean' ? s.rerank : d.rerank,
     contextBudget: Math.round(num(s.contextBudget, 200, 64000, d.contextBudget)),

@@ -28,7 +28,7 @@ describe('filterRedundant', () => {
     const b = unit(0.9, Math.sqrt(1 - 0.81));
     expect(filterRedundant([a, b], 0.9).kept).toHaveLength(2);
     expect(filterRedundant([a, undefined, a], 0.9).kept).toEqual([0, 1]);
-    expect(filterRedundant([], 0.9)).toEqual({ kept: [], duplicates: [] });
+    expect(filterRedundant([], 0.9)).toEqual({ kept: [], duplicates: [], keptForFigures: [] });
   });
 });
 

@@ -4,7 +4,7 @@ export interface ThresholdResult {
   std: number;
   variance: number;
   /** Which rule chose the threshold. */
-  rule: 'mean+std' | 'mean' | 'llm' | 'floor';
+  rule: 'mean+std' | 'mean' | 'llm' | 'floor' | 'relative';
 }
 
 /**
@@ -22,4 +22,18 @@ export function dynamicThreshold(scores: number[], epsilon: number, floor: numbe
   const raw = variance < 1e-12 ? Math.min(...scores) : variance < epsilon ? mean + std : mean;
   const rule = variance < epsilon ? 'mean+std' : 'mean';
   return raw >= floor ? { threshold: raw, mean, std, variance, rule } : { threshold: floor, mean, std, variance, rule: 'floor' };
+}
+
+/**
+ * The retrieval-only threshold. Without a language model the grades are retrieval scores, which
+ * rank candidates but say little about how many are relevant: ChunkRAG's mean keeps about half
+ * of however many were retrieved, whatever the budget. Here a candidate is kept when its grade
+ * is at least `share` of the best one's (and above the floor); the context budget then decides
+ * how many of those are given.
+ */
+export function relativeThreshold(scores: number[], share: number, floor: number): ThresholdResult {
+  const base = dynamicThreshold(scores, 0, floor);
+  if (scores.length === 0) return base;
+  const raw = share * Math.max(...scores);
+  return raw >= floor ? { ...base, threshold: raw, rule: 'relative' } : { ...base, threshold: floor, rule: 'floor' };
 }

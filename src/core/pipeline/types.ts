@@ -1,3 +1,4 @@
+import type { RoutedDocument } from '../card';
 import type { Chunk } from '../types';
 import type { Grade } from './grade';
 import type { ThresholdResult } from './threshold';
@@ -6,7 +7,7 @@ import type { LlmUsage } from './usage';
 import type { JudgeCost } from './llm-retriever';
 import type { AttributionReport } from '../attribution/attribution';
 
-export type StageName = 'rewrite' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'judge' | 'rerank' | 'segments' | 'answer' | 'attribution';
+export type StageName = 'rewrite' | 'route' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'judge' | 'rerank' | 'segments' | 'answer' | 'attribution';
 
 /** Why a candidate was or was not given to the answer. */
 export type Verdict = 'kept' | 'duplicate' | 'below-threshold' | 'below-floor' | 'over-budget' | 'outside-segments';
@@ -74,6 +75,8 @@ export interface AskResult {
   question: string;
   /** The query used for retrieval (the rewrite, or the question itself). */
   query: string;
+  /** The documents the question named, which retrieval leaned to (empty: all in scope). */
+  routed: RoutedDocument[];
   mode: 'llm' | 'retrieval-only';
   model?: string;
   rows: CandidateRow[];

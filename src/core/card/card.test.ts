@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { describeDocument, isCode, prettyFileName } from './card';
+
+const COVER = [
+  'UNITED STATES SECURITIES AND EXCHANGE COMMISSION',
+  'Washington, D.C. 20549',
+  'FORM 10-K',
+  'ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934',
+  'For the fiscal year ended December 1, 2017',
+  'Commission File Number: 0-15175',
+  'ADOBE SYSTEMS INCORPORATED',
+  '(Exact name of registrant as specified in its charter)',
+  'Title of each class | Trading Symbol(s) | Name of each exchange on which registered',
+  'Common Stock, $0.0001 par value per share | ADBE | NASDAQ',
+].join('\n\n');
+
+function parsed(title: string, text: string) {
+  return { title, text, pages: [{ page: 1, start: 0, end: text.length }] };
+}
+
+describe('describeDocument', () => {
+  it("titles a filing from its cover when the metadata title is a code", () => {
+    const card = describeDocument(parsed('ADBE 10K FY17', `${COVER}\n\nPART I`), 'adbe-10k-fy17.pdf');
+    expect(card.title).toBe('Adobe Systems Incorporated · 10-K · FY2017');
+    expect(card.about).toBe('Adobe Systems Incorporated: Form 10-K annual report for the fiscal year ended December 1, 2017');
+    expect(card.period).toEqual({ kind: 'annual', year: 2017, ended: 'December 1, 2017' });
+    expect(card.names).toEqual(expect.arrayContaining(['Adobe Systems Incorporated', 'ADBE']));
+  });
+
+  it('reads a quarterly period laid out as a table, and mends letter-spaced names', () => {
+    const text = 'FORM 10-Q\n\nFor the quarterly period ended | Commission file\nJune 30, 2022 | number 1-5805\n\nMGM R ESORTS I NTERNATIONAL\n\n(Exact name of registrant as specified in its charter)';
+    const card = describeDocument(parsed('', text), 'q2.pdf');
+    expect(card.title).toBe('MGM Resorts International · 10-Q · Q2 2022');
+    expect(card.period).toMatchObject({ kind: 'quarter', year: 2022, quarter: 2 });
+  });
+
+  it('gives a 52-week year ending in early January to the year before', () => {
+    const text = 'FORM 10-K\n\nFor the fiscal year ended January 2, 2016\n\nACME STORES, INC.\n\n(Exact name of registrant as specified in its charter)';
+    expect(describeDocument(parsed('', text), 'a.pdf').period?.year).toBe(2015);
+  });
+
+  it('keeps a real title, and says what the first page says the document is', () => {
+    const text = 'Tenancy Agreement\n\nFlat 3, 12 Harbour Road\n\nThis agreement is made between the landlord and the tenant.';
+    const card = describeDocument(parsed('Tenancy Agreement', text), 'lease.pdf');
+    expect(card.title).toBe('Tenancy Agreement');
+    expect(card.about).toBe('Flat 3, 12 Harbour Road');
+  });
+
+  it('falls back to the first heading, then to a readable file name', () => {
+    expect(describeDocument(parsed('DOC_2021_07.pdf', 'Annual Kelp Survey\n\nThe survey counted plots.'), 'DOC_2021_07.pdf').title).toBe('Annual Kelp Survey');
+    expect(describeDocument(parsed('', 'the survey counted plots.'), 'kelp_survey-2021.txt').title).toBe('kelp survey 2021');
+  });
+});
+
+describe('isCode and prettyFileName', () => {
+  it('tells codes from titles', () => {
+    expect(isCode('ADBE 10K FY17')).toBe(true);
+    expect(isCode('AMAZON.COM, INC.')).toBe(false);
+    expect(isCode('Annual report 2017')).toBe(false);
+    expect(prettyFileName('ANNUAL_REPORT.pdf')).toBe('Annual Report');
+  });
+});

@@ -1,0 +1,89 @@
+import type { ParsedDocument } from '../types';
+import { coverPeriod, periodLabel } from './period';
+import { displayName, fileNameWords, registrantName, tickerSymbols } from './names';
+import type { DocumentCard } from './types';
+
+/** How much of the first page is read (covers that run long still name the registrant early). */
+const COVER_CHARS = 4000;
+const FORM = /\bform\s+(10-K|10-Q|8-K|20-F|6-K|40-F|10-KT|S-1|DEF\s*14A)\b/i;
+const FORM_NAMES: Record<string, string> = { '10-K': 'annual report', '10-Q': 'quarterly report', '8-K': 'current report', '20-F': 'annual report' };
+const BOILERPLATE = /^(?:united states|securities and exchange commission|washington|\(mark one\)|table of contents|contents|index|page \d+)\b/i;
+const MAX_ABOUT = 200;
+
+/**
+ * The card of a parsed document: a title a person would give it, one line saying what its first
+ * page says it is, the names it goes by and its period. A filing's cover gives registrant, form
+ * and period; other documents keep their title unless it is a code or a file name, and their
+ * first heading lines say what they are.
+ */
+export function describeDocument(parsed: Pick<ParsedDocument, 'title' | 'text' | 'pages'> & Partial<Pick<ParsedDocument, 'sections'>>, fileName: string): DocumentCard {
+  const first = parsed.pages[0];
+  const cover = parsed.text.slice(first?.start ?? 0, Math.min(first?.end ?? COVER_CHARS, (first?.start ?? 0) + COVER_CHARS));
+  const lines = cover.split('\n').map((l) => l.trim()).filter(Boolean);
+  const form = cover.match(FORM)?.[1].toUpperCase().replace(/\s+/, ' ');
+  const period = form ? coverPeriod(cover) : undefined;
+  const registrant = form ? registrantName(lines) : undefined;
+  const names = new Set<string>();
+  if (registrant) names.add(registrant);
+  if (form) for (const t of tickerSymbols(lines)) names.add(t);
+  const fromFile = fileNameWords(fileName);
+  if (fromFile) names.add(fromFile);
+  if (isCode(parsed.title)) {
+    const fromTitle = fileNameWords(parsed.title);
+    if (fromTitle) names.add(fromTitle);
+  }
+
+  if (registrant && form) {
+    const title = [registrant, form, period ? periodLabel(period) : undefined].filter(Boolean).join(' · ');
+    const kind = FORM_NAMES[form] ? ` ${FORM_NAMES[form]}` : '';
+    const when = period?.ended ? (period.kind === 'event' ? ` dated ${period.ended}` : ` for the ${period.kind === 'quarter' ? 'quarter' : 'fiscal year'} ended ${period.ended}`) : '';
+    return { title, about: `${registrant}: Form ${form}${kind}${when}`, names: [...names], ...(period ? { period } : {}) };
+  }
+  // Section headings say where a chunk is, not what the document is.
+  const sectionTitles = new Set((parsed.sections ?? []).flatMap((s) => s.path).map((t) => t.trim()));
+  const heading = openingLines(lines).filter((l) => !sectionTitles.has(l));
+  const usable = parsed.title && !isCode(parsed.title) && !sameAsFile(parsed.title, fileName);
+  const title = usable ? parsed.title : (heading[0] ?? prettyFileName(fileName));
+  if (usable && title.split(/\s+/).length <= 6) names.add(title);
+  const about = clip(heading.filter((h) => h !== title).join(' — '));
+  return { title, ...(about ? { about } : {}), names: [...names] };
+}
+
+/** "ADBE 10K FY17", "10Q_2022": no lower-case letters, and a word that mixes in digits. */
+export function isCode(title: string): boolean {
+  return !/\p{Ll}/u.test(title) && /(?:^|\s)\S*\d\S*(?:\s|$)/u.test(title) && title.split(/\s+/).length <= 6;
+}
+
+/** A title that is only the file name, as some PDF producers set it ("CORNING_2022_10K.pdf"). */
+function sameAsFile(title: string, fileName: string): boolean {
+  const t = title.trim();
+  return t === fileName || t === fileName.replace(/\.[a-z0-9]{2,5}$/i, '');
+}
+
+/** "annual_report-2021.pdf" → "annual report 2021". */
+export function prettyFileName(fileName: string): string {
+  const stem = fileName.replace(/\.[a-z0-9]{2,5}$/i, '').replace(/[_]+/g, ' ').replace(/\s*-\s*/g, ' ').trim();
+  return stem ? displayName(stem) : fileName;
+}
+
+/** Up to three short lines that open the document, skipping cover boilerplate. */
+function openingLines(lines: string[]): string[] {
+  const out: string[] = [];
+  for (const l of lines.slice(0, 12)) {
+    if (out.length === 3) break;
+    if (!headingLike(l) || BOILERPLATE.test(l)) continue;
+    out.push(l.replace(/\s+/g, ' '));
+  }
+  return out;
+}
+
+/** A short line without sentence punctuation whose words are mostly capitalised: a title, not text. */
+function headingLike(line: string): boolean {
+  const words = line.split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (line.length > 100 || words.length === 0 || words.length > 12 || line.includes(' | ') || /[.!?;,]$/.test(line)) return false;
+  return words.filter((w) => /^\P{Ll}/u.test(w)).length >= words.length / 2;
+}
+
+function clip(s: string): string {
+  return s.length <= MAX_ABOUT ? s : `${s.slice(0, MAX_ABOUT - 1).replace(/\s+\S*$/, '')}…`;
+}

@@ -1,0 +1,8 @@
+/**
+ * Document cards: what a person would call a document, what its first page says it is, the
+ * names it goes by and its period; and which documents a question names.
+ */
+export type { DocumentCard, DocumentPeriod } from './types';
+export { describeDocument, isCode, prettyFileName } from './card';
+export { periodLabel } from './period';
+export { routeQuestion, type Route, type RoutedDocument } from './route';

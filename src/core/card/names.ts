@@ -1,0 +1,95 @@
+import { wordTokens } from '../text/words';
+
+const REGISTRANT_NOTE = /^\(?\s*exact name of (?:the )?registrant/i;
+const ENTITY_SUFFIX = /\b(?:inc|incorporated|corp|corporation|company|co|ltd|limited|plc|llc|lp|l\.p|n\.v|s\.a|ag|se|group|holdings?)\.?$/i;
+const LEGAL_WORDS = new Set(['inc', 'incorporated', 'corp', 'corporation', 'company', 'co', 'ltd', 'limited', 'plc', 'llc', 'lp', 'the', 'and', 'of', 'nv', 'sa', 'ag', 'se']);
+/**
+ * First words of company names that are ordinary words: alone they name nothing ("General"
+ * Mills, "American" Water Works, "Best" Buy). The full name still matches.
+ */
+const GENERIC = new Set(
+  ('general american international united first national global advanced best new great northern southern eastern western ' +
+    'royal standard central pacific atlantic public financial capital home foot health energy systems technologies data').split(' '),
+);
+const FORM_WORD = /^(?:\d{1,2}[kq]|[kq]\d?|fy\d*|q[1-4]|h[12]|\d+|form|dated|annual|quarterly|report|filing|final|draft|v\d+|copy)$/i;
+const TICKER_CELL = /^[A-Z][A-Z.]{0,5}$/;
+const NOT_TICKERS = new Set(['YES', 'NO', 'NONE', 'NA', 'N.A.', 'NYSE', 'INC', 'LLC']);
+
+/** The registrant named on a filing's cover: the line above "(Exact name of registrant as specified in its charter)". */
+export function registrantName(lines: string[]): string | undefined {
+  const at = lines.findIndex((l) => REGISTRANT_NOTE.test(l.trim()));
+  if (at > 0) {
+    for (let i = at - 1; i >= Math.max(0, at - 3); i--) {
+      const l = lines[i].replace(/[_\-–—]{3,}/g, '').trim();
+      if (/\p{L}{2}/u.test(l) && l.length <= 80) return displayName(l);
+    }
+  }
+  const entity = lines.slice(0, 40).find((l) => l.length <= 60 && ENTITY_SUFFIX.test(l.trim().replace(/[,.]+$/, '')) && l === l.toUpperCase() && /\p{L}{3}/u.test(l));
+  return entity ? displayName(entity) : undefined;
+}
+
+/**
+ * A name as a person writes it: "ADOBE SYSTEMS INCORPORATED" → "Adobe Systems Incorporated",
+ * keeping a short first word as an acronym ("MGM Resorts", "3M") and mending the letter
+ * spacing some PDFs leave ("R ESORTS" → "RESORTS").
+ */
+export function displayName(raw: string): string {
+  const text = raw.replace(/\s+/g, ' ').trim().replace(/\b([A-Z]) ([A-Z]{3,})\b/g, '$1$2');
+  if (text !== text.toUpperCase()) return text;
+  return text
+    .split(' ')
+    .map((w, i) => {
+      const bare = w.replace(/[^\p{L}\p{N}]/gu, '');
+      if (/\d/.test(bare) || (i === 0 && bare.length <= 3 && !LEGAL_WORDS.has(bare.toLowerCase()))) return w;
+      return w.charAt(0) + w.slice(1).toLowerCase();
+    })
+    .join(' ');
+}
+
+/** Ticker symbols from the column headed "Trading Symbol(s)" on a filing's cover (its rows may sit above or below the header). */
+export function tickerSymbols(lines: string[]): string[] {
+  const at = lines.findIndex((l) => /trading\s+symbol/i.test(l));
+  if (at < 0) return [];
+  const header = lines[at].split('|');
+  const column = header.findIndex((c) => /trading\s+symbol/i.test(c));
+  const out = new Set<string>();
+  for (const line of lines.slice(Math.max(0, at - 3), at + 8)) {
+    const cells = line.split('|').map((c) => c.trim());
+    const cell = cells.length === header.length ? cells[column] : undefined;
+    if (cell && TICKER_CELL.test(cell) && cell.length >= 2 && !NOT_TICKERS.has(cell)) out.add(cell);
+  }
+  return [...out].slice(0, 3);
+}
+
+/** The words of a file name or code-like title that may name its subject ("ADOBE_2015_10K" → "ADOBE"). */
+export function fileNameWords(name: string): string | undefined {
+  const stem = name.replace(/\.[a-z0-9]{2,5}$/i, '');
+  const words = stem.split(/[\s_\-.()[\],]+/).filter((w) => w.length >= 2 && /\p{L}/u.test(w) && !FORM_WORD.test(w) && !/\d{4}/.test(w));
+  return words.length > 0 && words.length <= 4 ? words.join(' ') : undefined;
+}
+
+/**
+ * The lower-case phrases a question may use for an organisation: its full name, the name
+ * without legal words ("adobe systems"), and its first word when that is not an ordinary word.
+ */
+export function nameAliases(name: string): string[] {
+  const words = wordTokens(name.replace(/&/g, ' and '));
+  const core = words.filter((w) => !LEGAL_WORDS.has(w));
+  const out = new Set<string>();
+  if (words.length) out.add(words.join(' '));
+  if (core.length) out.add(core.join(' '));
+  if (core.length > 1 && !GENERIC.has(core[0]) && core[0].length >= 2) out.add(core[0]);
+  // "Johnson & Johnson" is also "J&J" and "JnJ".
+  const pair = name.match(/^(?:the\s+)?(\p{L})\p{L}*\s*(?:&|and)\s*(\p{L})\p{L}*\b/iu);
+  if (pair) {
+    const [a, b] = [pair[1].toLowerCase(), pair[2].toLowerCase()];
+    out.add(`${a} ${b}`);
+    out.add(`${a}n${b}`);
+  }
+  return [...out];
+}
+
+/** Whether a single word alias stands for a name only when capitalised in a question. */
+export function isGenericWord(word: string): boolean {
+  return GENERIC.has(word);
+}
