@@ -1,6 +1,7 @@
 /**
  * Exact cosine top-k over N unit vectors (default 100,000 × 512-d), as the app's VectorIndex
- * runs it, plus BM25 over the same number of synthetic chunks.
+ * runs it, plus BM25 (the best k, as KnowledgeBase.search asks for) over the same number of
+ * synthetic chunks. For end-to-end hybrid search over filing-like text see bench-retrieval.ts.
  *   npx tsx scripts/bench-vectors.ts [--n 100000] [--dim 512] [--k 20] [--queries 20]
  */
 import { parseArgs } from 'node:util';
@@ -53,7 +54,7 @@ const bm25BuildMs = performance.now() - t;
 const bm25Times: number[] = [];
 for (let q = 0; q < queries; q++) {
   t = performance.now();
-  keyword.search('capital expenditure dividend');
+  keyword.score('capital expenditure dividend').top(k); // what KnowledgeBase.search runs
   bm25Times.push(performance.now() - t);
 }
 

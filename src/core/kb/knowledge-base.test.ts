@@ -64,4 +64,48 @@ describe('KnowledgeBase.search', () => {
     restored.addDocument('a', a, packRows([axisVector(4, 0), axisVector(4, 1)], 4), { indexed: true });
     expect(restored.search('revenue', undefined, { mode: 'bm25' }).candidates[0].chunk.id).toBe('a#0');
   });
+
+  it('ranks a rare query term’s chunk first when a long question is full of common words (hybrid)', () => {
+    const dim = 16; // a multiple of 16: the SIMD path
+    const kb = new KnowledgeBase(dim);
+    const texts = Array.from({ length: 300 }, (_, i) => `The company reported revenue of ${i} million in 2022, and net income of ${i % 7} million for the year.`);
+    texts[123] = 'Purchases of property, plant and equipment (capital expenditures) were 1,577 million in 2018.';
+    const chunks = texts.map((t, i) => chunk('r', i, t));
+    // Every vector alike: dense cannot tell the chunks apart, so BM25 decides.
+    kb.addDocument('r', chunks, packRows(chunks.map(() => axisVector(dim, 0)), dim));
+    const q = 'What is the company’s FY2018 capital expenditures amount in USD millions, and how did revenue and net income change in 2022?';
+    const { candidates, trace } = kb.search(q, axisVector(dim, 0), { mode: 'hybrid', limit: 5 });
+    expect(candidates[0].chunk.id).toBe('r#123');
+    expect(candidates[0].rankBm25).toBe(1);
+    expect(candidates[0].terms.sort()).toEqual(['capital', 'expenditures']);
+    expect(trace.find((t) => t.stage === 'bm25')!.detail).toEqual({ hits: 300 });
+  });
+
+  it('keeps hybrid hits within the chosen documents', () => {
+    const dim = 16;
+    const kb = new KnowledgeBase(dim);
+    for (const d of ['a', 'b', 'c']) {
+      const chunks = Array.from({ length: 40 }, (_, i) => chunk(d, i, `revenue ${d} item ${i} million`));
+      kb.addDocument(d, chunks, packRows(chunks.map((_, i) => axisVector(dim, i % dim, i / 40)), dim));
+    }
+    const { candidates } = kb.search('revenue million', axisVector(dim, 3), { mode: 'hybrid', limit: 50, docIds: new Set(['a', 'c']) });
+    expect(candidates).toHaveLength(50);
+    expect(candidates.every((c) => c.chunk.docId !== 'b')).toBe(true);
+  });
+
+  it('gives the full-list BM25 rank of a chunk that dense lifts from below the pool', () => {
+    const dim = 16;
+    const kb = new KnowledgeBase(dim);
+    // 260 chunks match "revenue"; longer ones score lower, so r#259 ranks last in BM25.
+    const chunks = Array.from({ length: 260 }, (_, i) => chunk('r', i, `revenue ${'word '.repeat(i)}`));
+    kb.addDocument('r', chunks, packRows(chunks.map((_, i) => (i === 259 ? axisVector(dim, 5) : axisVector(dim, 0))), dim));
+    const all = kb.search('revenue', undefined, { mode: 'bm25', limit: 1000 }).candidates;
+    expect(all).toHaveLength(260);
+    const lifted = kb.search('revenue', axisVector(dim, 5), { mode: 'hybrid', weights: { bm25: 0.1, dense: 0.9 }, limit: 3 }).candidates;
+    expect(lifted[0].chunk.id).toBe('r#259');
+    expect(lifted[0].rankBm25).toBe(all.findIndex((c) => c.chunk.id === 'r#259') + 1);
+    expect(lifted[0].rankBm25).toBeGreaterThan(200);
+    expect(lifted[0].rankDense).toBe(1);
+    expect(lifted[0].terms).toEqual(['revenue']);
+  });
 });

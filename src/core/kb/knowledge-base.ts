@@ -83,29 +83,32 @@ export class KnowledgeBase {
   search(query: string, queryVector: Float32Array | undefined, options: SearchOptions = {}): { candidates: Candidate[]; trace: Trace[] } {
     const mode = options.mode ?? (queryVector ? 'hybrid' : 'bm25');
     const limit = options.limit ?? 20;
+    const pool = Math.max(POOL, limit);
     const traces: Trace[] = [];
 
     let t = performance.now();
-    const keywordHits = mode === 'dense' ? [] : this.keyword.search(query, options.docIds);
-    traces.push({ stage: 'bm25', ms: performance.now() - t, detail: { hits: keywordHits.length } });
+    const bm25 = mode === 'dense' ? undefined : this.keyword.score(query, options.docIds);
+    const keywordHits = bm25?.top(pool) ?? [];
+    traces.push({ stage: 'bm25', ms: performance.now() - t, detail: { hits: bm25?.total ?? 0 } });
 
     t = performance.now();
-    const denseHits = mode === 'bm25' || !queryVector ? [] : this.vectors.topK(queryVector, Math.max(POOL, limit), options.docIds);
+    const denseHits = mode === 'bm25' || !queryVector ? [] : this.vectors.topK(queryVector, pool, options.docIds);
     traces.push({ stage: 'dense', ms: performance.now() - t, detail: { scanned: this.vectors.size } });
 
     t = performance.now();
-    const rankBm25 = new Map(keywordHits.map((h, i) => [h.id, i + 1]));
-    const rankDense = new Map(denseHits.map((h, i) => [h.id, i + 1]));
-    const bm25Of = new Map(keywordHits.map((h) => [h.id, h]));
-    const pool = new Set<string>([...keywordHits.slice(0, Math.max(POOL, limit)).map((h) => h.id), ...denseHits.map((h) => h.id)]);
-    const scored = [...pool].map((id) => ({
-      id,
-      bm25: bm25Of.get(id)?.score ?? 0,
-      dense: queryVector ? (this.vectors.score(queryVector, id) ?? 0) : 0,
-    }));
+    // The pool: BM25's best, then dense's best not already in; every member gets both scores.
+    const scored = keywordHits.map((h) => ({ id: h.id, bm25: h.score, dense: 0 }));
+    const inPool = new Set(scored.map((s) => s.id));
+    for (const h of denseHits) if (!inPool.has(h.id)) scored.push({ id: h.id, bm25: bm25?.get(h.id)?.score ?? 0, dense: 0 });
+    if (queryVector) for (const s of scored) s.dense = this.vectors.score(queryVector, s.id) ?? 0;
     const weights =
       mode === 'bm25' ? { bm25: 1, dense: 0 } : mode === 'dense' ? { bm25: 0, dense: 1 } : (options.weights ?? DEFAULT_WEIGHTS);
     const fused = fuse(scored, weights).slice(0, limit);
+    const rankDense = new Map(denseHits.map((h, i) => [h.id, i + 1]));
+    const rankBm25 = new Map(keywordHits.map((h, i) => [h.id, i + 1]));
+    // Chunks ranked below the BM25 pool but lifted by dense: their BM25 rank in the full list.
+    const below = fused.filter((f) => f.bm25 > 0 && !rankBm25.has(f.id)).map((f) => f.id);
+    if (bm25 && below.length) for (const [id, rank] of bm25.ranks(below)) rankBm25.set(id, rank);
     const candidates = fused.map((f) => ({
       chunk: this.chunks.get(f.id)!,
       bm25: f.bm25,
@@ -115,9 +118,9 @@ export class KnowledgeBase {
       score: f.fused,
       rankBm25: rankBm25.get(f.id),
       rankDense: rankDense.get(f.id),
-      terms: bm25Of.get(f.id)?.terms ?? [],
+      terms: f.bm25 > 0 ? (bm25?.get(f.id)?.terms ?? []) : [],
     }));
-    traces.push({ stage: 'fusion', ms: performance.now() - t, detail: { pool: pool.size, returned: candidates.length, mode } });
+    traces.push({ stage: 'fusion', ms: performance.now() - t, detail: { pool: scored.length, returned: candidates.length, mode } });
     return { candidates, trace: traces };
   }
 }

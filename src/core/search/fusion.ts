@@ -41,8 +41,8 @@ export function fuse(candidates: ScoredId[], weights: FusionWeights = DEFAULT_WE
   // Weights are relative: the fused score stays in [0, 1] whatever they add up to.
   const total = weights.bm25 + weights.dense;
   const [wb, wd] = total > 0 ? [weights.bm25 / total, weights.dense / total] : [0.5, 0.5];
-  return candidates
-    .map((c, i) => ({ ...c, bm25Norm: b[i], denseNorm: d[i], fused: wb * b[i] + wd * d[i], order: i }))
-    .sort((x, y) => y.fused - x.fused || x.order - y.order)
-    .map(({ order: _order, ...rest }) => rest);
+  const fused = candidates.map((_, i) => wb * b[i] + wd * d[i]);
+  // Sorting indices and building each result once (no spread or rest objects) keeps this cheap.
+  const order = candidates.map((_, i) => i).sort((x, y) => fused[y] - fused[x] || x - y);
+  return order.map((i) => ({ id: candidates[i].id, bm25: candidates[i].bm25, dense: candidates[i].dense, bm25Norm: b[i], denseNorm: d[i], fused: fused[i] }));
 }

@@ -43,6 +43,64 @@ describe('VectorIndex', () => {
     expect(copy.score(axisVector(4, 0), 'd1#0')).toBeUndefined();
   });
 
+  it('scores with the WebAssembly SIMD kernel when dim is a multiple of 16, agreeing with the plain loop', () => {
+    const dim = 48;
+    const rnd = mulberry(11);
+    const rows = Array.from({ length: 700 }, () => unit(Float32Array.from({ length: dim }, () => rnd() - 0.5)));
+    const simd = new VectorIndex(dim);
+    const plain = new VectorIndex(dim, { simd: false });
+    expect(simd.simd).toBe(true);
+    expect(plain.simd).toBe(false);
+    for (const idx of [simd, plain]) {
+      idx.add('a', rows.slice(0, 300).map((_, i) => `a#${i}`), packRows(rows.slice(0, 300), dim));
+      idx.add('b', rows.slice(300).map((_, i) => `b#${i}`), packRows(rows.slice(300), dim));
+    }
+    const q = unit(Float32Array.from({ length: dim }, () => rnd() - 0.5));
+    const brute = rows
+      .map((r, i) => ({ id: i < 300 ? `a#${i}` : `b#${i - 300}`, score: r.reduce((s, v, j) => s + v * q[j], 0) }))
+      .sort((a, b) => b.score - a.score);
+    const fast = simd.topK(q, 15);
+    expect(fast.map((h) => h.id)).toEqual(brute.slice(0, 15).map((h) => h.id));
+    fast.forEach((h, i) => expect(h.score).toBeCloseTo(brute[i].score, 5));
+    expect(plain.topK(q, 15).map((h) => h.id)).toEqual(fast.map((h) => h.id));
+    expect(simd.topK(q, 5, new Set(['b'])).map((h) => h.id)).toEqual(brute.filter((h) => h.id.startsWith('b#')).slice(0, 5).map((h) => h.id));
+  });
+
+  it('keeps every vector in place as documents are added, replaced and removed (store growth and compaction)', () => {
+    const dim = 16;
+    for (const simd of [true, false]) {
+      const idx = new VectorIndex(dim, { simd });
+      const rnd = mulberry(5);
+      const docs = new Map<string, Float32Array[]>();
+      const put = (d: string, n: number) => {
+        const rows = Array.from({ length: n }, () => unit(Float32Array.from({ length: dim }, () => rnd() - 0.5)));
+        docs.set(d, rows);
+        idx.add(d, rows.map((_, i) => `${d}#${i}`), packRows(rows, dim));
+      };
+      for (let d = 0; d < 12; d++) put(`d${d}`, 5 + d * 7);
+      idx.remove('d3');
+      docs.delete('d3');
+      put('d7', 40); // replaces d7: its rows move to the end
+      idx.remove('d0');
+      docs.delete('d0');
+      put('d12', 90);
+      expect(idx.size).toBe([...docs.values()].reduce((n, r) => n + r.length, 0));
+      for (const [d, rows] of docs) {
+        rows.forEach((row, i) => {
+          expect(Array.from(idx.vector(`${d}#${i}`)!)).toEqual(Array.from(row));
+          expect(idx.topK(row, 1)[0]).toEqual({ id: `${d}#${i}`, score: expect.closeTo(1, 5) });
+        });
+      }
+      expect(idx.topK(docs.get('d5')![0], 3, new Set(['d5'])).every((h) => h.id.startsWith('d5#'))).toBe(true);
+    }
+  });
+
+  it('returns copies, so a caller cannot change the index', () => {
+    const v = idx.vector('d1#0')!;
+    v[0] = 42;
+    expect(idx.vector('d1#0')![0]).toBe(1);
+  });
+
   it('rejects a matrix of the wrong size', () => {
     expect(() => new VectorIndex(4).add('z', ['z#0'], new Float32Array(3))).toThrow(/expected 1 × 4/);
   });

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import MiniSearch from 'minisearch';
+import { KeywordIndex, type KeywordHit } from './bm25';
+import { STOPWORDS } from './stopwords';
+import type { Chunk } from '../types';
+
+function chunk(docId: string, index: number, text: string): Chunk {
+  return { id: `${docId}#${index}`, docId, index, text, start: 0, end: text.length, sectionPath: [], sentenceStart: index, sentenceEnd: index + 1 };
+}
+
+/** Chunks over a skewed vocabulary: the first words are in most chunks, the last in few. */
+function corpus(docs: number, perDoc: number, seed = 3): Chunk[] {
+  const words = 'company million revenue 2022 net income cash debt margin capital expenditure goodwill impairment lease footwear dividend'.split(' ');
+  let s = seed;
+  const rand = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  const out: Chunk[] = [];
+  for (let d = 0; d < docs; d++) {
+    for (let i = 0; i < perDoc; i++) {
+      const len = 5 + Math.floor(rand() * 30);
+      const text = Array.from({ length: len }, () => (rand() < 0.2 ? 'the' : words[Math.floor(rand() ** 2.5 * words.length)])).join(' ');
+      out.push(chunk(`d${d}`, i, text));
+    }
+  }
+  return out;
+}
+
+/** MiniSearch's own OR search over the same index: the reference the fast scorer must match. */
+function reference(index: KeywordIndex): MiniSearch {
+  const processTerm = (t: string) => (t.length === 0 || STOPWORDS.has(t.toLowerCase()) ? null : t.toLowerCase());
+  return MiniSearch.loadJSON(index.toJSON(), { fields: ['text'], storeFields: ['docId'], processTerm });
+}
+
+function expectSameHits(actual: KeywordHit[], expected: Array<{ id: unknown; score: number; terms: string[] }>): void {
+  expect(actual.map((h) => h.id)).toEqual(expected.map((h) => String(h.id)));
+  actual.forEach((h, i) => {
+    expect(h.score).toBeCloseTo(expected[i].score, 9);
+    expect([...h.terms].sort()).toEqual([...expected[i].terms].sort());
+  });
+}
+
+const QUERIES = [
+  'What was the company capital expenditure in 2022, in millions?',
+  'goodwill impairment',
+  'net income net income cash',
+  'the of and',
+  'unknownword revenue',
+];
+
+describe('KeywordIndex', () => {
+  const index = KeywordIndex.create();
+  const chunks = corpus(6, 80);
+  index.add(chunks);
+
+  it('scores and orders exactly like MiniSearch OR search', () => {
+    const ref = reference(index);
+    for (const q of QUERIES) expectSameHits(index.search(q), ref.search(q, { combineWith: 'OR', prefix: false, fuzzy: false }));
+  });
+
+  it('matches MiniSearch when restricted to some documents', () => {
+    const ref = reference(index);
+    const docIds = new Set(['d1', 'd4']);
+    for (const q of QUERIES) {
+      const hits = index.search(q, docIds);
+      expect(hits.every((h) => h.id.startsWith('d1#') || h.id.startsWith('d4#'))).toBe(true);
+      expectSameHits(hits, ref.search(q, { combineWith: 'OR', prefix: false, fuzzy: false, filter: (r) => docIds.has(r.docId) }));
+    }
+  });
+
+  it('gives the top k, any chunk’s score and terms, and ranks matching the full list', () => {
+    const q = QUERIES[0];
+    const all = index.search(q);
+    const scores = index.score(q);
+    expect(scores.total).toBe(all.length);
+    expect(scores.top(10)).toEqual(all.slice(0, 10));
+    const probe = [all[0], all[57], all[200], all[all.length - 1]].map((h) => h.id);
+    const ranks = scores.ranks([...probe, 'nope#1']);
+    expect(probe.map((id) => ranks.get(id))).toEqual(probe.map((id) => all.findIndex((h) => h.id === id) + 1));
+    expect(ranks.has('nope#1')).toBe(false);
+    expect(scores.get(all[57].id)).toEqual(all[57]);
+    expect(scores.get('nope#1')).toBeUndefined();
+  });
+
+  it('leaves out removed chunks and still matches MiniSearch once it has cleaned up', async () => {
+    const copy = KeywordIndex.fromJSON(index.toJSON());
+    copy.remove(chunks.filter((c) => c.docId === 'd2').map((c) => c.id));
+    const ref = reference(copy);
+    await ref.vacuum();
+    for (const q of QUERIES) {
+      const hits = copy.search(q);
+      expect(hits.some((h) => h.id.startsWith('d2#'))).toBe(false);
+      expectSameHits(hits, ref.search(q, { combineWith: 'OR', prefix: false, fuzzy: false }));
+    }
+  });
+
+  it('ranks the chunk holding a rare term first even when a long question is full of common words', () => {
+    const kb = KeywordIndex.create();
+    const filler = Array.from({ length: 200 }, (_, i) => chunk('x', i, `The company reported revenue of ${i} million in 2022 and net income of ${i} million.`));
+    kb.add([...filler, chunk('x', 200, 'Capital expenditures: purchases of property, plant and equipment were 1,577 million in 2018.')]);
+    const hits = kb.search('What is the FY2018 capital expenditures amount in USD millions for the company in 2018? revenue income');
+    expect(hits[0].id).toBe('x#200');
+    expect(hits).toHaveLength(201);
+  });
+
+  it('sees chunks added after a search', () => {
+    const kb = KeywordIndex.create();
+    kb.add([chunk('a', 0, 'revenue grew')]);
+    expect(kb.search('footwear')).toEqual([]);
+    kb.add([chunk('b', 0, 'footwear revenue')]);
+    expect(kb.search('footwear').map((h) => h.id)).toEqual(['b#0']);
+    expect(kb.search('revenue footwear').map((h) => h.id)).toEqual(['b#0', 'a#0']);
+  });
+});
