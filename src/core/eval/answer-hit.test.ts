@@ -13,6 +13,11 @@ describe('answerKey', () => {
     expect(answerKey('24.26', 'Revenues 6,489 Property and equipment, net 253 262')).toBeUndefined();
   });
 
+  it('never keys on a number inside a name or code', () => {
+    expect(answerKey('Operating margin for 3M fell by 1.7% in FY2022', 'Operating income margin | 19.1% | 20.8% | (1.7)% · 3M · Form 10-K')).toEqual({ kind: 'figure', value: '1.7' });
+    expect(answerKey('Debt fell by $2.5bn', 'total debt decreased by 2.5 billion')).toEqual({ kind: 'figure', value: '2.5' });
+  });
+
   it('never keys on a year', () => {
     expect(answerKey('Yes, it rose in FY 2022 to 10%', 'In 2022 the rate was 12%')).toBeUndefined();
   });

@@ -4,7 +4,9 @@ import { STOPWORDS } from '../search/stopwords';
 /** What an answer must show to count as a hit: a figure or a phrase of the gold answer that the evidence states. */
 export type AnswerKey = { kind: 'figure'; value: string } | { kind: 'phrase'; words: string[] };
 
-const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
+// A figure stands alone: not part of a name or code ("3M", "10-K", "FY2022", "Q2"), though a
+// scale may follow it ("$2.5bn", "40m").
+const NUMBER = /(?<![\p{L}\d.,-])\d[\d,]*(?:\.\d+)?(?:(?=(?:bn|mn|m|b|k|x)\b)|(?![\p{L}\d]|-\p{L}))/gu;
 const MIN_PHRASE_WORDS = 2;
 
 /** "$11,588.00" → "11588"; "0.40" → "0.4"; "(396)" → "396". */

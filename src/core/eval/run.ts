@@ -72,6 +72,8 @@ export const CHUNKINGS = {
   semanticP10: { chunker: { kind: 'semantic', threshold: 0.8, percentile: 10, maxChars: 500, headers: true } },
   semanticP25: { chunker: { kind: 'semantic', threshold: 0.8, percentile: 25, maxChars: 500, headers: true } },
   semanticP50: { chunker: { kind: 'semantic', threshold: 0.8, percentile: 50, maxChars: 500, headers: true } },
+  semanticP75: { chunker: { kind: 'semantic', threshold: 0.8, percentile: 75, maxChars: 500, headers: true } },
+  semanticP90: { chunker: { kind: 'semantic', threshold: 0.8, percentile: 90, maxChars: 500, headers: true } },
 } satisfies Record<string, { chunker: ChunkerSettings; chunkVectors?: 'embed' | 'mean'; headerVectors?: boolean }>;
 
 export const CONFIGS: EvalConfig[] = [
@@ -102,6 +104,10 @@ export const CONFIGS: EvalConfig[] = [
   { name: 'semantic-p10-hybrid', chunking: 'semanticP10', mode: 'hybrid' },
   { name: 'semantic-p25-hybrid', chunking: 'semanticP25', mode: 'hybrid' },
   { name: 'semantic-p50-hybrid', chunking: 'semanticP50', mode: 'hybrid' },
+  { name: 'semantic-p75-hybrid', chunking: 'semanticP75', mode: 'hybrid' },
+  { name: 'semantic-p90-hybrid', chunking: 'semanticP90', mode: 'hybrid' },
+  { name: 'pipeline-retrieval-only-p75', chunking: 'semanticP75', mode: 'hybrid', pipeline: true },
+  { name: 'pipeline-retrieval-only-p90', chunking: 'semanticP90', mode: 'hybrid', pipeline: true },
 ];
 
 /** Candidates ranked before the budget cut; enough to fill any sensible budget with small chunks. */

@@ -51,7 +51,7 @@ export const DEFAULT_PIPELINE: PipelineSettings = {
   weights: { bm25: 0.5, dense: 0.5 },
   duplicateThreshold: 0.9,
   grading: DEFAULT_GRADE_SETTINGS,
-  threshold: { mode: 'dynamic', epsilon: 0.01, floor: 0.3, minDense: 0.3, relative: 0.6 },
+  threshold: { mode: 'dynamic', epsilon: 0.01, floor: 0.3, minDense: 0.3, relative: 0.5 },
   rerank: true,
   contextBudget: 4000,
   maxAnswerTokens: 384,
