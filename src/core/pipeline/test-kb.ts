@@ -16,8 +16,13 @@ export const FERRY_DOC = [
 
 /** A knowledge base over FERRY_DOC with a bag-of-words embedder, and the deps `ask` needs. */
 export async function ferryDeps(extra: Partial<AskDeps> = {}): Promise<{ deps: AskDeps; kb: KnowledgeBase; embedder: FakeEmbedder }> {
+  return ferryDepsOver(FERRY_DOC, extra);
+}
+
+/** The same over other sentences, one paragraph each. */
+export async function ferryDepsOver(sentences: string[], extra: Partial<AskDeps> = {}): Promise<{ deps: AskDeps; kb: KnowledgeBase; embedder: FakeEmbedder }> {
   const embedder = new FakeEmbedder(256);
-  const text = FERRY_DOC.join('\n\n');
+  const text = sentences.join('\n\n');
   const parsed: ParsedDocument = { kind: 'text', title: 'Island guide', text, pages: [{ page: 1, start: 0, end: text.length }], sections: [], warnings: [] };
   const built = await buildDocument({ docId: 'guide', parsed, embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500 } });
   const kb = new KnowledgeBase(embedder.dim);
