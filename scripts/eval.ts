@@ -27,6 +27,7 @@ import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
 import { withCache } from '../src/core/embed/cache';
 import { evidencePages, parseQuestions, type BenchQuestion } from '../src/core/eval/financebench';
 import { evidenceRank, formatRankTable, type EvidenceRank } from '../src/core/eval/ranks';
+import { formatFateTable, type EvidenceFate } from '../src/core/eval/fate';
 import { CONFIGS, evaluateQuestion, prepareDocument, prepareLibrary, type Prepared, rankedChunks, summarizeAll, summarizeAttributions, type EvaluatedQuestion, type EvalLlm } from '../src/core/eval/run';
 import { formatTable, markdownTable, summarize, type QuestionScores } from '../src/core/eval/metrics';
 import { graderQuality, keepAgreement, median, stageTable, type LlmRunStats } from '../src/core/eval/grader';
@@ -146,6 +147,7 @@ const attribution = summarizeAttributions(perQuestion);
 printAttribution(attribution, values.llm);
 printLlm(perQuestion);
 printRanks(perQuestion);
+printFates(perQuestion);
 const stats = (embedder as { stats?: unknown }).stats;
 console.error(`\n${((performance.now() - t0) / 1000).toFixed(1)} s total; embedding cache ${JSON.stringify(stats)}`);
 if (values.out) {
@@ -195,6 +197,12 @@ function printLlm(rows: Array<{ config: string; id: string } & EvaluatedQuestion
   }
 }
 
+/** What the question pipeline did with the evidence, per pipeline config. */
+function printFates(rows: Array<{ config: string; fate?: EvidenceFate }>) {
+  const table = formatFateTable(rows);
+  if (table) console.log(`\nWhat the pipeline did with the evidence (questions per outcome; full rank: in the document's whole hybrid ranking)\n\n${table}`);
+}
+
 /** The evidence-rank table, when --ranks measured it. */
 function printRanks(rows: Array<{ config: string; evidenceRank?: EvidenceRank }>) {
   const table = formatRankTable(rows);
@@ -216,5 +224,6 @@ async function merge(files: string[], out?: string) {
   printAttribution(attribution, llmId);
   printLlm(rows);
   printRanks(rows);
+  printFates(rows);
   if (out) await writeFile(out, JSON.stringify({ budget: reports[0].budget, embedder: reports[0].embedder, ...(llmId ? { llm: llmId } : {}), configs: summary, attribution, perQuestion: rows }, null, 2));
 }

@@ -91,7 +91,7 @@ export type ChunkerSettings = (
   headerVectors?: boolean;
 };
 
-export const DEFAULT_CHUNKER: ChunkerSettings = { kind: 'semantic', threshold: 0.8, maxChars: 500, headers: true };
+export const DEFAULT_CHUNKER: ChunkerSettings = { kind: 'semantic', threshold: 0.8, percentile: 90, maxChars: 500, headers: true };
 
 /** LLM-boundary (LlamaChunk) defaults; core/llamachunk's DEFAULT_LLAMACHUNK takes its threshold and sizes from here. */
 export const DEFAULT_LLM_CHUNKER: Extract<ChunkerSettings, { kind: 'llm' }> = { kind: 'llm', threshold: 2, minChars: 200, maxChars: 1500, headers: true };

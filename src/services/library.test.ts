@@ -202,6 +202,7 @@ describe('Library', () => {
 
   it('shows in the inspector the θ a percentile chunker came to for the document', async () => {
     const { library } = await setup();
+    await library.updateSettings({ chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500, headers: true } });
     const absolute = await library.ingest(file('notes.md', NOTES), () => {}, never);
     expect(await library.inspect(absolute.document.id)).toMatchObject({ threshold: 0.8 });
     expect((await library.inspect(absolute.document.id)).percentile).toBeUndefined();

@@ -1,6 +1,7 @@
 import { DEFAULT_CHUNKER, type Chunk, type ChunkerSettings, type ParsedDocument } from '../types';
 import type { DocumentCard } from '../card';
 import { answerKey, answerShows } from './answer-hit';
+import { evidenceFate, type EvidenceFate } from './fate';
 import { ask } from '../pipeline/ask';
 import { knowledgeBaseDeps } from '../pipeline/kb-deps';
 import { DEFAULT_PIPELINE, withPipelineDefaults, type PipelineSettings } from '../pipeline/settings';
@@ -53,7 +54,7 @@ export interface EvalLlm {
 }
 
 /** A question's retrieval scores and, for configs with `llm`, its answer's attribution totals (null: not measured). */
-export type EvaluatedQuestion = QuestionScores & { attribution?: AttributionTotals | null; llmRun?: LlmRunStats; answer?: string };
+export type EvaluatedQuestion = QuestionScores & { attribution?: AttributionTotals | null; llmRun?: LlmRunStats; answer?: string; fate?: EvidenceFate };
 
 export const CHUNKINGS = {
   /** Whatever the app chunks with by default (DEFAULT_CHUNKER), so the `default` config follows it. */
@@ -160,6 +161,7 @@ export async function evaluateQuestion(
   let attribution: AttributionTotals | null | undefined;
   let llmRun: LlmRunStats | undefined;
   let answer: string | undefined;
+  let fate: EvidenceFate | undefined;
   if (config.pipeline) {
     const settings = pipelineSettings(config, budget, weights, withLlm);
     const titles = new Map(prepared.cards.map((c) => [c.docId, c.card.title]));
@@ -174,6 +176,8 @@ export async function evaluateQuestion(
       embedder: withLlm?.embedder,
     });
     answer = r.answer.text;
+    const mode = queryVector ? 'hybrid' : 'bm25';
+    fate = evidenceFate(r, q.doc_name, evidencePages(q), () => kb.search(q.question, queryVector, { mode, weights, limit: kb.chunksOf(q.doc_name).length, docIds: new Set([q.doc_name]) }).candidates.map((c) => c.chunk));
     if (withLlm) {
       attribution = r.attribution?.totals ?? null;
       const regions = parsed.pages.filter((p) => evidencePages(q).has(p.page));
@@ -209,6 +213,7 @@ export async function evaluateQuestion(
     retrievedChars: total,
     rightDocShare: total ? ownChars / total : undefined,
     ...(answer !== undefined ? { answerHit: key ? answerShows(answer, key) : null, answer } : {}),
+    ...(fate ? { fate } : {}),
     ...(attribution !== undefined ? { attribution } : {}),
     ...(llmRun ? { llmRun } : {}),
   };
