@@ -74,7 +74,7 @@ test('the walk-through follows a sample question stage by stage, and the lab com
 
   const rows = results.getByTestId('lab-row');
   await expect(rows).toHaveCount(2);
-  for (const label of ['fixed500/50', 'semantic θ0.8']) {
+  for (const label of ['fixed500/50', 'semantic P90']) {
     const row = results.locator(`[data-testid="lab-row"][data-label="${label}"]`);
     const retrieval = Number(await row.getByTestId('lab-retrieval').textContent());
     expect(retrieval).toBeGreaterThan(0);

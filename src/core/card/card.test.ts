@@ -48,7 +48,7 @@ describe('describeDocument', () => {
 
   it('falls back to the first heading, then to a readable file name', () => {
     expect(describeDocument(parsed('DOC_2021_07.pdf', 'Annual Kelp Survey\n\nThe survey counted plots.'), 'DOC_2021_07.pdf').title).toBe('Annual Kelp Survey');
-    expect(describeDocument(parsed('', 'the survey counted plots.'), 'kelp_survey-2021.txt').title).toBe('kelp survey 2021');
+    expect(describeDocument(parsed('', 'the survey counted plots.'), 'kelp_survey-2021.txt').title).toBe('kelp survey-2021');
   });
 });
 

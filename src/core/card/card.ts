@@ -60,9 +60,9 @@ function sameAsFile(title: string, fileName: string): boolean {
   return t === fileName || t === fileName.replace(/\.[a-z0-9]{2,5}$/i, '');
 }
 
-/** "annual_report-2021.pdf" → "annual report 2021". */
+/** "annual_report_2021.pdf" → "annual report 2021". */
 export function prettyFileName(fileName: string): string {
-  const stem = fileName.replace(/\.[a-z0-9]{2,5}$/i, '').replace(/[_]+/g, ' ').replace(/\s*-\s*/g, ' ').trim();
+  const stem = fileName.replace(/\.[a-z0-9]{2,5}$/i, '').replace(/_+/g, ' ').trim();
   return stem ? displayName(stem) : fileName;
 }
 
