@@ -19,6 +19,7 @@ import { parseScore } from './parse-score';
 import { atShownPrecision, shown } from './precision';
 import { thresholdPrompt } from './prompts';
 import { filterRedundant } from './redundancy';
+import { statementOf, statementPages, statementsNamed, type StatementKind } from './statements';
 import { rewriteQuery } from './rewrite';
 import type { PipelineSettings } from './settings';
 import { dynamicThreshold, relativeThreshold, type ThresholdResult } from './threshold';
@@ -142,8 +143,21 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     const filling = !engine && !settings.segments.enabled && settings.threshold.relative > 0;
     if (filling) limit = Math.max(limit, RETRIEVAL_ONLY_POOL);
     let { candidates } = deps.search(keywords, vector, { mode: vector ? 'hybrid' : 'bm25', weights: settings.weights, limit, docIds: scope });
-    if (filling) candidates = fillChars(candidates, settings.candidates, 2 * settings.contextBudget);
+    let onStatements = new Map<string, StatementKind>();
+    if (filling) {
+      const pool = candidates;
+      candidates = fillChars(pool, settings.candidates, 2 * settings.contextBudget);
+      // A question that names a financial statement also gets the retrieved chunks on it.
+      const named = statementsNamed(question);
+      if (named.length > 0 && deps.chunksOf) {
+        const docs = [...new Set(pool.slice(0, settings.candidates).map((c) => c.chunk.docId))];
+        onStatements = statementPages(docs.flatMap((d) => deps.chunksOf!(d)), named);
+        const taken = new Set(candidates);
+        candidates = [...candidates, ...pool.filter((c) => !taken.has(c) && statementOf(c.chunk, onStatements))];
+      }
+    }
     let value: CandidateRow[] = candidates.map((c, i) => candidateRow(c, i + 1, deps));
+    for (const row of value) row.statement = statementOf(row.chunk, onStatements);
     // Primary: every chunk of the chosen documents is a candidate; retrieval only orders them.
     if (judging === 'primary') value = everyChunk(value, deps, scope);
     return { value, detail: { candidates: value.length, dense: Boolean(vector), ...(judging !== 'off' ? { llmRetriever: judging } : {}) } };
@@ -173,6 +187,10 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     if (!engine) {
       for (const r of unique) {
         const c = critic(question, r.chunk.text);
+        if (r.statement) {
+          c.score = Math.min(1, c.score + STATEMENT_BONUS);
+          c.notes.push(`on the ${r.statement} the question names`);
+        }
         const w = settings.grading.weights;
         const baseWeight = w.base + w.reflection;
         r.grade = { base: r.hybrid, critic: c, final: 0, problems: [], usage: NO_USAGE };
@@ -417,6 +435,9 @@ function segmentSources(
 function segmentScore(s: SegmentSource, rows: CandidateRow[]): number {
   return Math.max(0, ...rows.filter((r) => r.source === s.n).map((r) => r.final ?? r.hybrid));
 }
+
+/** What lying on the financial statement a question names adds to the critic's score (0–1). */
+const STATEMENT_BONUS = 0.3;
 
 /** The most candidates retrieval-only mode looks at. */
 const RETRIEVAL_ONLY_POOL = 200;

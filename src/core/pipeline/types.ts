@@ -35,6 +35,8 @@ export interface CandidateRow {
   reason?: string;
   /** 1-based position in the answer's context: the number its citations use. */
   source?: number;
+  /** The financial statement the question names that this chunk lies on (retrieval-only). */
+  statement?: string;
 }
 
 /** A run of adjacent chunks given to the answer as one source (relevant segment extraction). */
