@@ -26,7 +26,8 @@ export function describeDocument(parsed: Pick<ParsedDocument, 'title' | 'text' |
   const names = new Set<string>();
   if (registrant) names.add(registrant);
   if (form) for (const t of tickerSymbols(lines)) names.add(t);
-  const fromFile = fileNameWords(fileName);
+  // File-name words are names, not tickers, whatever their case ("ADOBE_2015_10K").
+  const fromFile = fileNameWords(fileName)?.toLowerCase();
   if (fromFile) names.add(fromFile);
   if (isCode(parsed.title)) {
     const fromTitle = fileNameWords(parsed.title);

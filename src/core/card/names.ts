@@ -1,4 +1,5 @@
 import { wordTokens } from '../text/words';
+import { STOPWORDS } from '../search/stopwords';
 
 const REGISTRANT_NOTE = /^\(?\s*exact name of (?:the )?registrant/i;
 const ENTITY_SUFFIX = /\b(?:inc|incorporated|corp|corporation|company|co|ltd|limited|plc|llc|lp|l\.p|n\.v|s\.a|ag|se|group|holdings?)\.?$/i;
@@ -68,25 +69,39 @@ export function fileNameWords(name: string): string | undefined {
   return words.length > 0 && words.length <= 4 ? words.join(' ') : undefined;
 }
 
+/** One way a question may name an organisation. */
+export interface Alias {
+  /** Lower-case words, matched in order. */
+  words: string[];
+  /** A ticker symbol: matches only when written in capitals. */
+  ticker?: boolean;
+  /** May be written run together ("FOOTLOCKER" for "foot locker"). */
+  compact?: boolean;
+  /** An abbreviation in capitals may begin it ("JPM" for "jpmorgan chase"). */
+  prefix?: boolean;
+}
+
 /**
- * The lower-case phrases a question may use for an organisation: its full name, the name
- * without legal words ("adobe systems"), and its first word when that is not an ordinary word.
+ * The ways a question may name an organisation: a ticker symbol as written; its full name and
+ * its name without legal words ("adobe systems"), also run together; its first word when that
+ * is neither an ordinary word nor a function word; and for two names joined by "&" or "and",
+ * their initials ("J&J", "JnJ").
  */
-export function nameAliases(name: string): string[] {
+export function nameAliases(name: string): Alias[] {
+  if (TICKER_CELL.test(name) && name.length >= 2) return [{ words: [name.toLowerCase()], ticker: true }];
   const words = wordTokens(name.replace(/&/g, ' and '));
   const core = words.filter((w) => !LEGAL_WORDS.has(w));
-  const out = new Set<string>();
-  if (words.length) out.add(words.join(' '));
-  if (core.length) out.add(core.join(' '));
-  if (core.length > 1 && !GENERIC.has(core[0]) && core[0].length >= 2) out.add(core[0]);
-  // "Johnson & Johnson" is also "J&J" and "JnJ".
-  const pair = name.match(/^(?:the\s+)?(\p{L})\p{L}*\s*(?:&|and)\s*(\p{L})\p{L}*\b/iu);
+  const out: Alias[] = [];
+  if (words.length) out.push({ words, compact: true });
+  if (core.length && core.join(' ') !== words.join(' ')) out.push({ words: core, compact: true, prefix: true });
+  else if (core.length) out[0].prefix = true;
+  if (core.length > 1 && !GENERIC.has(core[0]) && !STOPWORDS.has(core[0]) && core[0].length >= 2) out.push({ words: [core[0]] });
+  const pair = name.match(/^(?:the\s+)?(\p{L})\p{L}*(?:\s*&\s*|\s+and\s+)(\p{L})\p{L}*/iu);
   if (pair) {
     const [a, b] = [pair[1].toLowerCase(), pair[2].toLowerCase()];
-    out.add(`${a} ${b}`);
-    out.add(`${a}n${b}`);
+    out.push({ words: [a, b] }, { words: [`${a}n${b}`] });
   }
-  return [...out];
+  return out;
 }
 
 /** Whether a single word alias stands for a name only when capitalised in a question. */

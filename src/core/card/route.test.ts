@@ -49,3 +49,36 @@ describe('routeQuestion', () => {
     expect(routeQuestion('Adobe margin', DOCS.slice(0, 1)).docIds).toBeUndefined();
   });
 });
+
+describe('routeQuestion, names that look like words', () => {
+  const more = [
+    ...DOCS,
+    { docId: 'att', card: card('AT&T Inc. · 10-K · FY2022', ['AT&T Inc.', 'T'], { kind: 'annual', year: 2022 }) },
+    { docId: 'bdn', card: card('Brandywine Realty Trust · 10-K · FY2022', ['Brandywine Realty Trust', 'BDN'], { kind: 'annual', year: 2022 }) },
+    { docId: 'on', card: card('ON Semiconductor Corporation · 10-K · FY2022', ['ON Semiconductor Corporation', 'ON'], { kind: 'annual', year: 2022 }) },
+    { docId: 'ua', card: card('Under Armour, Inc. · 10-K · FY2022', ['Under Armour, Inc.', 'UAA'], { kind: 'annual', year: 2022 }) },
+    { docId: 'jnj10k', card: card('Johnson & Johnson · 10-K · FY2023', ['Johnson & Johnson'], { kind: 'annual', year: 2023 }) },
+  ];
+  const r = (q: string) => [...(routeQuestion(q, more).docIds ?? [])].sort();
+
+  it('does not take function words, short lower-case words or sentence starts for names', () => {
+    expect(r('What was operating income at year end?')).toEqual([]);
+    expect(r('What was revenue growth driven by?')).toEqual([]);
+    expect(r('On what date did the merger close?')).toEqual([]);
+    expect(r('Under what conditions can the loan be called?')).toEqual([]);
+    expect(r('What did AT&T earn in 2022?')).toEqual(['att']);
+    expect(r('How did ON Semiconductor do in 2022?')).toEqual(['on']);
+  });
+
+  it('chooses the period for each company a question names', () => {
+    expect(r('Compare Adobe revenue in 2016 with 3M revenue in 2022')).toEqual(['adbe15', 'adbe16', 'mmm']);
+  });
+
+  it('keeps a current report of the asked year beside the annual report', () => {
+    expect(r('What did Johnson & Johnson announce in 2023 about Kenvue?')).toEqual(['jnj', 'jnj10k']);
+  });
+
+  it('falls back from a missing quarter to the same quarter a year on', () => {
+    expect(r('What was JPM net income in Q2 2021?')).toEqual(['jpm22']);
+  });
+});

@@ -1,4 +1,5 @@
-import { nameAliases } from './names';
+import { nameAliases, type Alias } from './names';
+import { STOPWORDS } from '../search/stopwords';
 import { periodLabel } from './period';
 import type { DocumentCard } from './types';
 
@@ -32,30 +33,50 @@ const MAX_NAME_WORDS = 4;
 export function routeQuestion(question: string, docs: Array<{ docId: string; card: DocumentCard }>): Route {
   if (docs.length < 2) return { routed: [], reason: docs.length ? 'one document in scope' : 'no documents' };
   const words = questionWords(question);
-  const named = docs.map((d) => ({ d, said: d.card.names.map((n) => matchName(n, words)).find(Boolean) })).filter((x) => x.said);
+  const named = docs.map((d) => ({ d, said: d.card.names.map((n) => matchName(n, words)).find(Boolean) })).filter((x): x is Named => Boolean(x.said));
   if (named.length === 0) return { routed: [], reason: 'the question names no document' };
-  let chosen = named;
   const period = askedPeriod(question);
-  let periodNote: string | undefined;
-  if (period) {
-    const exact = named.filter(({ d }) => d.card.period?.year === period.year && (!period.quarter || d.card.period.quarter === period.quarter));
-    const annual = exact.filter(({ d }) => d.card.period?.kind === 'annual');
-    const later = named
-      .filter(({ d }) => d.card.period && d.card.period.year > period.year && d.card.period.year <= period.year + 2 && d.card.period.kind === 'annual')
-      .sort((a, b) => a.d.card.period!.year - b.d.card.period!.year);
-    const pick = !period.quarter && annual.length ? annual : exact.length ? exact : later.length ? later.filter((x) => x.d.card.period!.year === later[0].d.card.period!.year) : [];
-    if (pick.length) {
-      chosen = pick;
-      periodNote = period.label;
-    }
+  // Each organisation named gets its own filing for the period; one without a filing for it keeps all of its own.
+  const groups = new Map<string, Named[]>();
+  for (const n of named) groups.set(n.d.card.names[0] ?? n.d.docId, [...(groups.get(n.d.card.names[0] ?? n.d.docId) ?? []), n]);
+  const chosen: Array<Named & { period?: string }> = [];
+  for (const group of groups.values()) {
+    const pick = period ? forPeriod(group, period) : [];
+    chosen.push(...(pick.length ? pick.map((n) => ({ ...n, period: period!.label })) : group));
   }
   if (chosen.length === docs.length) return { routed: [], reason: 'the question names every document' };
-  const routed = chosen.map(({ d, said }) => ({
+  const routed = chosen.map(({ d, said, period: asked }) => ({
     docId: d.docId,
     title: d.card.title,
-    why: [`names “${said}”`, ...(periodNote && d.card.period ? [`asks about ${periodNote}; it covers ${periodLabel(d.card.period)}`] : [])],
+    why: [`names “${said}”`, ...(asked && d.card.period ? [`asks about ${asked}; it covers ${periodLabel(d.card.period)}`] : [])],
   }));
   return { docIds: new Set(routed.map((r) => r.docId)), routed, reason: routed.map((r) => `${r.title} (${r.why.join('; ')})`).join(', ') };
+}
+
+type Named = { d: { docId: string; card: DocumentCard }; said: string };
+
+/**
+ * One organisation's filings for the asked period: for a year, its annual report and any
+ * current report of that year; for a quarter, that quarter's report, else the same quarter a
+ * year on (which repeats it); failing those, the first annual report within two years after.
+ */
+function forPeriod(group: Named[], asked: { year: number; quarter?: number }): Named[] {
+  const of = (n: Named) => n.d.card.period;
+  if (asked.quarter) {
+    const exact = group.filter((n) => of(n)?.kind === 'quarter' && of(n)!.year === asked.year && of(n)!.quarter === asked.quarter);
+    if (exact.length) return exact;
+    const next = group.filter((n) => of(n)?.kind === 'quarter' && of(n)!.year === asked.year + 1 && of(n)!.quarter === asked.quarter);
+    if (next.length) return next;
+  } else {
+    const year = group.filter((n) => of(n)?.year === asked.year && of(n)!.kind !== 'quarter');
+    if (year.some((n) => of(n)!.kind === 'annual')) return year;
+    const quarters = group.filter((n) => of(n)?.year === asked.year);
+    if (quarters.length) return quarters;
+  }
+  const later = group
+    .filter((n) => of(n)?.kind === 'annual' && of(n)!.year > asked.year && of(n)!.year <= asked.year + 2)
+    .sort((a, b) => of(a)!.year - of(b)!.year);
+  return later.filter((n) => of(n)!.year === of(later[0])?.year);
 }
 
 interface QuestionWord {
@@ -69,29 +90,40 @@ function questionWords(question: string): QuestionWord[] {
 }
 
 /**
- * The words of the question that say `name`, if any. Multi-word aliases match as a phrase or
- * run together ("Foot Locker" = "FOOTLOCKER"); a single word must be written with a capital
- * letter, so "general" in a sentence does not name General Mills.
+ * The words of the question that say `name`, if any. A ticker must be written in capitals; a
+ * single-word name with a capital letter, and never a function word ("On", "Under"); a short
+ * one (three letters or fewer) in capitals ("3M", "JnJ"); names of several words as a phrase, or
+ * run together ("FOOTLOCKER"); an abbreviation in capitals may begin a name ("JPM").
  */
 function matchName(name: string, words: QuestionWord[]): string | undefined {
-  const aliases = nameAliases(name);
-  for (const alias of aliases) {
-    const parts = alias.split(' ');
-    const compact = parts.join('');
+  for (const alias of nameAliases(name)) {
+    const compact = alias.words.join('');
     for (let i = 0; i < words.length; i++) {
-      if (parts.length > 1 && parts.every((p, k) => words[i + k]?.lower === p)) return words.slice(i, i + parts.length).map((w) => w.raw).join(' ');
-      for (let n = 1; n <= MAX_NAME_WORDS && i + n <= words.length; n++) {
-        const run = words.slice(i, i + n);
-        if (run.map((w) => w.lower).join('') !== compact) continue;
-        const single = n === 1 && parts.length === 1;
-        if (!single || /\p{Lu}/u.test(run[0].raw)) return run.map((w) => w.raw).join(' ');
-      }
-      // An abbreviation written in capitals that begins the name: "JPM", "MGM".
       const w = words[i];
-      if (/^\p{Lu}{3,}$/u.test(w.raw) && compact.length >= w.lower.length + 2 && compact.startsWith(w.lower)) return w.raw;
+      if (alias.words.length === 1) {
+        if (w.lower === compact && singleOk(w.raw, alias)) return w.raw;
+      } else if (alias.words.every((p, k) => words[i + k]?.lower === p)) {
+        const run = words.slice(i, i + alias.words.length);
+        if (compact.length > alias.words.length || run.every((x) => x.raw === x.raw.toUpperCase())) return run.map((x) => x.raw).join(' ');
+      }
+      if (alias.compact && compact.length >= 6) {
+        for (let n = 1; n <= MAX_NAME_WORDS && i + n <= words.length; n++) {
+          const run = words.slice(i, i + n);
+          if (run.map((x) => x.lower).join('') === compact) return run.map((x) => x.raw).join(' ');
+        }
+      }
+      if (alias.prefix && /^\p{Lu}{3,}$/u.test(w.raw) && !STOPWORDS.has(w.lower) && compact.length >= w.lower.length + 2 && compact.startsWith(w.lower)) return w.raw;
     }
   }
   return undefined;
+}
+
+function singleOk(raw: string, alias: Alias): boolean {
+  if (alias.ticker) return raw.length >= 2 && raw === raw.toUpperCase() && /\p{Lu}/u.test(raw);
+  const lower = raw.toLowerCase();
+  if (STOPWORDS.has(lower) || !/^[\p{Lu}\d]/u.test(raw)) return false;
+  // Short names only in capitals (a lower-case "n" between them may stand for "and").
+  return lower.length > 3 || !/\p{Ll}/u.test(raw.replace(/^(\p{Lu})n(\p{Lu})$/u, '$1$2'));
 }
 
 /** The latest year a question asks about, with its quarter when it names one. */
