@@ -13,6 +13,8 @@ import type { IngestEvent, IngestResult, Inspection, OpenResult, ReindexEvent, S
 export class LibraryClient {
   private rpc: RpcClient;
   readonly worker: Worker;
+  /** Called when another tab changed the stored documents and this tab's library caught up. */
+  onLibraryChanged?: () => void;
 
   /** onCrash: the worker died or asked the user to act (e.g. reload after an update in another tab). */
   constructor(onCrash: (message: string) => void) {
@@ -20,6 +22,7 @@ export class LibraryClient {
     this.rpc = new RpcClient(this.worker as unknown as ConstructorParameters<typeof RpcClient>[0]);
     this.worker.addEventListener('message', (e: MessageEvent) => {
       if (e.data?.kind === 'notice' && typeof e.data.text === 'string') onCrash(e.data.text);
+      if (e.data?.kind === 'library-changed') this.onLibraryChanged?.();
     });
     this.worker.addEventListener('error', (e) => {
       const message = `The background worker stopped: ${e.message || 'unknown error'}`;

@@ -1,6 +1,8 @@
 import type { Chunk } from '../core/types';
 
 export { describeBytes } from '../services/limits';
+/** File names are shown without bidi controls, which could disguise their extension. */
+export { stripBidiControls as fileName } from '../core/text/bidi';
 
 export function pagesLabel(c: Pick<Chunk, 'pageStart' | 'pageEnd'>): string {
   if (c.pageStart === undefined) return '';

@@ -198,6 +198,7 @@ export class AppStore {
       ?.persist?.()
       .then((persisted) => this.set({ persisted }))
       .catch(() => undefined);
+    this.client.onLibraryChanged = () => void this.syncDocuments();
     try {
       const r = await this.client.open();
       this.set({ ready: true, readyAt: performance.now(), documents: r.documents, usage: r.usage, settings: r.settings, loadMs: r.loadMs });
@@ -488,6 +489,22 @@ export class AppStore {
       void this.loadModel();
     } catch (e) {
       this.notify('error', `Could not clear the knowledge base: ${message(e)}`);
+    }
+    void this.refreshUsage();
+  }
+
+  /** Lists the documents again after another tab added or deleted some. */
+  async syncDocuments() {
+    try {
+      const documents = await this.client.listDocuments();
+      const kept = new Set(documents.map((d) => d.id));
+      this.set((s) => ({
+        documents,
+        scope: pruneScope(s.scope, documents),
+        inspection: s.inspection && kept.has(s.inspection.document.id) ? s.inspection : undefined,
+      }));
+    } catch {
+      /* the list stays as it was until the next change */
     }
     void this.refreshUsage();
   }

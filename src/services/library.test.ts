@@ -89,6 +89,77 @@ describe('Library', () => {
     expect(r.hits.find((h) => h.docName === 'notes.md' && h.bm25 > 0)).toBeDefined();
   });
 
+  it('two tabs: a delete and re-add in one and an add in the stale other leave search working (issue 12)', async () => {
+    const a = await setup();
+    const pdf = (await a.library.ingest(file('report.md', NOTES), () => {}, never)).document;
+    const b = await libraryOver(a.store, a.embedder); // tab B, opened over the same storage
+    await b.deleteDocument(pdf.id);
+    await b.ingest(file('report.md', NOTES), () => {}, never);
+    // Tab A still shows the first report.md; it adds a file of the same size in chunks.
+    await a.library.ingest(file('ferry.md', NOTES.replace('Bees', 'Wasps')), () => {}, never);
+    // Tab A caught up before writing: the saved index covers exactly the stored documents.
+    const saved = await a.store.loadAll();
+    expect(saved.searchIndexStamp).toBe(saved.chunks.map((c) => `${c.docId}:${c.chunks.length}`).sort().join('\n'));
+
+    for (const tab of [a.library, b, await libraryOver(a.store, a.embedder)]) {
+      await tab.refresh();
+      const r = await tab.search('honey harvest');
+      expect(r.hits.length).toBeGreaterThan(0);
+      expect(r.hits.every((h) => h.chunk !== undefined && h.docName !== '')).toBe(true);
+      expect(new Set(r.hits.filter((h) => h.bm25 > 0).map((h) => h.docName))).toEqual(new Set(['report.md', 'ferry.md']));
+      expect(tab.listDocuments().map((d) => d.name).sort()).toEqual(['ferry.md', 'report.md']);
+    }
+    expect((await a.store.listDocuments()).map((d) => d.id)).not.toContain(pdf.id);
+  });
+
+  it('runs every write inside the exclusive (cross-tab) lock and announces each change', async () => {
+    const { store, embedder } = await setup();
+    const log: string[] = [];
+    const library = new Library({
+      store,
+      parse,
+      loadEmbedder: async () => embedder,
+      exclusive: async (work) => {
+        log.push('lock');
+        try {
+          return await work();
+        } finally {
+          log.push('unlock');
+        }
+      },
+      announce: () => log.push('changed'),
+    });
+    await library.open();
+    const { document } = await library.ingest(file('notes.md', NOTES), () => {}, never);
+    await library.deleteDocument(document.id);
+    await library.clear();
+    expect(log).toEqual(['lock', 'changed', 'unlock', 'lock', 'changed', 'unlock', 'lock', 'changed', 'unlock']);
+    expect(await library.refresh()).toBe(false);
+  });
+
+  it('rebuilds a stored keyword index saved without a stamp (by an older version) whose ids differ from the chunks, and saves it', async () => {
+    const { library, store, embedder } = await setup();
+    const notes = (await library.ingest(file('notes.md', NOTES), () => {}, never)).document;
+    const ferry = (await library.ingest(file('ferry.md', FERRY), () => {}, never)).document;
+    // An index over notes.md twice over (same size as the stored chunks, other ids), as a stale tab could leave.
+    const stale = (await store.getChunks(notes.id))!.chunks;
+    const { KeywordIndex } = await import('../core/search/bm25');
+    const wrong = KeywordIndex.create();
+    wrong.add(stale);
+    wrong.add(stale.map((c) => ({ ...c, id: `gone-${c.id}`, docId: 'gone' })).slice(0, (await store.getChunks(ferry.id))!.chunks.length));
+    await store.deleteDocument('nothing-here', wrong.toJSON());
+    const reopened = await libraryOver(store, embedder);
+    const r = await reopened.search('honey harvest');
+    expect(r.hits[0].docName).toBe('notes.md');
+    expect(r.hits.every((h) => h.docName !== '')).toBe(true);
+    expect((await reopened.search('ferry Gull Island')).hits[0].docName).toBe('ferry.md');
+    // Saved back with its stamp: the next load trusts it.
+    const after = await store.loadAll();
+    expect(after.searchIndexJson).not.toBe(wrong.toJSON());
+    expect(after.searchIndexStamp).toBe(`${[`${notes.id}:${stale.length}`, `${ferry.id}:${(await store.getChunks(ferry.id))!.chunks.length}`].sort().join('\n')}`);
+    expect(KeywordIndex.fromJSON(after.searchIndexJson!).search('gull').map((h) => h.id)).toEqual((await store.getChunks(ferry.id))!.chunks.filter((c) => /Gull/.test(c.text)).map((c) => c.id));
+  });
+
   it('re-indexes stored documents with new chunker settings and a new model', async () => {
     const { library, store, name, embedder } = await setup();
     const notes = (await library.ingest(file('notes.md', NOTES), () => {}, never)).document;

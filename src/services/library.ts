@@ -4,7 +4,7 @@ import { SPLIT_SCORER_NEEDED, type SplitScorer } from '../core/llamachunk';
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { Embedder, LoadProgress } from '../core/embed/embedder';
 import type { KnowledgeBaseStore } from '../adapters/store';
-import { KnowledgeBase, type Candidate } from '../core/kb/knowledge-base';
+import { KnowledgeBase, indexStamp, type Candidate } from '../core/kb/knowledge-base';
 import { KeywordIndex } from '../core/search/bm25';
 import { buildDocument, unitEmbeddingTexts } from '../core/ingest/build';
 import { effectiveThreshold } from '../core/chunk/semantic';
@@ -12,6 +12,7 @@ import { EmbeddingPrefetch } from '../core/ingest/prefetch';
 import { highlightRanges } from '../core/search/highlight';
 import { withCache } from '../core/embed/cache';
 import { IngestError, isIngestError } from '../core/errors';
+import { stripBidiControls } from '../core/text/bidi';
 import { DEFAULT_SETTINGS, withDefaults, type EmbedderSettings, type Settings } from '../core/settings';
 import { MAX_FILE_BYTES, describeBytes } from './limits';
 import { makeBundle } from './bundle';
@@ -43,6 +44,23 @@ export interface LibraryDeps {
   /** LlamaChunk's model side for the 'llm' chunker: the loaded LLM's split scorer, undefined when none can score splits. */
   splitScorer?(signal: AbortSignal): Promise<SplitScorer | undefined>;
   newId?: () => string;
+  /**
+   * Runs a write to the library while no other tab writes to it (navigator.locks in the browser,
+   * see webLocks); by default it just runs it, as in tests with one library per store.
+   */
+  exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Told after this library changed the stored documents, so other tabs can catch up (a BroadcastChannel in the app). */
+  announce?: () => void;
+}
+
+/** The name other tabs' libraries share for the lock and the change channel. */
+export const LIBRARY_CHANNEL = 'sieve-library';
+
+/** Writes serialised across tabs by the Web Locks API, where this scope has it. */
+export function webLocks(): LibraryDeps['exclusive'] {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (!locks) return undefined;
+  return <T>(work: () => Promise<T>) => locks.request(LIBRARY_CHANNEL, work) as Promise<T>;
 }
 
 export interface OpenResult {
@@ -132,6 +150,8 @@ export class Library {
   /** The model under the cache wrapper; a pool marks itself broken when a worker dies. */
   private model?: Embedder & { broken?: boolean };
   private queue: Promise<unknown> = Promise.resolve();
+  /** The stored revision the in-memory state was loaded at or last written as. */
+  private revision?: string;
 
   constructor(private readonly deps: LibraryDeps) {}
 
@@ -139,6 +159,47 @@ export class Library {
     const t0 = performance.now();
     const { store } = this.deps;
     this.settings = withDefaults(await store.getSettings<Partial<Settings>>());
+    const complete = await this.load();
+    return { documents: complete, usage: await store.usage(), settings: this.settings, loadMs: performance.now() - t0 };
+  }
+
+  /**
+   * Reloads the documents and indexes from storage if another tab changed them since this
+   * library last read or wrote them; says whether it did. The app calls it when another tab
+   * announces a change.
+   */
+  refresh(): Promise<boolean> {
+    return this.enqueue(() => this.catchUp());
+  }
+
+  private async catchUp(): Promise<boolean> {
+    if ((await this.deps.store.revision()) === this.revision) return false;
+    await this.load();
+    return true;
+  }
+
+  /** A write to storage: one tab at a time, each starting from what is stored now. */
+  private write<T>(work: () => Promise<T>): Promise<T> {
+    const run = async () => {
+      await this.catchUp();
+      return work();
+    };
+    return this.deps.exclusive ? this.deps.exclusive(run) : run();
+  }
+
+  /** Records the revision this library's own write left, and tells other tabs. */
+  private wrote(revision: string): void {
+    this.revision = revision;
+    try {
+      this.deps.announce?.();
+    } catch {
+      // Other tabs catch up on their next write or reload anyway.
+    }
+  }
+
+  /** Reads documents and indexes from storage; returns the documents that are complete. */
+  private async load(): Promise<DocumentRecord[]> {
+    const { store } = this.deps;
     const snap = await store.loadAll();
     const chunksOf = new Map(snap.chunks.map((c) => [c.docId, c.chunks]));
     const vectorsOf = new Map(snap.vectors.map((v) => [v.docId, v]));
@@ -148,17 +209,26 @@ export class Library {
     // listed, so they can be deleted, and search explains the model mismatch.
     const searchable = complete.filter((d) => vectorsOf.get(d.id)!.dim === dim);
     const total = searchable.reduce((n, d) => n + chunksOf.get(d.id)!.length, 0);
-    let keyword = snap.searchIndexJson ? KeywordIndex.fromJSON(snap.searchIndexJson) : undefined;
-    // A saved index that does not match the chunks (written by an older tab, say) is rebuilt from them.
+    const stamp = indexStamp(searchable.map((d) => [d.id, chunksOf.get(d.id)!.length]));
+    // The saved index is trusted only if it covers exactly the stored chunks: one written from a
+    // stale view in another tab, or by a version that saved no stamp, is rebuilt from them.
+    const trusted = snap.searchIndexJson !== undefined && snap.searchIndexStamp === stamp;
+    let keyword = trusted ? KeywordIndex.fromJSON(snap.searchIndexJson!) : undefined;
     if (keyword && keyword.size !== total) keyword = undefined;
     const kb = new KnowledgeBase(dim ?? 512, keyword ?? KeywordIndex.create());
-    this.docs.clear();
-    for (const d of complete) this.docs.set(d.id, d);
+    const docs = new Map<DocumentId, DocumentRecord>();
+    for (const d of complete) docs.set(d.id, d);
     for (const d of searchable) {
       kb.addDocument(d.id, chunksOf.get(d.id)!, vectorsOf.get(d.id)!.data, { indexed: keyword !== undefined });
     }
+    this.docs = docs;
     this.kb = kb;
-    return { documents: complete, usage: await store.usage(), settings: this.settings, loadMs: performance.now() - t0 };
+    this.revision = snap.revision;
+    // Saves the rebuilt index, unless another tab has changed the documents meanwhile.
+    if (!keyword && (snap.searchIndexJson !== undefined || searchable.length > 0)) {
+      await store.putSearchIndex(kb.keyword.toJSON(), stamp, snap.revision).catch(() => false);
+    }
+    return complete;
   }
 
   listDocuments(): DocumentRecord[] {
@@ -236,7 +306,7 @@ export class Library {
       timings[key] += now - t;
       t = now;
     };
-    const name = file.name || 'pasted text';
+    const name = stripBidiControls(file.name) || 'pasted text';
     try {
       if (file.size === 0) throw new IngestError('empty', name, 'the file is empty (0 bytes).');
       if (file.size > MAX_FILE_BYTES) {
@@ -291,22 +361,26 @@ export class Library {
         chunkerModel: splitScorer?.model,
       });
       const { document } = bundle;
-      kb.addDocument(docId, built.chunks, built.vectors);
-      const indexJson = kb.keyword.toJSON();
-      lap('indexMs');
-      onProgress({ stage: 'saving', done: 0, total: 1 });
-      try {
-        signal.throwIfAborted();
-        await this.deps.store.addDocument(
-          bundle,
-          indexJson,
-        );
-        lap('persistMs');
-      } catch (e) {
-        kb.removeDocument(docId);
-        throw e;
-      }
-      this.docs.set(docId, document);
+      await this.write(async () => {
+        // Another tab may have changed the library while this file was read: start from what is stored.
+        kb = this.requireOpen();
+        const changed = this.modelMismatch(embedder);
+        if (changed) throw new IngestError('model', name, `${changed} Remove those documents or select that model in Settings.`);
+        if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = new KnowledgeBase(embedder.dim);
+        kb.addDocument(docId, built.chunks, built.vectors);
+        const indexJson = kb.keyword.toJSON();
+        lap('indexMs');
+        onProgress({ stage: 'saving', done: 0, total: 1 });
+        try {
+          signal.throwIfAborted();
+          this.wrote(await this.deps.store.addDocument(bundle, indexJson, kb.stamp));
+          lap('persistMs');
+        } catch (e) {
+          kb.removeDocument(docId);
+          throw e;
+        }
+        this.docs.set(docId, document);
+      });
       onProgress({ stage: 'saving', done: 1, total: 1 });
       timings.totalMs = performance.now() - t0;
       return { document, timings, sentences: built.sentences.length };
@@ -322,7 +396,7 @@ export class Library {
    * cannot be searched together. Nothing is written until every document is rebuilt.
    */
   reindex(ids: DocumentId[], onProgress: (p: ReindexEvent) => void, signal: AbortSignal): Promise<DocumentRecord[]> {
-    return this.enqueue(() => this.reindexNow(ids, onProgress, signal), signal);
+    return this.enqueue(() => this.write(() => this.reindexNow(ids, onProgress, signal)), signal);
   }
 
   private async reindexNow(ids: DocumentId[], onProgress: (p: ReindexEvent) => void, signal: AbortSignal): Promise<DocumentRecord[]> {
@@ -360,7 +434,7 @@ export class Library {
     try {
       for (const [i, b] of bundles.entries()) {
         onProgress({ name: b.document.name, done: i, total: bundles.length, event: { stage: 'saving', done: i, total: bundles.length } });
-        await this.deps.store.addDocument(b, indexJson);
+        this.wrote(await this.deps.store.addDocument(b, indexJson, kb.stamp));
       }
     } catch (e) {
       await this.open();
@@ -372,30 +446,30 @@ export class Library {
   }
 
   deleteDocument(id: DocumentId): Promise<void> {
-    return this.enqueue(async () => {
+    return this.enqueue(() => this.write(async () => {
       const kb = this.requireOpen();
       if (!this.docs.has(id)) return;
       kb.removeDocument(id);
       try {
-        await this.deps.store.deleteDocument(id, kb.keyword.toJSON());
+        this.wrote(await this.deps.store.deleteDocument(id, kb.keyword.toJSON(), kb.stamp));
       } catch (e) {
         // Storage is the source of truth and still holds the document: reload from it.
         await this.open();
         throw e;
       }
       this.docs.delete(id);
-    });
+    }));
   }
 
   /** Deletes every document, index, setting and cached embedding; returns the default settings. */
   clear(): Promise<Settings> {
-    return this.enqueue(async () => {
-      await this.deps.store.clear();
+    return this.enqueue(() => this.write(async () => {
+      this.wrote(await this.deps.store.clear());
       this.docs.clear();
       this.kb = new KnowledgeBase(this.kb?.vectors.dim ?? 512);
       this.settings = DEFAULT_SETTINGS;
       return this.settings;
-    });
+    }));
   }
 
   /** Searches the chosen documents (all when none are given); `routing: false` searches them all even when the query names some. */

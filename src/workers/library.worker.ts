@@ -4,7 +4,7 @@ import type { CallContext, Port } from '../rpc/protocol';
 import { openKnowledgeBase } from '../adapters/store';
 import { parsePdf } from '../adapters/pdf/browser';
 import { parseDocx } from '../adapters/docx/parse-docx';
-import { Library, type IncomingFile, type IngestEvent, type ReindexEvent, type SearchOptions } from '../services/library';
+import { LIBRARY_CHANNEL, Library, webLocks, type IncomingFile, type IngestEvent, type ReindexEvent, type SearchOptions } from '../services/library';
 import { parseFile } from '../services/parse-file';
 import { previewPageText } from '../core/parse/pdf/preview';
 import { loadEmbedderPool } from '../services/embedder-pool';
@@ -36,6 +36,9 @@ self.addEventListener('message', (e: MessageEvent) => {
 /** The language model loaded in the LLM worker, if any (one still loading is not waited for). */
 const loadedLlm = async () => (llm ? attachRemoteLlm(llm) : undefined);
 
+// Libraries in other tabs say here when they change the stored documents.
+const changes = typeof BroadcastChannel === 'undefined' ? undefined : new BroadcastChannel(LIBRARY_CHANNEL);
+
 // Thin host: builds the library from browser adapters and serves it over postMessage.
 const library = openKnowledgeBase({
   onVersionChange: () => self.postMessage({ kind: 'notice', text: 'Sieve was updated in another tab; reload this page.' }),
@@ -43,6 +46,9 @@ const library = openKnowledgeBase({
   (store) =>
     new Library({
       store,
+      // Writes take turns across tabs, and each tells the others.
+      exclusive: webLocks(),
+      announce: () => changes?.postMessage({ kind: 'changed' }),
       parse: (bytes, name, mime, onProgress, signal, hooks) =>
         parseFile(
           {
@@ -72,6 +78,15 @@ const library = openKnowledgeBase({
       splitScorer: async (signal) => engineSplitScorer(llm ? await orAbort(attachRemoteLlm(llm, { waitForLoad: true }), signal) : undefined),
     }),
 );
+
+// Another tab changed the documents: catch up, and have the page list them again.
+changes?.addEventListener('message', () => {
+  void library
+    .then((l) => l.refresh())
+    // Told even when a write queued here had already caught up, since the page lists only its own additions.
+    .then(() => self.postMessage({ kind: 'library-changed' }))
+    .catch(() => undefined);
+});
 
 expose(
   {

@@ -1,7 +1,15 @@
 import { IngestError, isIngestError } from '../../core/errors';
 
-/** Translates whatever pdf.js threw into an IngestError a user can act on. */
-export function toIngestError(error: unknown, fileName: string): IngestError {
+/** pdf.js's errors about an encryption dictionary it cannot use (FormatErrors from its CipherTransformFactory). */
+const ENCRYPTION_ERROR = /encryption|crypt filter|crypto method|invalid key length/i;
+
+/**
+ * Translates whatever pdf.js threw into an IngestError a user can act on. Only pdf.js's
+ * PasswordException means the PDF needs a password; any other failure of an encrypted PDF
+ * (`encrypted`: the file has an /Encrypt dictionary, see hasEncryptDictionary) means it is
+ * damaged or uses an encryption pdf.js cannot read, and asking for a password would mislead.
+ */
+export function toIngestError(error: unknown, fileName: string, options: { encrypted?: boolean } = {}): IngestError {
   if (isIngestError(error)) return error as IngestError;
   const name = (error as { name?: string } | null)?.name ?? '';
   const message = (error as { message?: string } | null)?.message ?? String(error);
@@ -9,7 +17,22 @@ export function toIngestError(error: unknown, fileName: string): IngestError {
     return new IngestError('encrypted', fileName, 'This PDF is password-protected. Remove the password (e.g. print it to a new PDF) and add it again.');
   }
   if (name === 'AbortException') return cancelled(fileName);
+  if (options.encrypted || ENCRYPTION_ERROR.test(message)) {
+    return new IngestError('encrypted', fileName, `This PDF is encrypted, and it is damaged or uses an encryption Sieve cannot read (${message}). Save an unencrypted copy and add that.`);
+  }
   return new IngestError('corrupt', fileName, `This PDF is damaged or incomplete and could not be read (${message}).`);
+}
+
+const ENCRYPT_KEY = [...'/Encrypt'].map((c) => c.charCodeAt(0));
+
+/** Whether the bytes hold an /Encrypt entry (a trailer or cross-reference stream naming an encryption dictionary). */
+export function hasEncryptDictionary(data: Uint8Array): boolean {
+  for (let i = data.indexOf(0x2f); i >= 0 && i + ENCRYPT_KEY.length <= data.length; i = data.indexOf(0x2f, i + 1)) {
+    let k = 1;
+    while (k < ENCRYPT_KEY.length && data[i + k] === ENCRYPT_KEY[k]) k++;
+    if (k === ENCRYPT_KEY.length && !isRegularChar(data[i + k])) return true;
+  }
+  return false;
 }
 
 export function cancelled(fileName: string): IngestError {
@@ -28,4 +51,10 @@ export function checkBytes(data: Uint8Array, fileName: string): void {
 export function noText(fileName: string, pages: number): IngestError {
   const which = pages === 1 ? 'Its only page has no text layer' : `None of its ${pages} pages has a text layer`;
   return new IngestError('no-text', fileName, `${which}: it looks like a scanned document (images only), and OCR is not supported.`);
+}
+
+/** A byte that continues a PDF name (not whitespace, not a delimiter, not the end of the data). */
+function isRegularChar(byte: number | undefined): boolean {
+  if (byte === undefined) return false;
+  return !(byte <= 0x20 || '()<>[]{}/%'.includes(String.fromCharCode(byte)));
 }

@@ -2,7 +2,7 @@ import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Progress } from '../../core/types';
 import type { PdfPage, PdfSource, PdfTextItem } from '../../core/parse/pdf/source';
-import { cancelled, checkBytes, noText, toIngestError } from './errors';
+import { cancelled, checkBytes, hasEncryptDictionary, noText, toIngestError } from './errors';
 import { FontNames } from './fonts';
 import { readOutline } from './outline';
 
@@ -78,13 +78,13 @@ export async function extractPdf(
       onProgress?.({ stage: 'parsing', done: n, total: doc.numPages });
     }
     if (pages.length > 0 && pages.every((p) => p.error)) {
-      throw toIngestError(new Error(pages[0].error), fileName);
+      throw toIngestError(new Error(pages[0].error), fileName, { encrypted: hasEncryptDictionary(data) });
     }
     if (!pages.some((p) => p.items.length > 0)) throw noText(fileName, pages.length);
     const outline = await readOutline(doc, (page) => viewports[page - 1]);
     return { title: await readTitle(doc), pages, outline };
   } catch (error) {
-    throw signal?.aborted ? cancelled(fileName) : toIngestError(error, fileName);
+    throw signal?.aborted ? cancelled(fileName) : toIngestError(error, fileName, { encrypted: hasEncryptDictionary(data) });
   } finally {
     signal?.removeEventListener('abort', stop);
     void task.destroy();
@@ -115,11 +115,14 @@ async function readPage(
         if (item.hasEOL && items.length > 0) items[items.length - 1].hasEOL = true;
         continue;
       }
+      // The viewport applies the page's /Rotate, so positions and directions are as displayed.
       const [a, b, c, d, e, f] = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
-      // Rotated or vertical runs (margin stamps, axis labels) would scramble line building.
-      if (a <= 0 || Math.abs(b) > 0.1 * a) continue;
-      const fontSize = Math.hypot(c, d);
-      if (!(fontSize > 0)) continue;
+      // (a, b) runs along the baseline; the text height is the matrix's extent across it, which
+      // also holds for rotated, sideways and skewed (sheared) runs.
+      const advance = Math.hypot(a, b);
+      const fontSize = advance > 0 ? Math.abs(a * d - b * c) / advance : 0;
+      if (!(fontSize > 0) || !Number.isFinite(fontSize)) continue;
+      const angle = Math.round((Math.atan2(b, a) * 180) / Math.PI * 100) / 100;
       const font = fonts.get(item.fontName);
       items.push({
         text: item.str,
@@ -131,6 +134,7 @@ async function readPage(
         bold: font.bold,
         italic: font.italic,
         hasEOL: item.hasEOL,
+        ...(angle !== 0 ? { angle } : {}),
       });
     }
     page.cleanup();

@@ -102,3 +102,43 @@ describe('readPdf on bad input', () => {
     expect(error.message).toMatch(/not a PDF/);
   });
 });
+
+describe('readPdf / parsePdf on rotated.pdf', () => {
+  const pageText = (doc: Awaited<ReturnType<typeof parsePdf>>, n: number) => doc.text.slice(doc.pages[n - 1].start, doc.pages[n - 1].end);
+
+  it('keeps the text of /Rotate 90, sideways and skewed pages, with its direction', async () => {
+    const source = await readPdf(fixture('rotated.pdf'), 'rotated.pdf');
+    expect(source.pages.map((p) => [p.page, p.width, p.height])).toEqual([
+      [1, 612, 792],
+      [2, 792, 612],
+      [3, 612, 792],
+      [4, 612, 792],
+    ]);
+    const angles = source.pages.map((p) => [...new Set(p.items.map((i) => i.angle ?? 0))]);
+    expect(angles).toEqual([[0], [90], [-90], [-3]]);
+    const heading = source.pages[1].items.find((i) => i.text === 'Landscape Segment Results')!;
+    expect(heading.fontSize).toBeCloseTo(14);
+    expect(heading.width).toBeGreaterThan(150);
+  });
+
+  it('reads every page in reading order, on its own page, and calls none scanned', async () => {
+    const doc = await parsePdf(fixture('rotated.pdf'), 'rotated.pdf');
+    expect(doc.pages.map((p) => p.page)).toEqual([1, 2, 3, 4]);
+    expect(pageText(doc, 1)).toContain('The segment tables follow on the landscape pages');
+    expect(pageText(doc, 2)).toContain(
+      'Harbour dredging revenue grew on new port contracts in the south. Marine surveying margins narrowed',
+    );
+    expect(pageText(doc, 2)).toContain('Segment | 2023 | 2022\nHarbour dredging | 8,420 | 7,310\nMarine surveying | 2,115 | 2,260');
+    expect(pageText(doc, 3)).toContain('Tugboat utilisation stayed high across every northern harbour.');
+    expect(pageText(doc, 3)).toContain('Vessel class | Owned | Chartered\nOcean tugs | 14 | 3\nPilot launches | 9 | 2');
+    expect(pageText(doc, 4)).toContain('Deckhand headcount rose after the winter training programme ended.');
+    expect(pageText(doc, 4)).toContain('Crew role | Staff | Vacancies\nDeckhands | 212 | 6\nEngineers | 58 | 1');
+    expect(doc.sections.map((s) => s.path[0])).toEqual([
+      'Tidewater Holdings Segment Review',
+      'Landscape Segment Results',
+      'Sideways Fleet Table',
+      'Skewed Crew Summary',
+    ]);
+    expect(doc.warnings.filter((w) => /scanned|no text/i.test(w))).toEqual([]);
+  });
+});

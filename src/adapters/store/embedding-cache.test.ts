@@ -39,6 +39,17 @@ describe('embedding cache on IndexedDB', () => {
     expect(v!.buffer.byteLength).toBe(16);
   });
 
+  it('deletes the given keys and ignores missing ones', async () => {
+    const { embeddingCache } = await kb();
+    await embeddingCache.put([
+      ['m:a', new Float32Array([1])],
+      ['m:b', new Float32Array([2])],
+    ]);
+    await embeddingCache.delete(['m:a', 'm:missing']);
+    await embeddingCache.delete([]);
+    expect((await embeddingCache.get(['m:a', 'm:b'])).map((v) => v !== undefined)).toEqual([false, true]);
+  });
+
   it('persists across connections and can be emptied', async () => {
     const name = freshName('cache');
     const first = await kb(name);

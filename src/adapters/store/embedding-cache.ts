@@ -7,6 +7,7 @@ import { EMBEDDING_STORE } from './schema';
 import { failureCause, runWrite } from './transaction';
 
 export interface IdbEmbeddingCacheStore extends EmbeddingCacheStore {
+  delete(keys: string[]): Promise<void>;
   count(): Promise<number>;
   clear(): Promise<void>;
 }
@@ -52,6 +53,18 @@ export function createEmbeddingCacheStore(
         // The cache only saves time. When storage is full, give its space to the documents
         // rather than failing the ingest that wanted to cache.
         if (isQuotaError(transactionError) || isQuotaError(original)) return clear();
+        return fail(e);
+      }
+    },
+
+    async delete(keys) {
+      if (keys.length === 0) return;
+      try {
+        await runWrite(database(), [EMBEDDING_STORE], (tx, track) => {
+          const store = tx.objectStore(EMBEDDING_STORE);
+          for (const key of keys) track(store.delete(key));
+        });
+      } catch (e) {
         return fail(e);
       }
     },

@@ -158,11 +158,32 @@ describe('clear', () => {
     await store.addDocument(makeBundle('a'), '{}');
     await store.putSettings({ x: 1 });
     await store.embeddingCache.put([['k', new Float32Array([1, 2])]]);
-    await store.clear();
-    expect(await store.loadAll()).toEqual({ documents: [], chunks: [], vectors: [] });
+    const revision = await store.clear();
+    // A new revision, so another tab's library sees that the documents changed.
+    expect(await store.loadAll()).toEqual({ documents: [], chunks: [], vectors: [], revision });
     expect(await store.getSettings()).toBeUndefined();
     expect(await store.embeddingCache.get(['k'])).toEqual([undefined]);
     expect(await store.getFile('a')).toBeUndefined();
+  });
+});
+
+describe('revision', () => {
+  it('changes with every add, delete and clear; a rebuilt index is saved only at the revision it was built from', async () => {
+    const store = await kb();
+    expect(await store.revision()).toBeUndefined();
+    const r1 = await store.addDocument(makeBundle('a'), '{"docs":["a"]}', 'a:3');
+    expect(await store.revision()).toBe(r1);
+    expect(await store.loadAll()).toMatchObject({ searchIndexJson: '{"docs":["a"]}', searchIndexStamp: 'a:3', revision: r1 });
+    const r2 = await store.addDocument(makeBundle('b'), '{"docs":["a","b"]}', 'a:3\nb:3');
+    expect(r2).not.toBe(r1);
+    expect(await store.putSearchIndex('{"stale":true}', 'a:3', r1)).toBe(false);
+    expect((await store.loadAll()).searchIndexJson).toBe('{"docs":["a","b"]}');
+    expect(await store.putSearchIndex('{"rebuilt":true}', 'a:3\nb:3', r2)).toBe(true);
+    expect(await store.loadAll()).toMatchObject({ searchIndexJson: '{"rebuilt":true}', searchIndexStamp: 'a:3\nb:3', revision: r2 });
+    const r3 = await store.deleteDocument('a', '{"docs":["b"]}');
+    expect(r3).not.toBe(r2);
+    // Written without a stamp (as an older version would): none is left behind.
+    expect((await store.loadAll()).searchIndexStamp).toBeUndefined();
   });
 });
 

@@ -17,7 +17,7 @@ import { createEmbeddingCacheStore, type IdbEmbeddingCacheStore } from './embedd
 import { toStoreError } from './errors';
 import { openDatabase, type ConnectionHooks } from './open';
 import { DOCUMENT_STORES, META_KEYS, META_STORE, MIGRATIONS, type Migration } from './schema';
-import { failureCause, runWrite } from './transaction';
+import { failureCause, runWrite, type Track, type WriteTransaction } from './transaction';
 import { defaultEstimator, readUsage, type StorageEstimator } from './usage';
 
 export const DEFAULT_DB_NAME = 'sieve-knowledge-base';
@@ -35,10 +35,20 @@ export interface KnowledgeBaseOptions extends ConnectionHooks {
 }
 
 export interface KnowledgeBaseStore {
-  /** Writes the whole bundle and the new search index atomically; replaces a document with the same id. */
-  addDocument(bundle: DocumentBundle, searchIndexJson: string): Promise<void>;
-  /** Removes every record of the document and writes the new search index atomically. */
-  deleteDocument(id: DocumentId, searchIndexJson: string): Promise<void>;
+  /**
+   * Writes the whole bundle and the new search index (with its stamp) atomically; replaces a
+   * document with the same id. Resolves to the new revision.
+   */
+  addDocument(bundle: DocumentBundle, searchIndexJson: string, searchIndexStamp?: string): Promise<string>;
+  /** Removes every record of the document and writes the new search index atomically; resolves to the new revision. */
+  deleteDocument(id: DocumentId, searchIndexJson: string, searchIndexStamp?: string): Promise<string>;
+  /**
+   * Replaces the saved search index (one rebuilt from the stored chunks) only if the documents
+   * are still at `revision`; resolves to whether it was written.
+   */
+  putSearchIndex(searchIndexJson: string, searchIndexStamp: string, revision: string | undefined): Promise<boolean>;
+  /** The stored documents' revision (undefined before the first change). */
+  revision(): Promise<string | undefined>;
   /** Oldest first. */
   listDocuments(): Promise<DocumentRecord[]>;
   getText(id: DocumentId): Promise<DocumentText | undefined>;
@@ -50,8 +60,8 @@ export interface KnowledgeBaseStore {
   putSettings<T>(value: T): Promise<void>;
   readonly embeddingCache: IdbEmbeddingCacheStore;
   usage(): Promise<StorageUsage | undefined>;
-  /** Deletes every document, the search index, settings and the embedding cache. */
-  clear(): Promise<void>;
+  /** Deletes every document, the search index, settings and the embedding cache; resolves to the new revision. */
+  clear(): Promise<string>;
   close(): void;
 }
 
@@ -112,27 +122,40 @@ export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Pro
   }
 
   const allStores = [...DOCUMENT_STORES, META_STORE];
+  const newRevision = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`);
+  /** The search index, its stamp and a new revision, written in the caller's transaction. */
+  const putIndex = (tx: WriteTransaction, track: Track, json: string, stamp: string | undefined, revision: string) => {
+    const meta = tx.objectStore(META_STORE);
+    track(meta.put(json, META_KEYS.searchIndex));
+    if (stamp === undefined) track(meta.delete(META_KEYS.searchIndexStamp));
+    else track(meta.put(stamp, META_KEYS.searchIndexStamp));
+    track(meta.put(revision, META_KEYS.revision));
+  };
   const byAge = (a: DocumentRecord, b: DocumentRecord) => a.addedAt - b.addedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
   return {
-    async addDocument(bundle, searchIndexJson) {
+    async addDocument(bundle, searchIndexJson, searchIndexStamp) {
       const { document, file, text, chunks, vectors } = prepareBundle(bundle);
+      const revision = newRevision();
       await write(allStores, document.name, (tx, track) => {
         track(tx.objectStore('documents').put(document));
         track(tx.objectStore('files').put(file));
         track(tx.objectStore('texts').put(text));
         track(tx.objectStore('chunks').put(chunks));
         track(tx.objectStore('vectors').put(vectors));
-        track(tx.objectStore(META_STORE).put(searchIndexJson, META_KEYS.searchIndex));
+        putIndex(tx, track, searchIndexJson, searchIndexStamp, revision);
       });
+      return revision;
     },
 
-    async deleteDocument(id, searchIndexJson) {
+    async deleteDocument(id, searchIndexJson, searchIndexStamp) {
+      const revision = newRevision();
       try {
         await runWrite(live(), allStores, (tx, track) => {
           for (const store of DOCUMENT_STORES) track(tx.objectStore(store).delete(id));
-          track(tx.objectStore(META_STORE).put(searchIndexJson, META_KEYS.searchIndex));
+          putIndex(tx, track, searchIndexJson, searchIndexStamp, revision);
         });
+        return revision;
       } catch (e) {
         // The transaction was rolled back, so the record still names the document for the error.
         const doc = await Promise.resolve()
@@ -142,6 +165,21 @@ export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Pro
       }
     },
 
+    putSearchIndex: (searchIndexJson, searchIndexStamp, revision) =>
+      read(async (db) => {
+        const tx = db.transaction([META_STORE], 'readwrite');
+        const meta = tx.objectStore(META_STORE);
+        const current = (await meta.get(META_KEYS.revision)) as string | undefined;
+        if (current !== revision) {
+          await tx.done;
+          return false;
+        }
+        await Promise.all([meta.put(searchIndexJson, META_KEYS.searchIndex), meta.put(searchIndexStamp, META_KEYS.searchIndexStamp), tx.done]);
+        return true;
+      }),
+
+    revision: () => read((db) => db.get(META_STORE, META_KEYS.revision) as Promise<string | undefined>),
+
     listDocuments: () => read(async (db) => ((await db.getAll('documents')) as DocumentRecord[]).sort(byAge)),
     getText: (id) => read((db) => db.get('texts', id) as Promise<DocumentText | undefined>),
     getFile: (id) => read((db) => db.get('files', id) as Promise<DocumentFile | undefined>),
@@ -150,11 +188,14 @@ export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Pro
     loadAll: () =>
       read(async (db) => {
         const tx = db.transaction(['documents', 'chunks', 'vectors', META_STORE], 'readonly');
-        const [documents, chunks, vectors, searchIndexJson] = await Promise.all([
+        const meta = tx.objectStore(META_STORE);
+        const [documents, chunks, vectors, searchIndexJson, searchIndexStamp, revision] = await Promise.all([
           tx.objectStore('documents').getAll() as Promise<DocumentRecord[]>,
           tx.objectStore('chunks').getAll() as Promise<DocumentChunks[]>,
           tx.objectStore('vectors').getAll() as Promise<DocumentVectors[]>,
-          tx.objectStore(META_STORE).get(META_KEYS.searchIndex) as Promise<string | undefined>,
+          meta.get(META_KEYS.searchIndex) as Promise<string | undefined>,
+          meta.get(META_KEYS.searchIndexStamp) as Promise<string | undefined>,
+          meta.get(META_KEYS.revision) as Promise<string | undefined>,
           tx.done,
         ]);
         documents.sort(byAge);
@@ -165,6 +206,8 @@ export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Pro
           chunks: documents.map((d) => chunksOf.get(d.id)).filter((c) => c !== undefined),
           vectors: documents.map((d) => vectorsOf.get(d.id)).filter((v) => v !== undefined),
           ...(searchIndexJson === undefined ? {} : { searchIndexJson }),
+          ...(searchIndexStamp === undefined ? {} : { searchIndexStamp }),
+          ...(revision === undefined ? {} : { revision }),
         };
       }),
 
@@ -180,9 +223,12 @@ export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Pro
 
     async clear() {
       const stores = Array.from(live().objectStoreNames);
+      const revision = newRevision();
       await write(stores, KB_LABEL, (tx, track) => {
         for (const store of stores) track(tx.objectStore(store).clear());
+        track(tx.objectStore(META_STORE).put(revision, META_KEYS.revision));
       });
+      return revision;
     },
 
     close() {

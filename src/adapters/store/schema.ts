@@ -12,7 +12,11 @@ export const META_STORE = 'meta';
 /** Embedding cache: cache key -> Float32Array. */
 export const EMBEDDING_STORE = 'embeddings';
 
-export const META_KEYS = { searchIndex: 'searchIndex', settings: 'settings' } as const;
+/**
+ * searchIndexStamp: which documents the saved search index covers (written with it);
+ * revision: a fresh token on every change to the documents, so a tab can tell its view is stale.
+ */
+export const META_KEYS = { searchIndex: 'searchIndex', searchIndexStamp: 'searchIndexStamp', revision: 'revision', settings: 'settings' } as const;
 
 export type UpgradeTransaction = IDBPTransaction<unknown, string[], 'versionchange'>;
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { inScope, scopeButtonLabel, toggleInScope } from '../scope';
+import { fileName } from '../format';
 
 interface Props {
   documents: ReadonlyArray<{ id: string; title: string; name: string }>;
@@ -79,7 +80,7 @@ export function DocumentFilter({ documents, scope, onChange, purpose }: Props) {
                 <label>
                   <input type="checkbox" checked={inScope(scope, d.id)} onChange={() => onChange(toggleInScope(scope, d.id, documents))} />
                   <span>
-                    <span className="scope-title">{d.title}</span> <span className="muted small">{d.name}</span>
+                    <span className="scope-title">{d.title}</span> <span className="muted small">{fileName(d.name)}</span>
                   </span>
                 </label>
               </li>

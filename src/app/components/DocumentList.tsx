@@ -1,5 +1,5 @@
 import { useApp } from '../context';
-import { describeBytes } from '../format';
+import { describeBytes, fileName } from '../format';
 import { outdatedReason } from '../../core/kb/outdated';
 import { CollapsedNotes } from './CollapsedNotes';
 
@@ -46,7 +46,7 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
                   {d.card.about}
                 </div>
               )}
-              <div className="muted small file-name">{d.name}</div>
+              <div className="muted small file-name">{fileName(d.name)}</div>
               <CollapsedNotes notes={d.warnings} className="document-notes small" testId="document-notes" />
             </td>
             <td>{d.kind}</td>
@@ -69,9 +69,9 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
               </button>
               <button
                 className="danger"
-                aria-label={`Delete ${d.name}`}
+                aria-label={`Delete ${fileName(d.name)}`}
                 onClick={() => {
-                  if (confirm(`Delete ${d.name} and everything indexed from it?`)) void store.deleteDocument(d.id);
+                  if (confirm(`Delete ${fileName(d.name)} and everything indexed from it?`)) void store.deleteDocument(d.id);
                 }}
               >
                 Delete

@@ -1,7 +1,7 @@
 import { ChunkHeader } from './ChunkHeader';
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../context';
-import { pagesLabel, sectionLabel, thetaText } from '../format';
+import { fileName, pagesLabel, sectionLabel, thetaText } from '../format';
 import { SimilarityPlot } from './SimilarityPlot';
 
 const WINDOW = 120;
@@ -36,7 +36,7 @@ export function InspectorView() {
         </option>
         {state.documents.map((d) => (
           <option key={d.id} value={d.id}>
-            {d.title} ({d.name})
+            {d.title} ({fileName(d.name)})
           </option>
         ))}
       </select>

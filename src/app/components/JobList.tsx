@@ -1,5 +1,5 @@
 import { useApp } from '../context';
-import { STAGE_LABEL, describeBytes } from '../format';
+import { STAGE_LABEL, describeBytes, fileName } from '../format';
 
 export function JobList() {
   const { state, store } = useApp();
@@ -14,12 +14,12 @@ export function JobList() {
           const stage = e ? STAGE_LABEL[e.stage] : 'Waiting';
           return (
             <li key={j.id} className={`job ${j.status}`} data-testid="job" data-status={j.status}>
-              <span className="name">{j.name}</span>
+              <span className="name">{fileName(j.name)}</span>
               <span className="size muted">{describeBytes(j.size)}</span>
               {j.status === 'running' || j.status === 'queued' ? (
                 <>
                   <span className="stage">{stage}</span>
-                  <progress max={100} value={pct} aria-label={`${j.name}: ${stage}`} />
+                  <progress max={100} value={pct} aria-label={`${fileName(j.name)}: ${stage}`} />
                   <button onClick={j.cancel}>Cancel</button>
                 </>
               ) : j.status === 'done' ? (

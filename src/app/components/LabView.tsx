@@ -4,7 +4,7 @@ import { objectiveValue, type LabObjective } from '../../core/lab/best';
 import { requestSpecs, type LabRequest } from '../../core/lab/request';
 import { draftRequest, newLabDraft, type LabDraft } from '../lab-draft';
 import type { LabResultSummary } from '../../services/lab';
-import { score } from '../format';
+import { fileName, score } from '../format';
 import { CollapsedNotes } from './CollapsedNotes';
 import { LengthHistograms, RatioScatter, SweepGrid, ThetaPlot } from './LabPlots';
 import { NumberField } from './NumberField';
@@ -75,7 +75,7 @@ export function LabView() {
                 checked={draft.docIds.includes(d.id)}
                 onChange={(e) => set({ docIds: e.target.checked ? [...draft.docIds, d.id] : draft.docIds.filter((id) => id !== d.id) })}
               />{' '}
-              {d.title} <span className="muted small">({d.name})</span>
+              {d.title} <span className="muted small">({fileName(d.name)})</span>
             </label>
           ))}
         </fieldset>

@@ -1,11 +1,12 @@
 import { ChunkHeader } from './ChunkHeader';
 import { useState } from 'react';
 import { useApp } from '../context';
-import { pagesLabel, score, sectionLabel } from '../format';
+import { fileName, pagesLabel, score, sectionLabel } from '../format';
 import { Highlighted } from './Highlighted';
 import { DocumentFilter } from './DocumentFilter';
 import { RoutingNote } from './RoutingNote';
 import { ScopeLine } from './ScopeLine';
+import { rankingDescription } from '../search-summary';
 
 export function SearchView() {
   const { state, store } = useApp();
@@ -42,15 +43,14 @@ export function SearchView() {
       {s && s.hits.length > 0 && (
         <>
           <p className="muted small" data-testid="search-summary">
-            {s.hits.length} chunks for “{s.query}”, ranked by fused score = {state.settings?.search.weights.bm25 ?? 0.5} × BM25 (min-max) +{' '}
-            {state.settings?.search.weights.dense ?? 0.5} × cosine (min-max)
+            {s.hits.length} chunks for “{s.query}”, {rankingDescription(s, state.settings?.search)}
             {s.traces.length > 0 && ` · ${s.traces.reduce((t, x) => t + x.ms, 0).toFixed(0)} ms`}
           </p>
           <ol className="hits">
             {s.hits.map((h) => (
               <li key={h.chunk.id} className="hit" data-testid="hit">
                 <div className="where">
-                  <strong>{h.docTitle}</strong> <span className="muted">{h.docName}</span> {pagesLabel(h.chunk)}
+                  <strong>{h.docTitle}</strong> <span className="muted">{fileName(h.docName)}</span> {pagesLabel(h.chunk)}
                   {h.chunk.sectionPath.length > 0 && <span className="section"> · {sectionLabel(h.chunk.sectionPath)}</span>}
                 </div>
                 <p className="text">

@@ -175,3 +175,48 @@ describe('withCache', () => {
     expect(inner.calls).toEqual([['shared']]);
   });
 });
+
+describe('withCache and cancelled work', () => {
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+
+  it('deletes the entries written under a signal when it is aborted, and keeps the others', async () => {
+    const store = new MemoryEmbeddingCacheStore();
+    const cached = withCache(fakeEmbedder(), store);
+    await cached.embed(['kept before']);
+    await cached.embed(['kept without signal']);
+    const ingest = new AbortController();
+    await cached.embed(['cancelled one', 'kept before'], ingest.signal);
+    await cached.embed(['cancelled two'], ingest.signal);
+    const other = new AbortController();
+    await cached.embed(['other ingest'], other.signal);
+    expect(store.size).toBe(5);
+
+    ingest.abort();
+    await flush();
+    const key = (t: string) => embeddingCacheKey('fake-2', t);
+    const got = await store.get(['kept before', 'kept without signal', 'other ingest', 'cancelled one', 'cancelled two'].map(key));
+    expect(got.map((v) => v !== undefined)).toEqual([true, true, true, false, false]);
+  });
+
+  it('deletes entries that land after the abort', async () => {
+    const store = new MemoryEmbeddingCacheStore();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow: Embedder = {
+      id: 'slow',
+      dim: 1,
+      async embed(texts) {
+        await gate;
+        return texts.map(() => Float32Array.from([1]));
+      },
+    };
+    const ingest = new AbortController();
+    // The embedder ignores the signal: its work finishes into the cache after the abort.
+    const work = withCache(slow, store).embed(['late'], ingest.signal);
+    ingest.abort();
+    release();
+    await work;
+    await flush();
+    expect(store.size).toBe(0);
+  });
+});

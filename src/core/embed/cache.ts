@@ -9,6 +9,8 @@ export interface EmbeddingCacheStore {
   /** One entry per key, in order; undefined where the key is not stored. */
   get(keys: string[]): Promise<(Float32Array | undefined)[]>;
   put(entries: Array<[string, Float32Array]>): Promise<void>;
+  /** Removes entries (missing keys are ignored). Stores without it keep what was written. */
+  delete?(keys: string[]): Promise<void>;
 }
 
 /**
@@ -75,6 +77,10 @@ export class MemoryEmbeddingCacheStore implements EmbeddingCacheStore {
       this.entries.delete(this.entries.keys().next().value as string);
     }
   }
+
+  async delete(keys: string[]): Promise<void> {
+    for (const key of keys) this.entries.delete(key);
+  }
 }
 
 export interface CacheStats {
@@ -97,10 +103,40 @@ export interface CachedEmbedder extends Embedder {
  * stored. A text already being embedded by an earlier call (e.g. a prefetch while a file is
  * still being read) is awaited rather than embedded twice; if that call fails, it is embedded
  * again here.
+ *
+ * When a call's signal is aborted (a cancelled ingest), the entries that calls with that signal
+ * wrote are deleted again, if the store can delete: a cancelled file leaves nothing behind.
+ * Entries written after the abort (work that was already under way) are deleted as they land.
  */
 export function withCache(embedder: Embedder, store: EmbeddingCacheStore): CachedEmbedder {
   const stats: CacheStats = { hits: 0, misses: 0, embedded: 0 };
   const pending = new Map<string, Promise<Float32Array>>();
+  /** Keys written by calls with each signal not yet aborted; dropped with the signal. */
+  const written = new WeakMap<AbortSignal, Set<string>>();
+
+  function discard(keys: string[]): void {
+    if (keys.length) void store.delete?.(keys).catch(() => undefined);
+  }
+
+  function recordWrites(signal: AbortSignal | undefined, keys: string[]): void {
+    if (!signal || !store.delete) return;
+    if (signal.aborted) return discard(keys);
+    let set = written.get(signal);
+    if (!set) {
+      set = new Set();
+      written.set(signal, set);
+      signal.addEventListener(
+        'abort',
+        () => {
+          const keys = written.get(signal);
+          written.delete(signal);
+          discard(keys ? [...keys] : []);
+        },
+        { once: true },
+      );
+    }
+    for (const key of keys) set.add(key);
+  }
 
   async function embed(texts: string[], signal?: AbortSignal): Promise<Float32Array[]> {
     const keys = texts.map((t) => embeddingCacheKey(embedder.id, t));
@@ -176,7 +212,11 @@ export function withCache(embedder: Embedder, store: EmbeddingCacheStore): Cache
         entries.push([key, vectors[k]]);
         for (const i of missing.get(key)!) out[i] = vectors[k];
       });
-      await store.put(entries).catch(() => undefined);
+      const stored = await store.put(entries).then(
+        () => true,
+        () => false,
+      );
+      if (stored) recordWrites(signal, entries.map(([key]) => key));
     } finally {
       for (const first of firsts) pending.delete(keys[first]);
     }

@@ -80,6 +80,21 @@ describe('SentencePieceTokenizer (bundled USE vocabulary)', () => {
     expect(ids.map((id) => vocab[id][0]).join('')).toBe(normalizeForSentencePiece(sentence));
     expect(ms).toBeLessThan(2000);
   });
+
+  // A known limit, not a bug of ours: the bundled USE-lite vocabulary is English-only (8,000
+  // pieces, none Han, Kana or Hangul), so a run of CJK text is one unknown token, as
+  // SentencePiece itself makes it, and CJK sentences that differ only in CJK characters get the
+  // same vector from USE-lite. A multilingual transformers.js model reads them.
+  it('has no pieces for CJK text, which becomes one unknown token per run', () => {
+    const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+    expect(vocab.some(([piece]) => cjk.test(piece))).toBe(false);
+    const zh = tok.encode('我们公司今年的营业收入大幅增长');
+    const ja = tok.encode('東京都の人口は昨年から少し増えました');
+    expect(zh.filter((id) => id === 0)).toHaveLength(1);
+    expect(zh).toEqual(ja);
+    // Text around the CJK still tells chunks apart.
+    expect(tok.encode('2022 营业收入')).not.toEqual(tok.encode('2021 营业收入'));
+  });
 });
 
 describe('SentencePieceTokenizer (missing scores)', () => {

@@ -57,6 +57,20 @@ describe('KnowledgeBase.search', () => {
     expect(kb.chunkCount).toBe(2);
   });
 
+  it('skips keyword hits on chunks it does not hold (an index saved by another tab), in every mode', () => {
+    // The saved index covers documents a and b; only b (and a document c the index lacks) are stored.
+    const restored = new KnowledgeBase(4, KeywordIndex.fromJSON(build().keyword.toJSON()));
+    const b = [chunk('b', 0, 'Capital expenditure was 1.2 billion dollars.'), chunk('b', 1, 'Footwear sales were strong in Asia.')];
+    restored.addDocument('b', b, packRows([axisVector(4, 2), axisVector(4, 3)], 4), { indexed: true });
+    restored.addDocument('c', [chunk('c', 0, 'Revenue of the ferry.')], packRows([axisVector(4, 0)], 4), { indexed: true });
+    for (const mode of ['bm25', 'hybrid'] as const) {
+      const { candidates } = restored.search('revenue billion dollars', axisVector(4, 0), { mode });
+      expect(candidates.length).toBeGreaterThan(0);
+      expect(candidates.every((c) => c.chunk !== undefined && c.chunk.docId !== 'a')).toBe(true);
+    }
+    expect(restored.stamp).toBe('b:2\nc:1');
+  });
+
   it('round-trips the keyword index through JSON', () => {
     const kb = build();
     const restored = new KnowledgeBase(4, KeywordIndex.fromJSON(kb.keyword.toJSON()));

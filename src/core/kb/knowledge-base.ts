@@ -30,6 +30,17 @@ export interface Candidate {
   terms: string[];
 }
 
+/**
+ * A fingerprint of the documents a saved keyword index covers, stored beside it: on load, an
+ * index whose stamp differs from the stored chunks' is rebuilt rather than trusted.
+ */
+export function indexStamp(docs: Iterable<readonly [DocumentId, number]>): string {
+  return [...docs]
+    .map(([docId, count]) => `${docId}:${count}`)
+    .sort()
+    .join('\n');
+}
+
 /** How many of each list's best hits enter fusion. */
 const POOL = 200;
 
@@ -67,6 +78,11 @@ export class KnowledgeBase {
   }
 
 
+  /** What the keyword index should cover: each document with its chunk count (see indexStamp). */
+  get stamp(): string {
+    return indexStamp([...this.byDoc].map(([docId, ids]) => [docId, ids.length]));
+  }
+
   get chunkCount(): number {
     return this.chunks.size;
   }
@@ -88,7 +104,9 @@ export class KnowledgeBase {
 
     let t = performance.now();
     const bm25 = mode === 'dense' ? undefined : this.keyword.score(query, options.docIds);
-    const keywordHits = bm25?.top(pool) ?? [];
+    // A keyword index out of step with the chunks (written by another tab) may name chunks this
+    // knowledge base does not hold: they are skipped rather than failing the search.
+    const keywordHits = (bm25?.top(pool) ?? []).filter((h) => this.chunks.has(h.id));
     traces.push({ stage: 'bm25', ms: performance.now() - t, detail: { hits: bm25?.total ?? 0 } });
 
     t = performance.now();
@@ -99,7 +117,7 @@ export class KnowledgeBase {
     // The pool: BM25's best, then dense's best not already in; every member gets both scores.
     const scored = keywordHits.map((h) => ({ id: h.id, bm25: h.score, dense: 0 }));
     const inPool = new Set(scored.map((s) => s.id));
-    for (const h of denseHits) if (!inPool.has(h.id)) scored.push({ id: h.id, bm25: bm25?.get(h.id)?.score ?? 0, dense: 0 });
+    for (const h of denseHits) if (!inPool.has(h.id) && this.chunks.has(h.id)) scored.push({ id: h.id, bm25: bm25?.get(h.id)?.score ?? 0, dense: 0 });
     if (queryVector) for (const s of scored) s.dense = this.vectors.score(queryVector, s.id) ?? 0;
     const weights =
       mode === 'bm25' ? { bm25: 1, dense: 0 } : mode === 'dense' ? { bm25: 0, dense: 1 } : (options.weights ?? DEFAULT_WEIGHTS);

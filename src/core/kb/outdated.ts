@@ -3,11 +3,12 @@ import type { DocumentRecord } from './records';
 
 /**
  * The version of the way documents are cut and indexed. Raise it whenever a change to parsing,
- * units, chunking or headers would give a stored document different chunks, so documents
+ * units, chunking or headers would give a stored document different chunks, or a change to the
+ * keyword tokenizer (src/core/search/tokenize.ts) would give it different stored terms, so documents
  * indexed before the change show as outdated and can be re-indexed. Records from before it was
  * kept count as version 1.
  */
-export const INDEX_VERSION = 3;
+export const INDEX_VERSION = 4; // 4: CJK runs split into words in the keyword index
 
 /**
  * Why a document no longer matches the current settings or code ('' when it does). `llmModel`
@@ -17,6 +18,6 @@ export function outdatedReason(d: DocumentRecord, chunker: ChunkerSettings | und
   if (modelId && d.embedderId !== modelId) return `indexed with ${d.embedderId}; ${modelId} is selected`;
   if (chunker && JSON.stringify(chunker) !== JSON.stringify(d.chunker)) return 'chunked with other chunker settings';
   if (d.chunker.kind === 'llm' && llmModel && d.chunkerModel && d.chunkerModel !== llmModel) return `chunk boundaries chosen by ${d.chunkerModel}; ${llmModel} is loaded`;
-  if ((d.indexVersion ?? 1) < INDEX_VERSION) return 'indexed by an earlier version of Sieve, which chunked and titled documents differently';
+  if ((d.indexVersion ?? 1) < INDEX_VERSION) return 'indexed by an earlier version of Sieve, which chunked, titled or keyword-indexed documents differently';
   return '';
 }

@@ -92,6 +92,10 @@ export interface KnowledgeBaseSnapshot {
   vectors: DocumentVectors[];
   /** The serialized BM25 index over every chunk, absent before the first document. */
   searchIndexJson?: string;
+  /** Which documents the saved index covers (see indexStamp), absent when saved by an older version. */
+  searchIndexStamp?: string;
+  /** The stored documents' revision: changes with every add, delete and clear. */
+  revision?: string;
 }
 
 export interface StorageUsage {

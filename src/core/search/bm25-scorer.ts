@@ -66,6 +66,8 @@ export class Bm25Scorer {
     private readonly field: string,
     private readonly docIdField: string,
     private readonly processTerm: (term: string) => string | null,
+    /** The index's tokenizer, also used for queries (MiniSearch's default when not given). */
+    private readonly tokenize: (text: string) => string[] = MiniSearch.getDefault('tokenize') as (text: string) => string[],
   ) {
     this.ms = internals(index);
   }
@@ -114,10 +116,9 @@ export class Bm25Scorer {
 
   /** Distinct query terms in query order, each weighted by how often it occurs. */
   private queryTerms(query: string): { terms: string[]; weights: number[] } {
-    const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
     const terms: string[] = [];
     const weights: number[] = [];
-    for (const token of tokenize(query)) {
+    for (const token of this.tokenize(query)) {
       const term = this.processTerm(token);
       if (!term) continue;
       const at = terms.indexOf(term);

@@ -2,6 +2,7 @@ import MiniSearch from 'minisearch';
 import type { Chunk, DocumentId } from '../types';
 import { STOPWORDS } from './stopwords';
 import { Bm25Scorer, type Bm25Scores } from './bm25-scorer';
+import { tokenize } from './tokenize';
 
 interface IndexedChunk {
   id: string;
@@ -17,6 +18,7 @@ const processTerm = (term: string): string | null => {
 const OPTIONS = {
   fields: ['text'],
   storeFields: ['docId'],
+  tokenize,
   processTerm,
 };
 
@@ -39,7 +41,7 @@ export class KeywordIndex {
 
   private constructor(index: MiniSearch<IndexedChunk>) {
     this.index = index;
-    this.scorer = new Bm25Scorer(index as MiniSearch<unknown>, 'text', 'docId', processTerm);
+    this.scorer = new Bm25Scorer(index as MiniSearch<unknown>, 'text', 'docId', processTerm, tokenize);
   }
 
   static create(): KeywordIndex {

@@ -32,9 +32,55 @@ const SPACE_GAP = 0.15;
 // Horizontal gaps wider than this (in ems) separate table cells.
 const CELL_GAP = 1.2;
 
+// Runs whose directions differ by less than this (degrees) are read in the same frame.
+const SAME_DIRECTION = 2;
+
 /** Rebuilds the lines of a page, top to bottom. */
 export function buildLines(page: PdfPage): Line[] {
-  const items = dropDuplicates(page.items.filter((i) => i.text.trim() !== ''));
+  return buildPageLines(page).lines;
+}
+
+/**
+ * Rebuilds the lines of a page, top to bottom, in the orientation most of its text reads in:
+ * a page whose text runs down or up the displayed page (a /Rotate'd page, a table printed
+ * sideways) or is slightly skewed is read along its baselines, and `height` is the page's
+ * extent across them. Runs in a minority direction (a sideways table or a stamp on an upright
+ * page) are read along their own baselines and placed after the page's other lines.
+ */
+export function buildPageLines(page: PdfPage): { lines: Line[]; height: number } {
+  const items = page.items.filter((i) => i.text.trim() !== '');
+  const groups = directionGroups(items);
+  if (groups.length === 0) return { lines: [], height: page.height };
+  const [main, ...others] = groups;
+  // The page's corners in the main frame give its bounds there; everything is shifted inside them.
+  const corners = [
+    [0, 0],
+    [page.width, 0],
+    [0, page.height],
+    [page.width, page.height],
+  ].map(([x, y]) => rotate(x, y, main.angle));
+  const minX = Math.min(...corners.map((c) => c.x));
+  const minY = Math.min(...corners.map((c) => c.y));
+  const height = Math.max(...corners.map((c) => c.y)) - minY;
+  const lines = linesOf(page.page, main.items, main.angle).map((l) => shiftLine(l, -minX, -minY));
+  let bottom = lines.length ? Math.max(...lines.map((l) => l.y)) : 0;
+  const left = lines.length ? Math.min(...lines.map((l) => l.x0)) : 0;
+  for (const group of others) {
+    const own = linesOf(page.page, group.items, group.angle);
+    if (own.length === 0) continue;
+    // A paragraph's gap below the page's other lines (own is sorted top to bottom).
+    const x0 = Math.min(...own.map((l) => l.x0));
+    const dy = bottom + 2 * own[0].fontSize - own[0].y;
+    const placed = own.map((l) => shiftLine(l, left - x0, dy));
+    lines.push(...placed);
+    bottom = Math.max(...placed.map((l) => l.y));
+  }
+  return { lines, height };
+}
+
+/** Lines of runs that share a direction, built in the frame where that direction is left to right. */
+function linesOf(page: number, runs: PdfTextItem[], angle: number): Line[] {
+  const items = dropDuplicates(angle === 0 ? runs : runs.map((i) => ({ ...i, ...rotate(i.x, i.y, angle) })));
   items.sort((a, b) => a.y - b.y || a.x - b.x);
   const groups: PdfTextItem[][] = [];
   let anchor: PdfTextItem | null = null;
@@ -47,8 +93,65 @@ export function buildLines(page: PdfPage): Line[] {
       anchor = item;
     }
   }
-  const lines = groups.map((g) => toLine(page.page, g)).filter((l): l is Line => l !== null);
+  const lines = groups.map((g) => toLine(page, g)).filter((l): l is Line => l !== null);
   return lines.sort((a, b) => a.y - b.y);
+}
+
+/** A run's direction in (-135, 225] degrees, so that skew either side of 0, 90, 180 or -90 stays together. */
+function direction(item: PdfTextItem): number {
+  let a = item.angle ?? 0;
+  while (a <= -135) a += 360;
+  while (a > 225) a -= 360;
+  return a;
+}
+
+/**
+ * Runs grouped by direction, the group with the most characters first. A group's angle is the
+ * direction carrying most of its characters (0 for upright text, so upright pages are read as drawn).
+ */
+function directionGroups(items: PdfTextItem[]): Array<{ angle: number; items: PdfTextItem[]; chars: number }> {
+  const sorted = [...items].sort((a, b) => direction(a) - direction(b));
+  const groups: Array<{ angle: number; items: PdfTextItem[]; chars: number; first: number; weights: Map<number, number> }> = [];
+  for (const item of sorted) {
+    const dir = direction(item);
+    let group = groups[groups.length - 1];
+    if (!group || dir - group.first > SAME_DIRECTION) {
+      group = { angle: 0, items: [], chars: 0, first: dir, weights: new Map() };
+      groups.push(group);
+    }
+    const n = item.text.trim().length;
+    group.items.push(item);
+    group.chars += n;
+    group.weights.set(dir, (group.weights.get(dir) ?? 0) + n);
+  }
+  for (const group of groups) {
+    let best = -1;
+    for (const [dir, n] of group.weights) {
+      if (n > best || (n === best && Math.abs(dir) < Math.abs(group.angle))) [group.angle, best] = [dir, n];
+    }
+  }
+  return groups
+    .sort((a, b) => b.chars - a.chars || Math.abs(a.angle) - Math.abs(b.angle))
+    .map(({ angle, items, chars }) => ({ angle, items, chars }));
+}
+
+/** A point in the frame turned `angle` degrees clockwise (y grows downwards), where that direction reads left to right. */
+function rotate(x: number, y: number, angle: number): { x: number; y: number } {
+  if (angle === 0) return { x, y };
+  const t = (angle * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(t), Math.sin(t)];
+  return { x: x * cos + y * sin, y: -x * sin + y * cos };
+}
+
+function shiftLine(line: Line, dx: number, dy: number): Line {
+  if (dx === 0 && dy === 0) return line;
+  return {
+    ...line,
+    y: line.y + dy,
+    x0: line.x0 + dx,
+    x1: line.x1 + dx,
+    cells: line.cells.map((c) => ({ ...c, x0: c.x0 + dx, x1: c.x1 + dx })),
+  };
 }
 
 /** Some producers fake bold by drawing the same run twice, a hair apart. */

@@ -5,7 +5,7 @@ import { buildBlocks, type Block } from './blocks';
 import { readingFlows } from './columns';
 import { detectHeadings } from './headings';
 import { Vocabulary } from './hyphenation';
-import { buildLines } from './lines';
+import { buildPageLines } from './lines';
 import { outlineHeadings } from './outline';
 import { removeRunningLines } from './running';
 import { sectionsFromHeadings, type PlacedHeading } from './sections';
@@ -16,7 +16,7 @@ import { chooseTitle } from './title';
 /** Turns what the PDF adapter read into the cleaned document text with its pages and sections. */
 export function parsePdfSource(source: PdfSource, fileName: string): ParsedDocument {
   const { pages: pageLines, warnings } = removeRunningLines(
-    source.pages.map((p) => ({ page: p.page, height: p.height, lines: buildLines(p) })),
+    source.pages.map((p) => ({ page: p.page, ...buildPageLines(p) })),
   );
   const allLines = pageLines.flatMap((p) => p.lines);
   const body = bodyStyle(allLines);

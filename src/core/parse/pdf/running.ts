@@ -55,7 +55,8 @@ function detachedEnds(p: PageLines): Line[] {
 
 /**
  * Drops lines that repeat (digits aside) near the top or bottom of many pages, and bare page
- * numbers there. Returns the remaining lines and one warning per kind of line removed.
+ * numbers there. Returns the remaining lines and one warning per kind of line removed; when
+ * that would leave the document without any line, nothing is removed.
  */
 export function removeRunningLines(pages: PageLines[]): { pages: PageLines[]; warnings: string[] } {
   const withText = pages.filter((p) => p.lines.length > 0).length;
@@ -95,6 +96,9 @@ export function removeRunningLines(pages: PageLines[]): { pages: PageLines[]; wa
     }
     return drop.size ? { ...p, lines: p.lines.filter((l) => !drop.has(l)) } : p;
   });
+  // Clean-up must not empty a document: when these lines are all there is (a one-line memo,
+  // short pages that only carry a title), they are its text.
+  if (out.every((p) => p.lines.length === 0)) return { pages, warnings: [] };
   const warnings: string[] = [];
   for (const [key, pagesOf] of removedRunning) {
     const zone = key.startsWith('header') ? 'header' : 'footer';

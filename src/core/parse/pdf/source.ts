@@ -21,6 +21,12 @@ export interface PdfTextItem {
   italic: boolean;
   /** pdf.js saw the end of a line after this run. */
   hasEOL: boolean;
+  /**
+   * Direction of the baseline in degrees, clockwise from "left to right" in the page's displayed
+   * orientation (90: running down the page, -90: running up it, 180: upside down). Absent for
+   * upright text. `x`/`y` are then the run's start on its baseline and `width` its length along it.
+   */
+  angle?: number;
 }
 
 export interface PdfPage {
