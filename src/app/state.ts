@@ -17,6 +17,8 @@ import { parseManifest, type ManifestModel, type ModelErrorCode } from '../core/
 import type { WebLlmCatalogue } from '../adapters/webllm';
 import { parseQuestions } from '../core/eval/financebench';
 import { pruneScope } from './scope';
+import { PendingIngestLog, holdPageLock, leftOver, livePages, newPageId, type KeyValueStore, type PendingIngest } from './pending-ingests';
+import { readPersisted, requestPersistence } from './persistence';
 
 /** Where the app lists the models it serves itself (written by `npm run models`). */
 const SITE_MANIFEST = '/models/manifest.json';
@@ -115,8 +117,10 @@ export interface AppState {
   loadMs?: number;
   documents: DocumentRecord[];
   usage?: StorageUsage;
-  /** Whether the browser agreed to keep this site's storage even when disk space runs low. */
+  /** Whether the browser keeps this site's storage even when disk space runs low (undefined: it does not say). */
   persisted?: boolean;
+  /** Files a closed or reloaded page was still adding (their File objects are gone: the user adds them again). */
+  interrupted: PendingIngest[];
   settings?: Settings;
   jobs: Job[];
   notices: Notice[];
@@ -156,7 +160,7 @@ type Listener = () => void;
  * call commands; all work is sent to the library worker through the client.
  */
 export class AppStore {
-  private state: AppState = { ready: false, documents: [], scope: [], jobs: [], notices: [], model: { state: 'idle' }, llm: { state: 'none' }, walk: { step: 0 } };
+  private state: AppState = { ready: false, documents: [], scope: [], jobs: [], notices: [], interrupted: [], model: { state: 'idle' }, llm: { state: 'none' }, walk: { step: 0 } };
   private listeners = new Set<Listener>();
   private nextId = 1;
   private llmLoads = 0;
@@ -164,11 +168,18 @@ export class AppStore {
   private ggufFile?: File;
   /** Timings of the latest ingest, read by the ingest benchmark. */
   lastIngest?: { name: string; timings: IngestTimings };
+  /** Files being added, noted in localStorage until their job ends, so a reload mid-ingest can say what was lost. */
+  private readonly pending: PendingIngestLog;
+  /** Persistent storage is asked for once per page, at the first file added (a browser may prompt). */
+  private persistAsked = false;
 
   constructor(
     private readonly client: LibraryClient,
     private readonly llm?: LlmClient,
-  ) {}
+    storage: KeyValueStore | undefined = safeLocalStorage(),
+  ) {
+    this.pending = new PendingIngestLog(storage, newPageId());
+  }
 
   get = () => this.state;
 
@@ -193,11 +204,9 @@ export class AppStore {
   }
 
   async start() {
-    // Ask the browser not to evict the knowledge base under storage pressure (page-only API).
-    void navigator.storage
-      ?.persist?.()
-      .then((persisted) => this.set({ persisted }))
-      .catch(() => undefined);
+    // Only read whether storage is persistent here: it is asked for at the first file added, as asking may prompt.
+    void readPersisted().then((persisted) => this.set({ persisted }));
+    void this.findInterrupted();
     this.client.onLibraryChanged = () => void this.syncDocuments();
     try {
       const r = await this.client.open();
@@ -407,6 +416,29 @@ export class AppStore {
     }
   }
 
+  /** Finds files a page that has gone was still adding; this page's lock is held first so other tabs do not count its own. */
+  private async findInterrupted() {
+    await holdPageLock(this.pending.page);
+    const interrupted = leftOver(this.pending.list(), this.pending.page, await livePages());
+    if (interrupted.length) this.set({ interrupted });
+  }
+
+  /** Forgets the interrupted files (the user dismissed the notice, or added them again). */
+  dismissInterrupted(keys = this.state.interrupted.map((r) => r.key)) {
+    if (keys.length === 0) return;
+    this.pending.finish(...keys);
+    const drop = new Set(keys);
+    this.set((s) => ({ interrupted: s.interrupted.filter((r) => !drop.has(r.key)) }));
+  }
+
+  /** Asks once for persistent storage after a file was added, unless it already is. */
+  private async askPersistence() {
+    if (this.persistAsked || this.state.persisted === true) return;
+    this.persistAsked = true;
+    const persisted = (await requestPersistence()) ?? (await readPersisted());
+    if (persisted !== undefined) this.set({ persisted });
+  }
+
   addFiles(files: File[]) {
     for (const file of files) void this.runJob(file);
   }
@@ -422,6 +454,7 @@ export class AppStore {
     const job: Job = { id, name: file.name, size: file.size, status: 'queued', cancel: () => controller.abort() };
     this.set((s) => ({ jobs: [...s.jobs, job] }));
     const update = (patch: Partial<Job>) => this.set((s) => ({ jobs: s.jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)) }));
+    const pendingKey = this.pending.start(file);
     try {
       const { document: doc, timings } = await this.client.ingest(file, { signal: controller.signal, onProgress: (event) => update({ event, status: 'running' }) });
       this.lastIngest = { name: file.name, timings };
@@ -429,10 +462,15 @@ export class AppStore {
       this.set((s) => ({ documents: [...s.documents.filter((d) => d.id !== doc.id), doc] }));
       if (doc.warnings.length) this.notify('info', `${doc.name}: ${doc.warnings.join('; ')}.`);
       setTimeout(() => this.set((s) => ({ jobs: s.jobs.filter((j) => j.id !== id) })), 1500);
+      // The same file added again after an interrupted visit: it need not be asked for any more.
+      this.dismissInterrupted(this.state.interrupted.filter((r) => r.name === file.name && r.size === file.size).map((r) => r.key));
+      void this.askPersistence();
     } catch (e) {
       const cancelled = (e as { code?: string }).code === 'cancelled' || controller.signal.aborted;
       update({ status: cancelled ? 'cancelled' : 'failed', error: message(e) });
       if (!cancelled) this.notify('error', message(e));
+    } finally {
+      this.pending.finish(pendingKey);
     }
     void this.refreshUsage();
   }
@@ -557,6 +595,15 @@ export class AppStore {
     } catch (e) {
       this.notify('error', `Could not save settings: ${message(e)}`);
     }
+  }
+}
+
+/** The page's localStorage, or undefined where reading it throws (e.g. storage blocked). */
+function safeLocalStorage(): KeyValueStore | undefined {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined;
   }
 }
 

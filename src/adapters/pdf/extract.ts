@@ -5,6 +5,7 @@ import type { PdfPage, PdfSource, PdfTextItem } from '../../core/parse/pdf/sourc
 import { cancelled, checkBytes, hasEncryptDictionary, noText, toIngestError } from './errors';
 import { FontNames } from './fonts';
 import { readOutline } from './outline';
+import { pacer } from '../../core/yield';
 
 export type PdfJsModule = Pick<typeof PdfJs, 'getDocument' | 'Util'>;
 
@@ -27,6 +28,9 @@ interface Setup extends PdfJsResources {
   /** Replaces pdf.js's loader for those files (see fetch-data.ts). */
   BinaryDataFactory?: unknown;
 }
+
+/** Work between two yields to the event loop while pages are read. */
+const PAGE_LOOP_BUDGET_MS = 25;
 
 type TextItem = Extract<Awaited<ReturnType<PdfJs.PDFPageProxy['getTextContent']>>['items'][number], { str: string }>;
 
@@ -70,7 +74,11 @@ export async function extractPdf(
     const viewports: PageViewport[] = [];
     const pages: PdfPage[] = [];
     const fonts = new FontNames();
+    // With pdf.js in this thread, page reads resolve as microtasks only: without handing the
+    // thread back now and then, the worker hears no Cancel or search until the last page.
+    const pace = pacer(PAGE_LOOP_BUDGET_MS);
     for (let n = 1; n <= doc.numPages; n++) {
+      await pace(signal);
       if (signal?.aborted) throw cancelled(fileName);
       const page = await readPage(pdfjs, doc, n, fonts, viewports);
       pages.push(page);

@@ -2,6 +2,9 @@ import { useRef } from 'react';
 import { useStore } from '../context';
 import { FileDropTarget } from './FileDropTarget';
 
+/** The file input's id, so other parts of the Library (the interrupted-files notice) can open the picker. */
+export const FILE_INPUT_ID = 'library-file-input';
+
 const ACCEPT = '.pdf,.docx,.html,.htm,.md,.markdown,.txt,application/pdf,text/plain,text/markdown,text/html';
 
 export function DropZone() {
@@ -13,6 +16,7 @@ export function DropZone() {
       <button onClick={() => input.current?.click()}>Choose files…</button>
       <input
         ref={input}
+        id={FILE_INPUT_ID}
         type="file"
         multiple
         accept={ACCEPT}

@@ -3,10 +3,12 @@ import { PasteBox } from './PasteBox';
 import { JobList } from './JobList';
 import { DocumentList } from './DocumentList';
 import { StorageMeter } from './StorageMeter';
+import { InterruptedNotice } from './InterruptedNotice';
 
 export function LibraryView({ onInspect }: { onInspect: () => void }) {
   return (
     <section className="library">
+      <InterruptedNotice />
       <div className="add">
         <DropZone />
         <PasteBox />

@@ -1,9 +1,11 @@
 import { useApp } from '../context';
 import { describeBytes } from '../format';
+import { describePersistence } from '../persistence';
 
 export function StorageMeter() {
   const { state, store } = useApp();
   const u = state.usage;
+  const persistence = describePersistence(state.persisted);
   return (
     <footer className="storage" data-testid="storage">
       {u ? (
@@ -12,10 +14,14 @@ export function StorageMeter() {
             Browser storage: {describeBytes(u.usedBytes)} used of {describeBytes(u.quotaBytes)} available to this site
           </span>
           <meter min={0} max={u.quotaBytes} value={u.usedBytes} />
-          {state.persisted === false && <span className="muted">The browser may clear this data if the disk runs low.</span>}
         </>
       ) : (
         <span className="muted">This browser does not report storage use.</span>
+      )}
+      {persistence && (
+        <span className={state.persisted ? undefined : 'muted'} data-testid="persistence" data-persisted={String(state.persisted)}>
+          {persistence}
+        </span>
       )}
       {state.documents.length > 0 && (
         <button

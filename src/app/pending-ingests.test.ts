@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { PENDING_KEY, PendingIngestLog, addPending, describeInterrupted, leftOver, parsePending, removePending, type KeyValueStore, type PendingIngest } from './pending-ingests';
+
+const record = (key: string, page: string, name = `${key}.pdf`): PendingIngest => ({ key, page, name, size: 10, type: 'application/pdf', startedAt: 1 });
+
+function memoryStore(): KeyValueStore & { data: Map<string, string> } {
+  const data = new Map<string, string>();
+  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+}
+
+describe('pending ingest records', () => {
+  it('parses what it wrote and drops anything malformed', () => {
+    const a = record('p:1', 'p');
+    expect(parsePending(JSON.stringify([a]))).toEqual([a]);
+    expect(parsePending(null)).toEqual([]);
+    expect(parsePending('not json')).toEqual([]);
+    expect(parsePending('{"key":"x"}')).toEqual([]);
+    expect(parsePending(JSON.stringify([a, { key: 'p:2', name: 3 }, null]))).toEqual([a]);
+  });
+
+  it('adds (replacing the same key) and removes by key', () => {
+    const a = record('p:1', 'p');
+    const b = record('p:2', 'p');
+    expect(addPending([a], { ...a, name: 'renamed' })).toEqual([{ ...a, name: 'renamed' }]);
+    expect(removePending(addPending([a], b), ['p:1'])).toEqual([b]);
+    expect(removePending([a], ['nope'])).toEqual([a]);
+  });
+
+  it('counts as left over only records of pages that are gone', () => {
+    const mine = record('me:1', 'me');
+    const otherTab = record('tab:1', 'tab');
+    const closed = record('old:1', 'old');
+    expect(leftOver([mine, otherTab, closed], 'me', ['tab', 'me'])).toEqual([closed]);
+    expect(leftOver([mine, otherTab, closed], 'me', [])).toEqual([otherTab, closed]);
+  });
+
+  it('describes the files to add again', () => {
+    expect(describeInterrupted([])).toBeUndefined();
+    expect(describeInterrupted([{ name: 'a.pdf' }])).toBe('1 file was still being added when the page closed: a.pdf.');
+    expect(describeInterrupted([{ name: 'a.pdf' }, { name: 'b.docx' }])).toBe('2 files were still being added when the page closed: a.pdf, b.docx.');
+  });
+});
+
+describe('PendingIngestLog', () => {
+  it('keeps a record from start until finish, then leaves storage empty', () => {
+    const storage = memoryStore();
+    const log = new PendingIngestLog(storage, 'page', () => 42);
+    const a = log.start({ name: 'a.pdf', size: 5, type: 'application/pdf' });
+    const b = log.start({ name: 'b.docx', size: 7, type: '' });
+    expect(log.list()).toEqual([
+      { key: a, page: 'page', name: 'a.pdf', size: 5, type: 'application/pdf', startedAt: 42 },
+      { key: b, page: 'page', name: 'b.docx', size: 7, type: '', startedAt: 42 },
+    ]);
+    log.finish(a);
+    expect(log.list().map((r) => r.name)).toEqual(['b.docx']);
+    log.finish(b);
+    expect(storage.data.has(PENDING_KEY)).toBe(false);
+  });
+
+  it('shares records with another page over the same storage', () => {
+    const storage = memoryStore();
+    new PendingIngestLog(storage, 'old').start({ name: 'a.pdf', size: 5, type: '' });
+    const next = new PendingIngestLog(storage, 'new');
+    expect(leftOver(next.list(), next.page, []).map((r) => r.name)).toEqual(['a.pdf']);
+  });
+
+  it('works without storage, and when storage throws', () => {
+    const none = new PendingIngestLog(undefined, 'p');
+    none.finish(none.start({ name: 'a', size: 1, type: '' }));
+    expect(none.list()).toEqual([]);
+    const broken = new PendingIngestLog({ getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('full'); }, removeItem: () => undefined }, 'p');
+    expect(() => broken.start({ name: 'a', size: 1, type: '' })).not.toThrow();
+    expect(broken.list()).toEqual([]);
+  });
+});

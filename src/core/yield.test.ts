@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { nextTask, pacer } from './yield';
+
+describe('nextTask', () => {
+  it('lets a queued timer run before it resolves', async () => {
+    const order: string[] = [];
+    setTimeout(() => order.push('timer'), 0);
+    // A fresh timer is due at once; a few task turns let it fire.
+    for (let i = 0; i < 20 && order.length === 0; i++) await nextTask();
+    order.push('after');
+    expect(order[0]).toBe('timer');
+  });
+});
+
+describe('pacer', () => {
+  it('yields only once its budget is spent', async () => {
+    let t = 0;
+    const pace = pacer(50, () => t);
+    let ran = false;
+    setTimeout(() => (ran = true), 0);
+    await pace();
+    expect(ran).toBe(false);
+    t = 60;
+    for (let i = 0; i < 20 && !ran; i++) {
+      await pace();
+      t += 60;
+    }
+    expect(ran).toBe(true);
+  });
+
+  it('throws when the signal was aborted while it yielded', async () => {
+    let t = 100;
+    const pace = pacer(50, () => t);
+    const controller = new AbortController();
+    t = 200;
+    const pending = pace(controller.signal);
+    controller.abort(new Error('stop'));
+    await expect(pending).rejects.toThrow('stop');
+  });
+
+  it('a loop that awaits only microtasks lets a message through when paced', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('cancelled')), 0);
+    const pace = pacer(5);
+    const started = performance.now();
+    let steps = 0;
+    await expect(
+      (async () => {
+        // Busy for ~1 ms per step, like reading one page, with only promise continuations between.
+        for (;;) {
+          const end = performance.now() + 1;
+          while (performance.now() < end);
+          await Promise.resolve();
+          steps++;
+          await pace(controller.signal);
+          if (performance.now() - started > 2000) throw new Error('never cancelled');
+        }
+      })(),
+    ).rejects.toThrow('cancelled');
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(steps).toBeGreaterThan(0);
+  });
+});
