@@ -10,12 +10,13 @@
  * End to end is from the Enter key in the Ask box until the ask-status element stops saying
  * "running" (the signal e2e's waitForAnswer uses), both measured inside the page.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { median } from '../src/core/eval/grader';
+import { startPreview } from './preview-server';
 
 const STAGES = ['rewrite', 'route', 'retrieve', 'dedupe', 'grade', 'threshold', 'judge', 'rerank', 'segments', 'answer', 'attribution'];
 
@@ -58,27 +59,26 @@ if (!(repeat >= 1 && limit >= 1)) fail('--repeat and --limit take a number, at l
 const questions = readQuestions(values.questions, files, limit);
 if (questions.length === 0) fail(`no question in ${values.questions} has a doc_name among ${files.map(docName).join(', ')}`);
 const port = Number(values.port);
-const url = `http://localhost:${port}/`;
-
-const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { stdio: 'ignore', detached: true });
 let browser: Browser | undefined;
 let failure: string | undefined;
+let stop = () => {};
 try {
-  await waitForServer(url);
+  const preview = await startPreview(port);
+  stop = preview.stop;
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const report = await bench(await browser.newPage());
+  const report = await bench(await browser.newPage(), preview.url);
   printReport(report);
   if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 2));
 } catch (e) {
   failure = (e as Error).message;
 } finally {
   await browser?.close();
-  process.kill(-server.pid!, 'SIGTERM');
+  stop();
 }
 if (failure) fail(failure);
 
 /** Opens the app, adds the files, asks every question --repeat times; the summary plus every run. */
-async function bench(page: Page) {
+async function bench(page: Page, url: string) {
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(url);
@@ -231,24 +231,6 @@ function printReport(r: ReturnType<typeof summarize>) {
 function fail(message: string): never {
   console.error(`bench:ask failed: ${message}`);
   process.exit(1);
-}
-
-async function waitForServer(u: string) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(u)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`preview server did not start on ${u}`);
-}
-
-function median(xs: number[]) {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 /** Nearest-rank quantile. */

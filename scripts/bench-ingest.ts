@@ -7,12 +7,12 @@
  * With --reload-docs N the file is added N times (later copies hit the embedding cache) and
  * the page is reloaded to time reload-to-ready with N documents stored.
  */
-import { spawn } from 'node:child_process';
 import { writeFileSync, statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { startPreview } from './preview-server';
 import { EMBEDDER_OPTIONS, findLocalModel } from './embedder';
 
 const { values, positionals } = parseArgs({
@@ -26,10 +26,7 @@ if (!file) {
 }
 statSync(file);
 const port = Number(values.port);
-const url = `http://localhost:${port}/`;
-
-const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { stdio: 'ignore', detached: true });
-await waitForServer(url);
+const { url, stop } = await startPreview(port);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [...CHROMIUM_ARGS, '--enable-blink-features=ForceEagerMeasureMemory'],
@@ -105,7 +102,7 @@ try {
   if (values.json) writeFileSync(values.json, JSON.stringify(report, null, 2));
 } finally {
   await browser.close();
-  process.kill(-server.pid!, 'SIGTERM');
+  stop();
 }
 
 interface DocRecord {
@@ -159,18 +156,6 @@ function trackPeakMemory(page: Page) {
       return { peakMB: peak / 1024 / 1024, note };
     },
   };
-}
-
-async function waitForServer(u: string) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(u)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`preview server did not start on ${u}`);
 }
 
 function median(xs: number[]) {
