@@ -26,6 +26,10 @@ export default defineConfig({
     headless: true,
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'off',
+    // The service worker (src/sw/sw.ts) caches the model files a test may reroute or count, and
+    // fetches the bundled model in the background of every fresh context: the suite runs without
+    // it, and the tests about it (e2e/offline.spec.ts) allow it. SIEVE_E2E_SW=allow runs all with it.
+    serviceWorkers: process.env.SIEVE_E2E_SW === 'allow' ? 'allow' : 'block',
   },
   webServer: {
     command: `npx vite preview --port ${PORT} --strictPort`,

@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { createHash } from 'node:crypto';
 import { copyFileSync, createReadStream, linkSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { EMPTY_MANIFEST, MANIFEST_VERSION, parseManifest, type Manifest } from './src/core/models';
@@ -14,9 +16,13 @@ const VENDOR: Record<string, { dir: string; match?: RegExp }> = {
   tfjs: { dir: 'node_modules/@tensorflow/tfjs-backend-wasm/dist', match: /\.wasm$/ },
   ort: { dir: 'node_modules/onnxruntime-web/dist', match: /^ort-wasm-simd-threaded\.asyncify\.(wasm|mjs)$/ },
   wllama: { dir: 'node_modules/@wllama/wllama/esm/wasm', match: /^wllama\.wasm$/ },
+  // OCR: tesseract.js's worker script, its LSTM-only WASM cores (plain, SIMD, relaxed SIMD) and English LSTM data.
+  tesseract: { dir: 'node_modules/tesseract.js/dist', match: /^worker\.min\.js$/ },
+  'tesseract-core': { dir: 'node_modules/tesseract.js-core', match: /^tesseract-core(-simd|-relaxedsimd)?-lstm\.wasm\.js$/ },
+  'tesseract-lang': { dir: 'node_modules/@tesseract.js-data/eng/4.0.0_best_int', match: /^eng\.traineddata\.gz$/ },
 };
 
-const TYPES: Record<string, string> = { json: 'application/json', wasm: 'application/wasm', mjs: 'text/javascript', onnx: 'application/octet-stream', gguf: 'application/octet-stream', md: 'text/markdown' };
+const TYPES: Record<string, string> = { js: 'text/javascript', gz: 'application/gzip', json: 'application/json', wasm: 'application/wasm', mjs: 'text/javascript', onnx: 'application/octet-stream', gguf: 'application/octet-stream', md: 'text/markdown' };
 
 function vendorFiles(): Array<{ url: string; path: string }> {
   const out: Array<{ url: string; path: string }> = [];
@@ -32,6 +38,57 @@ function vendorFiles(): Array<{ url: string; path: string }> {
   return out;
 }
 
+/**
+ * Installable and offline (src/sw/sw.ts): the app shell is precached; /vendor/ and /models/ are
+ * not (tens to hundreds of MB) but cached by the service worker when first used, keyed by a
+ * hash of each vendor file (below) or by the sha256 in the models manifest, so a changed file
+ * is never served stale. Chunks over 3 MB (WebLLM's library) are cached on first use too.
+ */
+function pwa() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/sw',
+    filename: 'sw.ts',
+    registerType: 'prompt',
+    injectRegister: false,
+    devOptions: { enabled: false },
+    includeManifestIcons: false, // the glob below has them, with the apple-touch icon
+    manifest: {
+      name: 'Sieve',
+      short_name: 'Sieve',
+      description: 'Private answers from your own documents, entirely in your browser.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      background_color: '#ffffff',
+      theme_color: '#2f5d62',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png}', 'samples/*'],
+      globIgnores: ['vendor/**', 'models/**', 'sw.js'],
+      // Chunks over 3 MB (WebLLM's library, only used with WebLLM) are left to the runtime cache,
+      // quietly: Workbox's own size limit would fail the build over them.
+      maximumFileSizeToCacheInBytes: 64 * 1024 * 1024,
+      manifestTransforms: [async (entries) => ({ manifest: entries.filter((e) => e.size <= 3 * 1024 * 1024), warnings: [] })],
+      buildPlugins: {
+        vite: [{ name: 'sieve-sw-vendor-revisions', config: () => ({ define: { __SIEVE_VENDOR_REVISIONS__: JSON.stringify(vendorRevisions()) } }) }],
+      },
+    },
+  });
+}
+
+/** Each vendor file's path → the start of its content's sha256 (read by the service worker). */
+function vendorRevisions(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of vendorFiles()) out[f.url] = createHash('sha256').update(readFileSync(f.path)).digest('hex').slice(0, 16);
+  return out;
+}
+
 function vendorAssets(): Plugin {
   const serve = (server: { middlewares: { use: (fn: (req: any, res: any, next: () => void) => void) => void } }) => {
     const files = new Map(vendorFiles().map((f) => [`/${f.url}`, f.path]));
@@ -42,6 +99,8 @@ function vendorAssets(): Plugin {
       res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');
       res.setHeader('Content-Length', statSync(path).size);
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      // As for the app's own files: a worker script (tesseract.js's) must carry them to start in an isolated page.
+      for (const [name, value] of Object.entries(isolation)) res.setHeader(name, value);
       createReadStream(path).pipe(res);
     });
   };
@@ -227,7 +286,7 @@ const isolation = {
 };
 
 export default defineConfig({
-  plugins: [react(), onnxRuntimePin(), vendorAssets(), modelFolders(), contentSecurityPolicy(), tfjsWasmThreads()],
+  plugins: [react(), onnxRuntimePin(), vendorAssets(), modelFolders(), contentSecurityPolicy(), tfjsWasmThreads(), pwa()],
   server: { headers: isolation },
   // As a header too, so the workers (which hold the documents) are bound by it as well.
   preview: { headers: { ...isolation, 'Content-Security-Policy': CSP }, port: 4173 },

@@ -34,10 +34,10 @@ test('every bad file gets a clear message naming the file and the cause, and the
   const cases: Array<[string, RegExp]> = [
     [fixture('empty.txt'), /empty\.txt: .*empty/i],
     [fixture('blank.md'), /blank\.md: .*(empty|blank|no text)/i],
-    [fixture('image.png'), /image\.png: .*(not supported|unsupported)/i],
+    [fixture('blank.png'), /blank\.png: .*no readable text.*even by OCR/i],
     [fixture('corrupt.pdf'), /corrupt\.pdf: .*(damaged|corrupt|not a valid|could not be read)/i],
     [fixture('encrypted.pdf'), /encrypted\.pdf: .*password/i],
-    [fixture('scanned.pdf'), /scanned\.pdf: .*(scanned|no text|OCR)/i],
+    [fixture('blank-scan.pdf'), /blank-scan\.pdf: .*no readable text.*even by OCR/i],
   ];
   for (const [file, message] of cases) await expectFailure(page, file, message);
 

@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { startPreview } from './preview-server';
+import { addAndWait } from './app-driver';
 import { EMBEDDER_OPTIONS, findLocalModel } from './embedder';
 
 const { values, positionals } = parseArgs({
@@ -113,17 +114,7 @@ interface DocRecord {
 }
 
 async function ingest(page: Page, path: string, expectedDocs: number) {
-  await page.getByTestId('file-input').setInputFiles(path);
-  await page.waitForFunction(
-    (count) => {
-      const s = (window as unknown as { __sieveStore: { get(): { documents: unknown[]; jobs: Array<{ status: string; error?: string }> } } }).__sieveStore.get();
-      const failed = s.jobs.find((j) => j.status === 'failed');
-      if (failed) throw new Error(failed.error);
-      return s.documents.length === count;
-    },
-    expectedDocs,
-    { timeout: 600_000, polling: 250 },
-  );
+  await addAndWait(page, path, expectedDocs);
   return page.evaluate(() => {
     const store = (window as unknown as { __sieveStore: { get(): { documents: DocRecord[] }; lastIngest: { timings: Record<string, number> } } }).__sieveStore;
     return { doc: store.get().documents.at(-1)!, timings: store.lastIngest.timings };

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { KnowledgeBase, type RetrievalMode } from '../src/core/kb/knowledge-base';
 import { withHeader } from '../src/core/chunk/header';
-import { BENCH_QUESTIONS, lcg, syntheticFilings } from './synthetic-filings';
+import { BENCH_QUESTIONS, lcg, randomUnitRows, syntheticFilings } from './synthetic-filings';
 
 const { values } = parseArgs({
   options: {
@@ -30,16 +30,7 @@ const questions = BENCH_QUESTIONS.slice(0, values.questions ? Number(values.ques
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 const gaussian = lcg(99);
-function unitRows(rows: number): Float32Array {
-  const m = new Float32Array(rows * dim);
-  for (let r = 0; r < rows; r++) {
-    let norm = 0;
-    for (let j = 0; j < dim; j++) norm += (m[r * dim + j] = gaussian() * 2 - 1) ** 2;
-    const inv = 1 / Math.sqrt(norm);
-    for (let j = 0; j < dim; j++) m[r * dim + j] *= inv;
-  }
-  return m;
-}
+const unitRows = (rows: number) => randomUnitRows(rows, dim, gaussian);
 
 let t = performance.now();
 const corpus = syntheticFilings(n);

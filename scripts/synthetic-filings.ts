@@ -49,6 +49,18 @@ export function lcg(seed: number): () => number {
   return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
 }
 
+/** `rows` random unit vectors of `dim` floats, one after another. */
+export function randomUnitRows(rows: number, dim: number, rand: () => number): Float32Array {
+  const m = new Float32Array(rows * dim);
+  for (let r = 0; r < rows; r++) {
+    let norm = 0;
+    for (let j = 0; j < dim; j++) norm += (m[r * dim + j] = rand() * 2 - 1) ** 2;
+    const inv = 1 / Math.sqrt(norm);
+    for (let j = 0; j < dim; j++) m[r * dim + j] *= inv;
+  }
+  return m;
+}
+
 /** Vocabulary of `size` words: the filing words above, then made-up rarer words (names, jargon). */
 function vocabulary(size: number, rand: () => number): string[] {
   const syllables = 'ka ro te mi lu sa vor den pra bel tis nor gal fen qui zu hal mer cor dat'.split(' ');

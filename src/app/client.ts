@@ -7,6 +7,8 @@ import type { QuestionOptions } from '../services/questions';
 import type { LabRequest } from '../core/lab/request';
 import type { LabProgress } from '../core/lab/run';
 import type { LabResponse } from '../services/lab';
+import type { BackupProgress } from '../core/backup';
+import type { ImportResult } from '../services/backup';
 import type { IngestEvent, IngestResult, Inspection, OpenResult, ReindexEvent, SearchOptions, SearchResponse } from '../services/library';
 
 /** Typed calls into the library worker. Every method is a message; no work happens here. */
@@ -37,6 +39,9 @@ export class LibraryClient {
   ingest = (file: File, options: CallOptions<IngestEvent>) => this.rpc.call<IngestResult>('ingest', [file], options);
   reindex = (ids: string[], options: CallOptions<ReindexEvent>) => this.rpc.call<DocumentRecord[]>('reindex', [ids], options);
   deleteDocument = (id: string) => this.rpc.call<void>('deleteDocument', [id]);
+  exportArchive = (options: CallOptions<BackupProgress>) => this.rpc.call<Uint8Array>('exportArchive', [], options);
+  /** The bytes are moved to the worker, not copied: `bytes` is empty afterwards. */
+  importArchive = (bytes: Uint8Array, options: CallOptions<BackupProgress>) => this.rpc.call<ImportResult>('importArchive', [bytes], { ...options, transfer: [bytes.buffer] });
   clear = () => this.rpc.call<Settings>('clear');
   search = (query: string, options: SearchOptions = {}) => this.rpc.call<SearchResponse>('search', [query, { docIds: options.docIds, routing: options.routing }]);
   inspect = (id: string) => this.rpc.call<Inspection>('inspect', [id]);

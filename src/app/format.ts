@@ -1,4 +1,4 @@
-import type { Chunk } from '../core/types';
+import type { Chunk, OcrMark } from '../core/types';
 
 export { describeBytes } from '../services/limits';
 /** File names are shown without bidi controls, which could disguise their extension. */
@@ -20,12 +20,24 @@ export function score(n: number | undefined, digits = 3): string {
 export const STAGE_LABEL: Record<string, string> = {
   reading: 'Reading',
   parsing: 'Parsing',
+  ocr: 'OCR',
   model: 'Loading model',
   embedding: 'Embedding',
   chunking: 'Chunking',
   indexing: 'Indexing',
   saving: 'Saving',
 };
+
+/** A job's stage as its row shows it; OCR names the page being read ("OCR page 2 / 5"). */
+export function stageText(e: { stage: string; done?: number; total?: number }): string {
+  if (e.stage === 'ocr' && e.total) return `OCR page ${Math.min((e.done ?? 0) + 1, e.total)} / ${e.total}`;
+  return STAGE_LABEL[e.stage] ?? e.stage;
+}
+
+/** "OCR 87%": text read from a scan, with the recogniser's confidence. */
+export function ocrLabel(ocr: OcrMark): string {
+  return `OCR ${Math.round(ocr.confidence)}%`;
+}
 
 /** 1 → "1st", 22 → "22nd", 13 → "13th", 12.5 → "12.5th". */
 export function ordinal(n: number): string {

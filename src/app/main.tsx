@@ -5,6 +5,7 @@ import { LibraryClient } from './client';
 import { LlmClient } from './llm-client';
 import { AppStore } from './state';
 import { StoreContext } from './context';
+import { startUpdates } from './updates';
 import './styles.css';
 
 let store: AppStore;
@@ -12,6 +13,7 @@ const client = new LibraryClient((message) => store?.notify('error', message));
 const llm = new LlmClient(client.worker, (message) => store?.notify('error', message));
 store = new AppStore(client, llm);
 void store.start();
+startUpdates();
 // Read by the ingest benchmark (scripts/bench-ingest.ts); holds no document data of its own.
 Object.defineProperty(window, '__sieveStore', { value: store });
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { Settings, WllamaSettings } from '../core/settings';
-import type { IngestEvent, IngestTimings, Inspection, SearchOptions, SearchResponse } from '../services/library';
+import type { IngestEstimateEvent, IngestEvent, IngestTimings, Inspection, SearchOptions, SearchResponse } from '../services/library';
 import type { LibraryClient } from './client';
 import type { LlmClient } from './llm-client';
 import type { LlmInfo } from '../core/llm/engine';
@@ -19,6 +19,8 @@ import { parseQuestions } from '../core/eval/financebench';
 import { pruneScope } from './scope';
 import { PendingIngestLog, holdPageLock, leftOver, livePages, newPageId, type KeyValueStore, type PendingIngest } from './pending-ingests';
 import { readPersisted, requestPersistence } from './persistence';
+import type { BackupProgress } from '../core/backup';
+import { backupFileName, downloadBytes, exportSummary, importFailure, importSummary } from './backup';
 
 /** Where the app lists the models it serves itself (written by `npm run models`). */
 const SITE_MANIFEST = '/models/manifest.json';
@@ -31,7 +33,9 @@ export interface Job {
   id: number;
   name: string;
   size: number;
-  event?: IngestEvent;
+  event?: Exclude<IngestEvent, IngestEstimateEvent>;
+  /** What a long document will cost (chunks, storage, time), said once its text is read. */
+  estimate?: string;
   status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
   error?: string;
   cancel(): void;
@@ -99,6 +103,16 @@ export type SearchState = SearchResponse & {
   unrouted?: boolean;
 };
 
+/** The latest export or import of the whole library. */
+export interface BackupState {
+  action: 'export' | 'import';
+  status: 'running' | 'done' | 'failed' | 'cancelled';
+  progress?: BackupProgress;
+  /** The outcome or the refusal, in plain words. */
+  message?: string;
+  cancel(): void;
+}
+
 /** The chunking lab's latest run. */
 export interface LabState {
   request: LabRequest;
@@ -145,6 +159,7 @@ export interface AppState {
   siteModels?: { models: ManifestModel[]; error?: string };
   /** Read once WebLLM is chosen in Settings. */
   webLlmModels?: WebLlmModelList;
+  backup?: BackupState;
 }
 
 export interface WalkState {
@@ -456,7 +471,7 @@ export class AppStore {
     const update = (patch: Partial<Job>) => this.set((s) => ({ jobs: s.jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)) }));
     const pendingKey = this.pending.start(file);
     try {
-      const { document: doc, timings } = await this.client.ingest(file, { signal: controller.signal, onProgress: (event) => update({ event, status: 'running' }) });
+      const { document: doc, timings } = await this.client.ingest(file, { signal: controller.signal, onProgress: (event) => update(event.stage === 'estimate' ? { estimate: event.note } : { event, status: 'running' }) });
       this.lastIngest = { name: file.name, timings };
       update({ status: 'done' });
       this.set((s) => ({ documents: [...s.documents.filter((d) => d.id !== doc.id), doc] }));
@@ -486,7 +501,7 @@ export class AppStore {
     try {
       const docs = await this.client.reindex(ids, {
         signal: controller.signal,
-        onProgress: (p) => update({ status: 'running', event: p.event, name: `${label} (${p.done + 1} of ${p.total}: ${p.name})` }),
+        onProgress: (p) => update({ status: 'running', ...(p.event.stage === 'estimate' ? { estimate: p.event.note } : { event: p.event }), name: `${label} (${p.done + 1} of ${p.total}: ${p.name})` }),
       });
       const byId = new Map(docs.map((d) => [d.id, d]));
       this.set((s) => ({ documents: s.documents.map((d) => byId.get(d.id) ?? d), inspection: undefined, search: undefined }));
@@ -498,6 +513,49 @@ export class AppStore {
       if (!cancelled) this.notify('error', `Re-indexing failed: ${message(e)}`);
     }
     void this.refreshUsage();
+  }
+
+  /** Runs an export or import as the one backup operation shown in the Library. */
+  private startBackup(action: BackupState['action']) {
+    const controller = new AbortController();
+    const backup: BackupState = { action, status: 'running', cancel: () => controller.abort() };
+    this.set({ backup });
+    const update = (patch: Partial<BackupState>) => this.set((s) => (s.backup?.cancel === backup.cancel ? { backup: { ...s.backup, ...patch } } : {}));
+    return { signal: controller.signal, update };
+  }
+
+  /** Downloads the whole library (documents, vectors, settings) as one file. */
+  async exportLibrary() {
+    if (this.state.backup?.status === 'running') return;
+    const { signal, update } = this.startBackup('export');
+    try {
+      const bytes = await this.client.exportArchive({ signal, onProgress: (progress) => update({ progress }) });
+      const name = backupFileName();
+      downloadBytes(bytes, name);
+      update({ status: 'done', progress: undefined, message: exportSummary(name, bytes.byteLength, this.state.documents.length) });
+    } catch (e) {
+      const cancelled = signal.aborted;
+      update({ status: cancelled ? 'cancelled' : 'failed', progress: undefined, message: cancelled ? 'Export cancelled.' : `Export failed: ${message(e)}` });
+    }
+  }
+
+  /** Merges an exported library into this one; a damaged or foreign file is refused and changes nothing. */
+  async importLibrary(file: File) {
+    if (this.state.backup?.status === 'running') return;
+    const { signal, update } = this.startBackup('import');
+    const embedderBefore = JSON.stringify(this.state.settings?.embedder);
+    const llmBefore = JSON.stringify(this.state.settings?.llm);
+    try {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const result = await this.client.importArchive(bytes, { signal, onProgress: (progress) => update({ progress }) });
+      update({ status: 'done', progress: undefined, message: importSummary(result) });
+      this.set({ settings: result.settings, search: undefined, inspection: undefined });
+      await this.syncDocuments();
+      if (JSON.stringify(result.settings.embedder) !== embedderBefore) void this.loadModel();
+      if (JSON.stringify(result.settings.llm) !== llmBefore) void this.loadLlm();
+    } catch (e) {
+      update({ status: signal.aborted ? 'cancelled' : 'failed', progress: undefined, message: importFailure(e, signal.aborted) });
+    }
   }
 
   clearFinishedJobs() {

@@ -7,11 +7,18 @@
 
 export type DocumentId = string;
 
+/** Text read from pixels by OCR, with the recogniser's mean word confidence (0–100). */
+export interface OcrMark {
+  confidence: number;
+}
+
 /** One page of a paginated source. `page` is 1-based, as a PDF viewer shows it. */
 export interface PageSpan {
   page: number;
   start: number;
   end: number;
+  /** Present when the page's text was read by OCR (a scanned page or an image). */
+  ocr?: OcrMark;
 }
 
 /** A heading path such as ["Item 7. Management's Discussion", "Liquidity"] covering a text range. */
@@ -21,7 +28,7 @@ export interface SectionSpan {
   path: string[];
 }
 
-export type SourceKind = 'pdf' | 'docx' | 'html' | 'markdown' | 'text';
+export type SourceKind = 'pdf' | 'docx' | 'html' | 'markdown' | 'text' | 'image';
 
 /** What a parser returns: cleaned text plus where pages and sections lie in it. */
 export interface ParsedDocument {
@@ -58,6 +65,8 @@ export interface Chunk {
   /** 1-based inclusive page range; absent for formats without pages. */
   pageStart?: number;
   pageEnd?: number;
+  /** Some of its pages were read by OCR: the lowest confidence among them. */
+  ocr?: OcrMark;
   sectionPath: string[];
   /** Contextual header (document title › section path) used for search, not part of `text`. */
   header?: string;
@@ -96,7 +105,7 @@ export const DEFAULT_CHUNKER: ChunkerSettings = { kind: 'semantic', threshold: 0
 /** LLM-boundary (LlamaChunk) defaults; core/llamachunk's DEFAULT_LLAMACHUNK takes its threshold and sizes from here. */
 export const DEFAULT_LLM_CHUNKER: Extract<ChunkerSettings, { kind: 'llm' }> = { kind: 'llm', threshold: 2, minChars: 200, maxChars: 1500, headers: true };
 
-export type IngestStage = 'reading' | 'parsing' | 'embedding' | 'chunking' | 'indexing' | 'saving';
+export type IngestStage = 'reading' | 'parsing' | 'ocr' | 'embedding' | 'chunking' | 'indexing' | 'saving';
 
 export interface Progress {
   stage: IngestStage;

@@ -1,4 +1,4 @@
-import { serializeError, type CallContext, type Port, type Request, type Response } from './protocol';
+import { Transfer, serializeError, type CallContext, type Port, type Request, type Response } from './protocol';
 
 type Method = (...args: any[]) => unknown;
 
@@ -23,7 +23,8 @@ export function expose(api: Record<string, Method>, port: Port): void {
     const ctx: CallContext = { signal: controller.signal, progress: (value) => send({ kind: 'progress', id: req.id, value }) };
     try {
       const value = await fn.apply(api, [...req.args, ctx]);
-      send({ kind: 'result', id: req.id, value });
+      if (value instanceof Transfer) port.postMessage({ kind: 'result', id: req.id, value: value.value } satisfies Response, value.list);
+      else send({ kind: 'result', id: req.id, value });
     } catch (err) {
       send({ kind: 'error', id: req.id, error: serializeError(err) });
     } finally {

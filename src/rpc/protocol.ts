@@ -46,3 +46,18 @@ export class RemoteError extends Error {
     this.fileName = e.fileName;
   }
 }
+
+/**
+ * A result whose buffers move to the other side instead of being copied (they become unusable
+ * here): `return transfer(bytes, [bytes.buffer])`.
+ */
+export class Transfer<T = unknown> {
+  constructor(
+    readonly value: T,
+    readonly list: Transferable[],
+  ) {}
+}
+
+export function transfer<T>(value: T, list: Transferable[]): T {
+  return new Transfer(value, list) as unknown as T;
+}

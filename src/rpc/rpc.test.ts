@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expose } from './expose';
 import { RpcClient } from './wrap';
-import type { CallContext } from './protocol';
+import { transfer, type CallContext } from './protocol';
 
 function pair() {
   const { port1, port2 } = new MessageChannel();
@@ -78,6 +78,27 @@ describe('rpc', () => {
     await expect(settled).rejects.toMatchObject({ name: 'AbortError' });
     expect(stopped).toBe(1); // released before the worker finished stopping
     await expect.poll(() => stopped).toBe(2); // ...which it still does
+    close();
+  });
+  it('moves buffers both ways instead of copying them when asked', async () => {
+    const { server, client, close } = pair();
+    let kept: Uint8Array | undefined;
+    expose(
+      {
+        reverse: (bytes: Uint8Array) => {
+          kept = bytes.slice().reverse();
+          return transfer(kept, [kept.buffer]);
+        },
+      },
+      server,
+    );
+    const rpc = new RpcClient(client);
+    const sent = new Uint8Array([1, 2, 3]);
+    const back = await rpc.call<Uint8Array>('reverse', [sent], { transfer: [sent.buffer] });
+    expect(Array.from(back)).toEqual([3, 2, 1]);
+    // Both sides' buffers were moved, so they are empty where they were sent from.
+    expect(sent.byteLength).toBe(0);
+    expect(kept?.byteLength).toBe(0);
     close();
   });
 });

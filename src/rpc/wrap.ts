@@ -8,6 +8,8 @@ export interface CallOptions<P = unknown> {
    * be dropped; an ingest must report whether it committed, so it waits).
    */
   settleOnAbort?: boolean;
+  /** Buffers among the arguments to move to the other side rather than copy. */
+  transfer?: Transferable[];
 }
 
 interface Pending {
@@ -41,7 +43,7 @@ export class RpcClient {
         onProgress: options.onProgress,
       });
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.post({ kind: 'call', id, method, args });
+      this.post({ kind: 'call', id, method, args }, options.transfer);
     });
   }
 
@@ -51,8 +53,9 @@ export class RpcClient {
     this.pending.clear();
   }
 
-  private post(r: Request) {
-    this.port.postMessage(r);
+  private post(r: Request, transfer?: Transferable[]) {
+    if (transfer?.length) this.port.postMessage(r, transfer);
+    else this.port.postMessage(r);
   }
 
   private receive(r: Response) {

@@ -97,9 +97,9 @@ describe('Library', () => {
     await b.ingest(file('report.md', NOTES), () => {}, never);
     // Tab A still shows the first report.md; it adds a file of the same size in chunks.
     await a.library.ingest(file('ferry.md', NOTES.replace('Bees', 'Wasps')), () => {}, never);
-    // Tab A caught up before writing: the saved index covers exactly the stored documents.
+    // Tab A caught up before writing: every stored document has its own keyword segment.
     const saved = await a.store.loadAll();
-    expect(saved.searchIndexStamp).toBe(saved.chunks.map((c) => `${c.docId}:${c.chunks.length}`).sort().join('\n'));
+    expect([...saved.keywords.keys()].sort()).toEqual(saved.documents.map((d) => d.id).sort());
 
     for (const tab of [a.library, b, await libraryOver(a.store, a.embedder)]) {
       await tab.refresh();
@@ -137,27 +137,28 @@ describe('Library', () => {
     expect(await library.refresh()).toBe(false);
   });
 
-  it('rebuilds a stored keyword index saved without a stamp (by an older version) whose ids differ from the chunks, and saves it', async () => {
+  it('rebuilds a stored keyword segment whose ids differ from the document’s chunks, and saves it; other segments are left alone', async () => {
     const { library, store, embedder } = await setup();
     const notes = (await library.ingest(file('notes.md', NOTES), () => {}, never)).document;
     const ferry = (await library.ingest(file('ferry.md', FERRY), () => {}, never)).document;
-    // An index over notes.md twice over (same size as the stored chunks, other ids), as a stale tab could leave.
-    const stale = (await store.getChunks(notes.id))!.chunks;
+    const ferryChunks = (await store.getChunks(ferry.id))!.chunks;
+    // ferry.md's segment replaced by one over other ids (as a lost or foreign write could leave).
     const { KeywordIndex } = await import('../core/search/bm25');
     const wrong = KeywordIndex.create();
-    wrong.add(stale);
-    wrong.add(stale.map((c) => ({ ...c, id: `gone-${c.id}`, docId: 'gone' })).slice(0, (await store.getChunks(ferry.id))!.chunks.length));
-    await store.deleteDocument('nothing-here', wrong.toJSON());
+    wrong.add(ferryChunks.map((c) => ({ ...c, id: `gone-${c.id}`, docId: ferry.id })));
+    const before = await store.loadAll();
+    expect(await store.putKeywords(ferry.id, wrong.segment(ferry.id), before.revision)).toBe(true);
     const reopened = await libraryOver(store, embedder);
-    const r = await reopened.search('honey harvest');
-    expect(r.hits[0].docName).toBe('notes.md');
-    expect(r.hits.every((h) => h.docName !== '')).toBe(true);
-    expect((await reopened.search('ferry Gull Island')).hits[0].docName).toBe('ferry.md');
-    // Saved back with its stamp: the next load trusts it.
+    expect((await reopened.search('honey harvest')).hits[0].docName).toBe('notes.md');
+    const r = await reopened.search('ferry Gull Island');
+    expect(r.hits[0].docName).toBe('ferry.md');
+    expect(r.hits.every((h) => h.docName !== '' && !h.chunk.id.startsWith('gone-'))).toBe(true);
+    // Saved back: the next load reads a segment over the stored chunks.
     const after = await store.loadAll();
-    expect(after.searchIndexJson).not.toBe(wrong.toJSON());
-    expect(after.searchIndexStamp).toBe(`${[`${notes.id}:${stale.length}`, `${ferry.id}:${(await store.getChunks(ferry.id))!.chunks.length}`].sort().join('\n')}`);
-    expect(KeywordIndex.fromJSON(after.searchIndexJson!).search('gull').map((h) => h.id)).toEqual((await store.getChunks(ferry.id))!.chunks.filter((c) => /Gull/.test(c.text)).map((c) => c.id));
+    expect(after.keywords.get(notes.id)).toEqual(before.keywords.get(notes.id));
+    const copy = KeywordIndex.create();
+    copy.load(ferry.id, after.keywords.get(ferry.id)!);
+    expect(copy.covers(ferry.id, ferryChunks.map((c) => c.id))).toBe(true);
   });
 
   it('re-indexes stored documents with new chunker settings and a new model', async () => {
@@ -228,7 +229,7 @@ describe('Library', () => {
   it('a storage failure leaves memory and storage as they were', async () => {
     const { library, store } = await setup();
     await library.ingest(file('ferry.md', FERRY), () => {}, never);
-    const restore = failPutsWithQuota('throw', (storeName) => storeName === 'chunks');
+    const restore = failPutsWithQuota('throw', (storeName) => storeName === 'chunkParts');
     try {
       await expect(library.ingest(file('notes.md', NOTES), () => {}, never)).rejects.toMatchObject({ code: 'quota', fileName: 'notes.md' });
     } finally {
@@ -359,5 +360,41 @@ describe('Library', () => {
     const notes = r.document.warnings.join(' ');
     expect(notes).toMatch(/sections were inferred from title-like lines and shifts of topic \(the language model's reply was not usable\)/);
     expect(notes).not.toMatch(/by the language model/);
+  });
+
+  it('refuses a document past the size limit once its text is read, before embedding any of it, with its figures', async () => {
+    const { library, store, embedder } = await setup();
+    const huge = 'The harbour ledger lists one more crate of tea. '.repeat(Math.ceil(8_100_000 / 48));
+    const error = await library.ingest(file('ledger.txt', huge, 'text/plain'), () => {}, never).catch((e) => e);
+    expect(error).toMatchObject({ code: 'too-large', fileName: 'ledger.txt' });
+    expect(error.message).toMatch(/ledger\.txt: it holds [\d,]+ characters of text \(about [\d,]+ chunks .* to embed on this device\); Sieve takes documents up to 8,000,000 characters\. Split it/);
+    expect(embedder.calls).toEqual([]);
+    expect(await store.listDocuments()).toEqual([]);
+  });
+
+  it('announces what a long document will cost before embedding it', async () => {
+    const { library } = await setup();
+    const long = 'Tug crews logged another calm night on the northern quay. '.repeat(25_000);
+    const controller = new AbortController();
+    const events: string[] = [];
+    const done = library.ingest(file('log.txt', long, 'text/plain'), (p) => {
+      if (p.stage === 'estimate') {
+        events.push(p.note);
+        controller.abort();
+      }
+    }, controller.signal);
+    await expect(done).rejects.toMatchObject({ code: 'cancelled' });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatch(/^A long document: about [\d,]+ chunks from [\d,]+ sentences, \d+ MB to store and \d+ min to embed on this device\.$/);
+  });
+
+  it('refuses a document the free storage cannot hold', async () => {
+    const store = await openKnowledgeBase({ name: `lib-${++dbCount}`, storage: { estimate: async () => ({ usage: 999_000, quota: 1_000_000 }) } });
+    const library = new Library({ store, parse, loadEmbedder: async () => new FakeEmbedder() });
+    await library.open();
+    await expect(library.ingest(file('notes.md', NOTES.repeat(20)), () => {}, never)).rejects.toMatchObject({
+      code: 'quota',
+      message: expect.stringMatching(/notes\.md: it needs about .* but only 1 KB of browser storage is free; delete some documents or free disk space\./),
+    });
   });
 });

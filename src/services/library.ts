@@ -1,12 +1,12 @@
 import { describeDocument, routeQuestion, type DocumentCard, type RoutedDocument } from '../core/card';
 import type { Chunk, ChunkerSettings, DocumentId, ParsedDocument, Progress, SectionSpan, Trace } from '../core/types';
 import { SPLIT_SCORER_NEEDED, type SplitScorer } from '../core/llamachunk';
-import type { DocumentRecord, StorageUsage } from '../core/kb/records';
+import type { DocumentBundle, DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { Embedder, LoadProgress } from '../core/embed/embedder';
 import type { KnowledgeBaseStore } from '../adapters/store';
-import { KnowledgeBase, indexStamp, type Candidate } from '../core/kb/knowledge-base';
-import { KeywordIndex } from '../core/search/bm25';
+import { KnowledgeBase, type Candidate } from '../core/kb/knowledge-base';
 import { buildDocument, unitEmbeddingTexts } from '../core/ingest/build';
+import { MAX_DOCUMENT_CHARS, estimateIngest, judgeEstimate } from '../core/ingest/estimate';
 import { effectiveThreshold } from '../core/chunk/semantic';
 import { EmbeddingPrefetch } from '../core/ingest/prefetch';
 import { highlightRanges } from '../core/search/highlight';
@@ -24,6 +24,8 @@ import type { LabCandidateDoc } from '../core/lab/assign';
 import type { LabRequest } from '../core/lab/request';
 import type { LabProgress } from '../core/lab/run';
 import { LabRequestError, runLabRequest, type LabResponse } from './lab';
+import { exportKnowledgeBase, importKnowledgeBase, type ImportResult } from './backup';
+import type { BackupProgress } from '../core/backup';
 
 /** A file as it arrives from the page (a File or anything shaped like one). */
 export interface IncomingFile {
@@ -134,7 +136,13 @@ export interface ReindexEvent {
   event: IngestEvent;
 }
 
-export type IngestEvent = Progress | { stage: 'model'; loaded: number; total: number; file: string };
+export type IngestEvent = Progress | { stage: 'model'; loaded: number; total: number; file: string } | IngestEstimateEvent;
+
+/** Sent once the text is read, for a document that will take long: what it will cost (see core/ingest/estimate). */
+export interface IngestEstimateEvent {
+  stage: 'estimate';
+  note: string;
+}
 
 /**
  * The knowledge base as a service: ingest, delete, search, inspect. Runs in a worker in the
@@ -152,6 +160,8 @@ export class Library {
   private queue: Promise<unknown> = Promise.resolve();
   /** The stored revision the in-memory state was loaded at or last written as. */
   private revision?: string;
+  /** Sentences and chunks embedded per second in this session's last long ingest. */
+  private embedRate?: number;
 
   constructor(private readonly deps: LibraryDeps) {}
 
@@ -208,26 +218,19 @@ export class Library {
     // Vectors of another size (another model) cannot share the index; such documents stay
     // listed, so they can be deleted, and search explains the model mismatch.
     const searchable = complete.filter((d) => vectorsOf.get(d.id)!.dim === dim);
-    const total = searchable.reduce((n, d) => n + chunksOf.get(d.id)!.length, 0);
-    const stamp = indexStamp(searchable.map((d) => [d.id, chunksOf.get(d.id)!.length]));
-    // The saved index is trusted only if it covers exactly the stored chunks: one written from a
-    // stale view in another tab, or by a version that saved no stamp, is rebuilt from them.
-    const trusted = snap.searchIndexJson !== undefined && snap.searchIndexStamp === stamp;
-    let keyword = trusted ? KeywordIndex.fromJSON(snap.searchIndexJson!) : undefined;
-    if (keyword && keyword.size !== total) keyword = undefined;
-    const kb = new KnowledgeBase(dim ?? 512, keyword ?? KeywordIndex.create());
-    const docs = new Map<DocumentId, DocumentRecord>();
-    for (const d of complete) docs.set(d.id, d);
+    const kb = new KnowledgeBase(dim ?? 512);
+    const rebuilt: DocumentId[] = [];
     for (const d of searchable) {
-      kb.addDocument(d.id, chunksOf.get(d.id)!, vectorsOf.get(d.id)!.data, { indexed: keyword !== undefined });
+      // A stored segment that does not index exactly the stored chunks (written by an older
+      // version, or lost) is rebuilt from them, and saved below.
+      const { rebuilt: again } = kb.addDocument(d.id, chunksOf.get(d.id)!, vectorsOf.get(d.id)!.data, { keywords: snap.keywords.get(d.id) });
+      if (again) rebuilt.push(d.id);
     }
-    this.docs = docs;
+    this.docs = new Map(complete.map((d) => [d.id, d]));
     this.kb = kb;
     this.revision = snap.revision;
-    // Saves the rebuilt index, unless another tab has changed the documents meanwhile.
-    if (!keyword && (snap.searchIndexJson !== undefined || searchable.length > 0)) {
-      await store.putSearchIndex(kb.keyword.toJSON(), stamp, snap.revision).catch(() => false);
-    }
+    // Saved unless another tab has changed the documents meanwhile.
+    for (const id of rebuilt) await store.putKeywords(id, kb.keywordSegment(id), snap.revision).catch(() => false);
     return complete;
   }
 
@@ -325,6 +328,7 @@ export class Library {
       timings.prefetchedTexts = prefetch.submitted;
       lap('parseMs');
       if (parsed.text.trim().length === 0) throw new IngestError('empty', name, 'no text was found in it.');
+      await this.checkEstimate(parsed.text.length, file.size, chunker, name, onProgress);
 
       const embedder = await embedderReady.catch((e: unknown) => {
         throw new IngestError('model', name, `the embedding model could not be loaded (${e instanceof Error ? e.message : String(e)}).`);
@@ -368,12 +372,12 @@ export class Library {
         if (changed) throw new IngestError('model', name, `${changed} Remove those documents or select that model in Settings.`);
         if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = new KnowledgeBase(embedder.dim);
         kb.addDocument(docId, built.chunks, built.vectors);
-        const indexJson = kb.keyword.toJSON();
+        const keywords = kb.keywordSegment(docId);
         lap('indexMs');
         onProgress({ stage: 'saving', done: 0, total: 1 });
         try {
           signal.throwIfAborted();
-          this.wrote(await this.deps.store.addDocument(bundle, indexJson, kb.stamp));
+          this.wrote(await this.deps.store.addDocuments([{ bundle, keywords }]));
           lap('persistMs');
         } catch (e) {
           kb.removeDocument(docId);
@@ -383,10 +387,26 @@ export class Library {
       });
       onProgress({ stage: 'saving', done: 1, total: 1 });
       timings.totalMs = performance.now() - t0;
+      if (timings.embedMs > 2000) this.embedRate = (built.sentences.length + built.chunks.length) / (timings.embedMs / 1000);
       return { document, timings, sentences: built.sentences.length };
     } catch (e) {
       throw asIngestError(e, name);
     }
+  }
+
+  /** Refuses a document too large for the tab or the free storage, and announces a long one, before any embedding. */
+  private async checkEstimate(chars: number, fileBytes: number, chunker: ChunkerSettings, name: string, onProgress: (p: IngestEvent) => void): Promise<void> {
+    const estimate = estimateIngest({
+      chars,
+      fileBytes,
+      dim: this.kb?.vectors.dim ?? 512,
+      maxChunkChars: chunker.kind === 'fixed' ? chunker.size : chunker.maxChars,
+      sentencesPerSecond: this.embedRate,
+    });
+    const usage = await this.deps.store.usage();
+    const verdict = judgeEstimate(estimate, usage && usage.quotaBytes - usage.usedBytes);
+    if ('refuse' in verdict) throw new IngestError(chars > MAX_DOCUMENT_CHARS ? 'too-large' : 'quota', name, verdict.refuse);
+    if ('warn' in verdict) onProgress({ stage: 'estimate', note: verdict.warn });
   }
 
   /**
@@ -400,7 +420,7 @@ export class Library {
   }
 
   private async reindexNow(ids: DocumentId[], onProgress: (p: ReindexEvent) => void, signal: AbortSignal): Promise<DocumentRecord[]> {
-    let kb = this.requireOpen();
+    this.requireOpen();
     const targets = ids.map((id) => this.docs.get(id)).filter((d): d is DocumentRecord => d !== undefined);
     const chunker = this.settings.chunker;
     const embedder = await this.prepareEmbedder();
@@ -425,24 +445,50 @@ export class Library {
       }
     }
     signal.throwIfAborted();
-    if (kb.vectors.dim !== embedder.dim) {
-      if (others.length > 0) throw new Error('the new model makes vectors of another size: re-index every document');
-      kb = new KnowledgeBase(embedder.dim);
+    onProgress({ name: targets.at(-1)?.name ?? '', done: targets.length, total: targets.length, event: { stage: 'saving', done: 0, total: 1 } });
+    return this.addBundles(bundles, others.length > 0);
+  }
+
+  /**
+   * Stores complete documents (rebuilt, or imported) in one transaction and makes them
+   * searchable; on failure nothing changes. `keepOthers: false` lets vectors of a new size
+   * replace an index whose other documents are all being replaced. Call inside `write`.
+   */
+  private async addBundles(bundles: DocumentBundle[], keepOthers = true): Promise<DocumentRecord[]> {
+    let kb = this.requireOpen();
+    const dim = bundles[0]?.vectors.dim;
+    if (dim !== undefined && kb.vectors.dim !== dim) {
+      if (keepOthers && kb.chunkCount > 0) throw new Error('the new model makes vectors of another size: re-index every document');
+      kb = new KnowledgeBase(dim);
     }
-    for (const b of bundles) kb.addDocument(b.document.id, b.chunks.chunks, b.vectors.data);
-    const indexJson = kb.keyword.toJSON();
+    const entries = bundles.map((bundle) => {
+      const id = bundle.document.id;
+      kb.addDocument(id, bundle.chunks.chunks, bundle.vectors.data);
+      return { bundle, keywords: kb.keywordSegment(id) };
+    });
     try {
-      for (const [i, b] of bundles.entries()) {
-        onProgress({ name: b.document.name, done: i, total: bundles.length, event: { stage: 'saving', done: i, total: bundles.length } });
-        this.wrote(await this.deps.store.addDocument(b, indexJson, kb.stamp));
-      }
+      this.wrote(await this.deps.store.addDocuments(entries));
     } catch (e) {
-      await this.open();
+      // Storage is the source of truth: reload from it.
+      await this.load();
       throw e;
     }
     this.kb = kb;
     for (const b of bundles) this.docs.set(b.document.id, b.document);
     return bundles.map((b) => b.document);
+  }
+
+  /** The whole knowledge base (documents and settings) as one verified archive; waits its turn behind writes. */
+  exportArchive(onProgress: (p: BackupProgress) => void, signal: AbortSignal): Promise<Uint8Array> {
+    return this.enqueue(() => exportKnowledgeBase(this.deps.store, onProgress, signal), signal);
+  }
+
+  /** Verifies an archive, then merges its documents in one transaction (same id: replaced); a refused file changes nothing. */
+  importArchive(bytes: Uint8Array, onProgress: (p: BackupProgress) => void, signal: AbortSignal): Promise<ImportResult> {
+    return this.enqueue(() => this.write(() => {
+      const target = { documents: [...this.docs.values()], settings: this.settings, addBundles: (b: DocumentBundle[]) => this.addBundles(b), updateSettings: (p: Partial<Settings>) => this.updateSettings(p) };
+      return importKnowledgeBase(bytes, target, onProgress, signal);
+    }), signal);
   }
 
   deleteDocument(id: DocumentId): Promise<void> {
@@ -451,7 +497,7 @@ export class Library {
       if (!this.docs.has(id)) return;
       kb.removeDocument(id);
       try {
-        this.wrote(await this.deps.store.deleteDocument(id, kb.keyword.toJSON(), kb.stamp));
+        this.wrote(await this.deps.store.deleteDocument(id));
       } catch (e) {
         // Storage is the source of truth and still holds the document: reload from it.
         await this.open();

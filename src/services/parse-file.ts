@@ -8,6 +8,8 @@ import { parsePlainText } from '../core/parse/text';
 export interface BinaryParsers {
   pdf(bytes: Uint8Array, name: string, options: ParseHooks & { onProgress: (p: Progress) => void; signal: AbortSignal }): Promise<ParsedDocument>;
   docx(bytes: Uint8Array, name: string): Promise<ParsedDocument>;
+  /** PNG, JPEG or WebP read by OCR; absent where OCR is not available (Node). */
+  image?(bytes: Uint8Array, name: string, options: { mime: string; onProgress: (p: Progress) => void; signal: AbortSignal }): Promise<ParsedDocument>;
 }
 
 export interface ParseHooks {
@@ -15,7 +17,7 @@ export interface ParseHooks {
   onPreview?: (text: string) => void;
 }
 
-const SUPPORTED = 'PDF, Word (.docx), HTML, Markdown or plain text';
+const SUPPORTED = 'PDF, Word (.docx), HTML, Markdown, plain text or images of text (PNG, JPEG, WebP)';
 
 /** Picks the parser by content and name; the same dispatch serves the worker and the eval CLI. */
 export async function parseFile(
@@ -41,5 +43,8 @@ export async function parseFile(
       return parseHtml(bytes, name);
     case 'text':
       return parsePlainText(bytes, name);
+    case 'image':
+      if (!parsers.image) throw new IngestError('unsupported', name, 'this is an image, and reading text from images (OCR) is not supported here; the browser app reads them.');
+      return parsers.image(bytes, name, { mime, onProgress, signal });
   }
 }

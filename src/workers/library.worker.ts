@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { expose } from '../rpc/expose';
-import type { CallContext, Port } from '../rpc/protocol';
+import { transfer, type CallContext, type Port } from '../rpc/protocol';
+import type { BackupProgress } from '../core/backup';
 import { openKnowledgeBase } from '../adapters/store';
 import { parsePdf } from '../adapters/pdf/browser';
 import { parseDocx } from '../adapters/docx/parse-docx';
@@ -22,6 +23,12 @@ import type { RpcClient } from '../rpc/wrap';
 import type { LabRequest } from '../core/lab/request';
 import type { LabProgress } from '../core/lab/run';
 import { orAbort } from '../core/abort';
+import { OcrWorkerEngine } from '../services/ocr-worker';
+import { decodeImage } from '../adapters/ocr/decode-image';
+import { readImageText } from '../core/ocr/image';
+
+// Scanned PDF pages and images are read by OCR in a worker of its own, started when needed.
+const ocr = new OcrWorkerEngine();
 
 // The cross-encoder, loaded on the first question after one is chosen in Settings.
 const rerankers = new LoadOnce((settings: RerankerSettings) => loadModel('reranker', settings), (r) => void r?.dispose());
@@ -52,8 +59,9 @@ const library = openKnowledgeBase({
       parse: (bytes, name, mime, onProgress, signal, hooks) =>
         parseFile(
           {
-            pdf: (b, n, { onPreview, ...o }) => parsePdf(b, n, { ...o, onPage: onPreview && ((page) => onPreview(previewPageText(page))) }),
+            pdf: (b, n, { onPreview, ...o }) => parsePdf(b, n, { ...o, ocr, onPage: onPreview && ((page) => onPreview(previewPageText(page))) }),
             docx: (b, n) => parseDocx(b, n),
+            image: async (b, n, { mime, ...o }) => readImageText(await decodeImage(b, mime, n), ocr, n, o),
           },
           bytes,
           name,
@@ -96,6 +104,11 @@ expose(
     ingest: async (file: IncomingFile, ctx: CallContext) => (await library).ingest(file, (p: IngestEvent) => ctx.progress(p), ctx.signal),
     reindex: async (ids: string[], ctx: CallContext) => (await library).reindex(ids, (p: ReindexEvent) => ctx.progress(p), ctx.signal),
     deleteDocument: async (id: string) => (await library).deleteDocument(id),
+    exportArchive: async (ctx: CallContext) => {
+      const bytes = await (await library).exportArchive((p: BackupProgress) => ctx.progress(p), ctx.signal);
+      return transfer(bytes, [bytes.buffer]);
+    },
+    importArchive: async (bytes: Uint8Array, ctx: CallContext) => (await library).importArchive(bytes, (p: BackupProgress) => ctx.progress(p), ctx.signal),
     clear: async () => (await library).clear(),
     search: async (query: string, options: SearchOptions) => (await library).search(query, options),
     inspect: async (id: string) => (await library).inspect(id),

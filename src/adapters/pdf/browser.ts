@@ -3,10 +3,16 @@
  * runs in the calling worker's thread (no nested worker, nothing fetched from elsewhere).
  */
 import type { ParsedDocument } from '../../core/types';
+import type { OcrEngine } from '../../core/ocr/engine';
+import { pagesNeedingOcr } from '../../core/ocr/plan';
+import { ocrScannedPages } from '../../core/ocr/pages';
 import type { PdfSource } from '../../core/parse/pdf/source';
-import { parsePdfSource } from '../../core/parse/pdf/parse';
+import { parsePdfSourcePaced } from '../../core/parse/pdf/parse';
+import { pacer } from '../../core/yield';
 import { extractPdf, type PdfJsModule, type PdfJsResources, type ReadPdfOptions } from './extract';
 import { FetchDataFactory } from './fetch-data';
+import { openPageRenderer } from './render';
+import { cancelled } from './errors';
 
 export type { ReadPdfOptions, PdfJsResources } from './extract';
 
@@ -16,6 +22,8 @@ export interface BrowserPdfOptions extends ReadPdfOptions {
    * Optional: without CMaps, text in some CJK fonts that rely on external CMaps is lost.
    */
   resources?: PdfJsResources;
+  /** Reads pages without a text layer by OCR (progress stage 'ocr'); without it they stay empty. */
+  ocr?: OcrEngine;
 }
 
 let loading: Promise<PdfJsModule> | null = null;
@@ -62,5 +70,20 @@ export async function readPdf(data: Uint8Array, fileName: string, options: Brows
 }
 
 export async function parsePdf(data: Uint8Array, fileName: string, options: BrowserPdfOptions = {}): Promise<ParsedDocument> {
-  return parsePdfSource(await readPdf(data, fileName, options), fileName);
+  const source = await readPdf(data, fileName, { ...options, allowTextless: !!options.ocr });
+  const pace = pacer();
+  return parsePdfSourcePaced(options.ocr ? await ocrPdf(source, data, fileName, options.ocr, options) : source, fileName, () => pace(options.signal));
+}
+
+/** Renders the pages without a text layer and reads them by OCR, one at a time. */
+async function ocrPdf(source: PdfSource, data: Uint8Array, fileName: string, engine: OcrEngine, options: BrowserPdfOptions): Promise<PdfSource> {
+  if (pagesNeedingOcr(source.pages).length === 0) return source;
+  const renderer = openPageRenderer(await loadPdfJs(), data, { ...options.resources, BinaryDataFactory: FetchDataFactory });
+  try {
+    return await ocrScannedPages(source, renderer.render, engine, { onProgress: options.onProgress, signal: options.signal });
+  } catch (error) {
+    throw options.signal?.aborted ? cancelled(fileName) : error;
+  } finally {
+    void renderer.close();
+  }
 }

@@ -17,10 +17,49 @@ export function toIngestError(error: unknown, fileName: string, options: { encry
     return new IngestError('encrypted', fileName, 'This PDF is password-protected. Remove the password (e.g. print it to a new PDF) and add it again.');
   }
   if (name === 'AbortException') return cancelled(fileName);
+  const cause = describeCause(name, message);
   if (options.encrypted || ENCRYPTION_ERROR.test(message)) {
-    return new IngestError('encrypted', fileName, `This PDF is encrypted, and it is damaged or uses an encryption Sieve cannot read (${message}). Save an unencrypted copy and add that.`);
+    return new IngestError('encrypted', fileName, `This PDF is encrypted, and it is damaged or uses an encryption Sieve cannot read (${cause}). Save an unencrypted copy and add that.`);
   }
-  return new IngestError('corrupt', fileName, `This PDF is damaged or incomplete and could not be read (${message}).`);
+  return new IngestError('corrupt', fileName, `This PDF is damaged or incomplete and could not be read (${cause}).`);
+}
+
+/** JavaScript's own errors: thrown when malformed data trips up code, they say nothing a user can act on. */
+const RUNTIME_ERROR_NAMES = new Set(['TypeError', 'RangeError', 'ReferenceError', 'SyntaxError', 'InternalError', 'EvalError', 'URIError']);
+const RUNTIME_ERROR_TEXT = /Maximum call stack|too much recursion|Cannot read propert|Cannot set propert|is not a function|is not iterable|is not defined|undefined is not|null is not|Invalid array length|Invalid typed array length|out of memory|Array buffer allocation failed/i;
+
+/** pdf.js's own message when it names the cause; a sentence of ours when what failed was the JavaScript underneath. */
+function describeCause(name: string, message: string): string {
+  if (/Maximum call stack|too much recursion/i.test(message)) return 'its objects are nested too deeply to be read';
+  if (/Invalid (typed )?array length|out of memory|allocation failed/i.test(message)) return 'it declares more data than can be held in memory';
+  if (RUNTIME_ERROR_NAMES.has(name) || RUNTIME_ERROR_TEXT.test(message)) return 'its internal structure is malformed';
+  return message.trim() || 'no reason given';
+}
+
+/** The names pdf.js gives its exception classes (BaseException subclasses in its worker and API). */
+const PDFJS_EXCEPTIONS = new Set([
+  'FormatError',
+  'UnknownErrorException',
+  'InvalidPDFException',
+  'PasswordException',
+  'AbortException',
+  'ResponseException',
+  'RenderingCancelledException',
+  'XRefEntryException',
+  'XRefParseException',
+  'MissingDataException',
+  'ParserEOFException',
+  'Jbig2Error',
+  'JpegError',
+  'JpxError',
+  'DNLMarkerError',
+  'EOIMarkerError',
+]);
+
+/** Whether `reason` is one of pdf.js's exceptions (as opposed to a failure of the code that called it). */
+export function isPdfjsException(reason: unknown): boolean {
+  const name = (reason as { name?: unknown } | null)?.name;
+  return typeof name === 'string' && PDFJS_EXCEPTIONS.has(name);
 }
 
 const ENCRYPT_KEY = [...'/Encrypt'].map((c) => c.charCodeAt(0));
@@ -49,6 +88,8 @@ export function checkBytes(data: Uint8Array, fileName: string): void {
 }
 
 export function noText(fileName: string, pages: number): IngestError {
+  // A page tree that lists no readable page (a negative or missing /Count) is damage, not a scan.
+  if (pages < 1) return new IngestError('corrupt', fileName, 'This PDF is damaged: it lists no pages that can be read.');
   const which = pages === 1 ? 'Its only page has no text layer' : `None of its ${pages} pages has a text layer`;
   return new IngestError('no-text', fileName, `${which}: it looks like a scanned document (images only), and OCR is not supported.`);
 }

@@ -16,6 +16,8 @@ export interface ReadPdfOptions {
   signal?: AbortSignal;
   /** Each page as soon as it has been read. */
   onPage?: (page: PdfPage) => void;
+  /** Return a document without any text layer instead of failing with 'no-text' (OCR reads it next). */
+  allowTextless?: boolean;
 }
 
 /** Where pdf.js may load its own data files from (local paths or same-origin URLs, never a CDN). */
@@ -88,7 +90,7 @@ export async function extractPdf(
     if (pages.length > 0 && pages.every((p) => p.error)) {
       throw toIngestError(new Error(pages[0].error), fileName, { encrypted: hasEncryptDictionary(data) });
     }
-    if (!pages.some((p) => p.items.length > 0)) throw noText(fileName, pages.length);
+    if (!options.allowTextless && !pages.some((p) => p.items.length > 0)) throw noText(fileName, pages.length);
     const outline = await readOutline(doc, (page) => viewports[page - 1]);
     return { title: await readTitle(doc), pages, outline };
   } catch (error) {

@@ -5,13 +5,29 @@ import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import * as pdfjsWorker from 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import type { ParsedDocument } from '../../core/types';
 import type { PdfSource } from '../../core/parse/pdf/source';
-import { parsePdfSource } from '../../core/parse/pdf/parse';
+import { parsePdfSourcePaced } from '../../core/parse/pdf/parse';
+import { pacer } from '../../core/yield';
 import { extractPdf, type ReadPdfOptions } from './extract';
+import { isPdfjsException } from './errors';
 
 export type { ReadPdfOptions } from './extract';
 
 // With the worker module on globalThis, pdf.js runs in this thread instead of spawning a worker.
 (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker ??= pdfjsWorker;
+
+// pdf.js prefetches the top-level pages of a page tree and never awaits the prefetch of a page
+// it does not reach; when that page is damaged, the rejection goes unhandled. In a browser that
+// happens inside pdf.js's worker and is only logged; in this thread it would end the process
+// (the eval CLI, check:pdfs) after the document itself was read or reported. Those rejections
+// are ignored; any other unhandled rejection still ends the process as it would without this.
+if (!(globalThis as { sievePdfjsRejections?: boolean }).sievePdfjsRejections) {
+  (globalThis as { sievePdfjsRejections?: boolean }).sievePdfjsRejections = true;
+  process.on('unhandledRejection', function ignorePdfjsStrays(reason) {
+    if (isPdfjsException(reason)) return;
+    // Alone, this listener would turn Node's default (crash) off: keep it.
+    if (process.listeners('unhandledRejection').every((l) => l === ignorePdfjsStrays)) throw reason;
+  });
+}
 
 const root = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const resources = {
@@ -24,5 +40,6 @@ export function readPdf(data: Uint8Array, fileName: string, options?: ReadPdfOpt
 }
 
 export async function parsePdf(data: Uint8Array, fileName: string, options?: ReadPdfOptions): Promise<ParsedDocument> {
-  return parsePdfSource(await readPdf(data, fileName, options), fileName);
+  const pace = pacer();
+  return parsePdfSourcePaced(await readPdf(data, fileName, options), fileName, () => pace(options?.signal));
 }

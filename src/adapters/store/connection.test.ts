@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { openKnowledgeBase } from './knowledge-base';
 import { MIGRATIONS, type Migration } from './schema';
 import { freshName, makeBundle } from './testing/fixtures';
+import { keywordsLabelled as seg } from './testing/fixtures';
 
 const v2: Migration = (db) => {
   db.createObjectStore('extra');
@@ -13,7 +14,7 @@ describe('another tab upgrading the database', () => {
     const name = freshName('tabs');
     const onVersionChange = vi.fn();
     const old = await openKnowledgeBase({ name, storage: null, onVersionChange });
-    await old.addDocument(makeBundle('doc'), '{}');
+    await old.addDocuments([{ bundle: makeBundle('doc'), keywords: seg('{}') }]);
 
     const onBlocked = vi.fn();
     const upgraded = await openKnowledgeBase({ name, storage: null, migrations: [...MIGRATIONS, v2], onBlocked });
@@ -60,6 +61,6 @@ describe('after close()', () => {
     const store = await openKnowledgeBase({ name: freshName(), storage: null });
     store.close();
     await expect(store.loadAll()).rejects.toMatchObject({ code: 'storage' });
-    await expect(store.addDocument(makeBundle('x'), '{}')).rejects.toMatchObject({ code: 'storage', fileName: 'knowledge base' });
+    await expect(store.addDocuments([{ bundle: makeBundle('x'), keywords: seg('{}') }])).rejects.toMatchObject({ code: 'storage', fileName: 'knowledge base' });
   });
 });

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { isIngestError } from '../../core/errors';
 import { openKnowledgeBase, type KnowledgeBaseStore } from './knowledge-base';
 import { freshName, makeBundle } from './testing/fixtures';
+import { keywordsLabelled as seg } from './testing/fixtures';
 
 const open: KnowledgeBaseStore[] = [];
 async function kb(name = freshName(), options: Parameters<typeof openKnowledgeBase>[0] = {}) {
@@ -19,14 +20,14 @@ describe('addDocument / loadAll round trip', () => {
     const store = await kb();
     const late = makeBundle('late', { chunks: 4, dim: 8, addedAt: 2000 });
     const early = makeBundle('early', { chunks: 2, dim: 8, addedAt: 1000 });
-    await store.addDocument(late, '{"index":1}');
-    await store.addDocument(early, '{"index":2}');
+    await store.addDocuments([{ bundle: late, keywords: seg('{"index":1}') }]);
+    await store.addDocuments([{ bundle: early, keywords: seg('{"index":2}') }]);
 
     expect((await store.listDocuments()).map((d) => d.id)).toEqual(['early', 'late']);
     const all = await store.loadAll();
     expect(all.documents).toEqual([early.document, late.document]);
     expect(all.chunks).toEqual([early.chunks, late.chunks]);
-    expect(all.searchIndexJson).toBe('{"index":2}');
+    expect(all.keywords).toEqual(new Map([['late', seg('{"index":1}')], ['early', seg('{"index":2}')]]));
     expect(all.vectors.map((v) => v.docId)).toEqual(['early', 'late']);
     for (const [i, bundle] of [early, late].entries()) {
       const v = all.vectors[i];
@@ -39,7 +40,7 @@ describe('addDocument / loadAll round trip', () => {
   it('serves text, file and chunks of one document on demand', async () => {
     const store = await kb();
     const bundle = makeBundle('doc', { chunks: 3 });
-    await store.addDocument(bundle, '{}');
+    await store.addDocuments([{ bundle: bundle, keywords: seg('{}') }]);
 
     const text = await store.getText('doc');
     expect(text).toEqual(bundle.text);
@@ -52,16 +53,52 @@ describe('addDocument / loadAll round trip', () => {
     expect(await store.getText('missing')).toBeUndefined();
   });
 
-  it('has no search index before the first document', async () => {
+  it('has nothing before the first document', async () => {
     const store = await kb();
-    expect(await store.loadAll()).toEqual({ documents: [], chunks: [], vectors: [] });
+    expect(await store.loadAll()).toEqual({ documents: [], chunks: [], vectors: [], keywords: new Map() });
+  });
+
+  it('splits a long document into bounded parts and joins them back in order', async () => {
+    const name = freshName();
+    const store = await kb(name);
+    const long = makeBundle('long', { chunks: 4500, dim: 4 });
+    await store.addDocuments([{ bundle: long, keywords: seg('{}') }]);
+    const all = await store.loadAll();
+    expect(all.chunks[0].chunks.map((c) => c.id)).toEqual(long.chunks.chunks.map((c) => c.id));
+    expect(Array.from(all.vectors[0].data)).toEqual(Array.from(long.vectors.data));
+    expect(await store.getBundle('long')).toEqual(long);
+    // Three parts of at most 2,000 chunks; a shorter replacement leaves none of the old parts behind.
+    const parts = await new Promise<number>((resolve) => {
+      const r = indexedDB.open(name);
+      r.onsuccess = () => {
+        const count = r.result.transaction('chunkParts').objectStore('chunkParts').count();
+        count.onsuccess = () => {
+          resolve(count.result);
+          r.result.close();
+        };
+      };
+    });
+    expect(parts).toBe(3);
+    await store.addDocuments([{ bundle: makeBundle('long', { chunks: 2, dim: 4 }), keywords: seg('{}') }]);
+    expect((await store.getChunks('long'))!.chunks).toHaveLength(2);
+    expect((await store.getVectors('long'))!.data).toHaveLength(8);
+  });
+
+  it('writes several documents in one transaction, all or nothing', async () => {
+    const store = await kb();
+    const broken = makeBundle('broken');
+    (broken.chunks.chunks[0] as unknown as { extra: () => void }).extra = () => {};
+    await expect(store.addDocuments([{ bundle: makeBundle('ok'), keywords: seg('{}') }, { bundle: broken, keywords: seg('{}') }])).rejects.toThrow(/DataCloneError/);
+    expect(await store.listDocuments()).toEqual([]);
+    await store.addDocuments([{ bundle: makeBundle('x', { addedAt: 1 }), keywords: seg('"x"') }, { bundle: makeBundle('y', { addedAt: 2 }), keywords: seg('"y"') }]);
+    expect((await store.listDocuments()).map((d) => d.id)).toEqual(['x', 'y']);
   });
 
   it('replaces a document added again under the same id', async () => {
     const store = await kb();
-    await store.addDocument(makeBundle('doc', { chunks: 5 }), '{"v":1}');
+    await store.addDocuments([{ bundle: makeBundle('doc', { chunks: 5 }), keywords: seg('{"v":1}') }]);
     const again = makeBundle('doc', { chunks: 2 });
-    await store.addDocument(again, '{"v":2}');
+    await store.addDocuments([{ bundle: again, keywords: seg('{"v":2}') }]);
     const all = await store.loadAll();
     expect(all.documents).toEqual([again.document]);
     expect(all.chunks[0].chunks).toHaveLength(2);
@@ -74,7 +111,7 @@ describe('addDocument / loadAll round trip', () => {
     const batch = new Float32Array(1000);
     batch.set(bundle.vectors.data, 100);
     bundle.vectors.data = batch.subarray(100, 108);
-    await store.addDocument(bundle, '{}');
+    await store.addDocuments([{ bundle: bundle, keywords: seg('{}') }]);
     const [stored] = (await store.loadAll()).vectors;
     expect(stored.data.buffer.byteLength).toBe(8 * 4);
     expect(Array.from(stored.data)).toEqual(Array.from(batch.subarray(100, 108)));
@@ -84,25 +121,25 @@ describe('addDocument / loadAll round trip', () => {
     const store = await kb();
     const bundle = makeBundle('doc', { chunks: 3, dim: 4 });
     bundle.vectors.data = new Float32Array(5);
-    await expect(store.addDocument(bundle, '{}')).rejects.toThrow(/vectors hold 5 floats/);
+    await expect(store.addDocuments([{ bundle: bundle, keywords: seg('{}') }])).rejects.toThrow(/vectors hold 5 floats/);
     expect(await store.listDocuments()).toEqual([]);
   });
 });
 
 describe('deleteDocument', () => {
-  it('removes every record of that document only and writes the new index', async () => {
+  it('removes every record of that document only', async () => {
     const store = await kb();
     const keep = makeBundle('keep', { addedAt: 1 });
-    await store.addDocument(keep, '{"docs":["keep"]}');
-    await store.addDocument(makeBundle('drop', { addedAt: 2 }), '{"docs":["keep","drop"]}');
-    await store.deleteDocument('drop', '{"docs":["keep"]}');
+    await store.addDocuments([{ bundle: keep, keywords: seg('{"docs":["keep"]}') }]);
+    await store.addDocuments([{ bundle: makeBundle('drop', { addedAt: 2, chunks: 2500 }), keywords: seg('{"docs":["drop"]}') }]);
+    await store.deleteDocument('drop');
 
     const all = await store.loadAll();
     expect(all.documents).toEqual([keep.document]);
     expect(all.chunks).toEqual([keep.chunks]);
     expect(all.vectors.map((v) => v.docId)).toEqual(['keep']);
-    expect(all.searchIndexJson).toBe('{"docs":["keep"]}');
-    for (const get of [store.getText, store.getFile, store.getChunks]) expect(await get('drop')).toBeUndefined();
+    expect(all.keywords).toEqual(new Map([['keep', seg('{"docs":["keep"]}')]]));
+    for (const get of [store.getText, store.getFile, store.getChunks, store.getVectors, store.getBundle]) expect(await get('drop')).toBeUndefined();
     expect(await store.getText('keep')).toEqual(keep.text);
     expect(await store.getFile('keep')).toBeDefined();
   });
@@ -112,23 +149,23 @@ describe('atomicity', () => {
   it('leaves no trace of a document whose write fails halfway, and keeps the others', async () => {
     const store = await kb();
     const first = makeBundle('first');
-    await store.addDocument(first, '{"docs":1}');
+    await store.addDocuments([{ bundle: first, keywords: seg('{"docs":1}') }]);
     const broken = makeBundle('broken');
     // Functions cannot be cloned: the chunks put throws after documents and files were issued.
     (broken.chunks.chunks[1] as unknown as { extra: () => void }).extra = () => {};
 
-    const error = await store.addDocument(broken, '{"docs":2}').catch((e) => e);
+    const error = await store.addDocuments([{ bundle: broken, keywords: seg('{"docs":2}') }]).catch((e) => e);
     expect(isIngestError(error)).toBe(true);
     expect(error).toMatchObject({ code: 'storage', fileName: 'broken.pdf' });
     expect(error.message).toMatch(/^broken\.pdf: .*DataCloneError/);
 
     const all = await store.loadAll();
     expect(all.documents).toEqual([first.document]);
-    expect(all.searchIndexJson).toBe('{"docs":1}');
+    expect(all.keywords).toEqual(new Map([['first', seg('{"docs":1}')]]));
     expect(await store.getFile('broken')).toBeUndefined();
     expect(await store.getText('broken')).toBeUndefined();
     // The store is still usable after the failure.
-    await store.addDocument(makeBundle('after'), '{"docs":3}');
+    await store.addDocuments([{ bundle: makeBundle('after'), keywords: seg('{"docs":3}') }]);
     expect((await store.listDocuments()).map((d) => d.id)).toContain('after');
   });
 });
@@ -155,12 +192,12 @@ describe('settings', () => {
 describe('clear', () => {
   it('deletes documents, index, settings and cached embeddings', async () => {
     const store = await kb();
-    await store.addDocument(makeBundle('a'), '{}');
+    await store.addDocuments([{ bundle: makeBundle('a'), keywords: seg('{}') }]);
     await store.putSettings({ x: 1 });
     await store.embeddingCache.put([['k', new Float32Array([1, 2])]]);
     const revision = await store.clear();
     // A new revision, so another tab's library sees that the documents changed.
-    expect(await store.loadAll()).toEqual({ documents: [], chunks: [], vectors: [], revision });
+    expect(await store.loadAll()).toEqual({ documents: [], chunks: [], vectors: [], keywords: new Map(), revision });
     expect(await store.getSettings()).toBeUndefined();
     expect(await store.embeddingCache.get(['k'])).toEqual([undefined]);
     expect(await store.getFile('a')).toBeUndefined();
@@ -168,22 +205,22 @@ describe('clear', () => {
 });
 
 describe('revision', () => {
-  it('changes with every add, delete and clear; a rebuilt index is saved only at the revision it was built from', async () => {
+  it('changes with every add, delete and clear; a rebuilt keyword segment is saved only at the revision it was built from', async () => {
     const store = await kb();
     expect(await store.revision()).toBeUndefined();
-    const r1 = await store.addDocument(makeBundle('a'), '{"docs":["a"]}', 'a:3');
+    const r1 = await store.addDocuments([{ bundle: makeBundle('a'), keywords: seg('"a1"') }]);
     expect(await store.revision()).toBe(r1);
-    expect(await store.loadAll()).toMatchObject({ searchIndexJson: '{"docs":["a"]}', searchIndexStamp: 'a:3', revision: r1 });
-    const r2 = await store.addDocument(makeBundle('b'), '{"docs":["a","b"]}', 'a:3\nb:3');
+    const r2 = await store.addDocuments([{ bundle: makeBundle('b'), keywords: seg('"b1"') }]);
     expect(r2).not.toBe(r1);
-    expect(await store.putSearchIndex('{"stale":true}', 'a:3', r1)).toBe(false);
-    expect((await store.loadAll()).searchIndexJson).toBe('{"docs":["a","b"]}');
-    expect(await store.putSearchIndex('{"rebuilt":true}', 'a:3\nb:3', r2)).toBe(true);
-    expect(await store.loadAll()).toMatchObject({ searchIndexJson: '{"rebuilt":true}', searchIndexStamp: 'a:3\nb:3', revision: r2 });
-    const r3 = await store.deleteDocument('a', '{"docs":["b"]}');
+    expect(await store.putKeywords('a', seg('"stale"'), r1)).toBe(false);
+    expect((await store.loadAll()).keywords.get('a')).toEqual(seg('"a1"'));
+    expect(await store.putKeywords('a', seg('"rebuilt"'), r2)).toBe(true);
+    expect(await store.loadAll()).toMatchObject({ keywords: new Map([['a', seg('"rebuilt"')], ['b', seg('"b1"')]]), revision: r2 });
+    // Never for a document that is gone.
+    expect(await store.putKeywords('zzz', seg('"x"'), r2)).toBe(false);
+    const r3 = await store.deleteDocument('a');
     expect(r3).not.toBe(r2);
-    // Written without a stamp (as an older version would): none is left behind.
-    expect((await store.loadAll()).searchIndexStamp).toBeUndefined();
+    expect((await store.loadAll()).keywords.has('a')).toBe(false);
   });
 });
 
@@ -205,7 +242,7 @@ describe('injected factory', () => {
     const factory = new IDBFactory();
     const name = freshName();
     const store = await kb(name, { indexedDB: factory });
-    await store.addDocument(makeBundle('only-here'), '{}');
+    await store.addDocuments([{ bundle: makeBundle('only-here'), keywords: seg('{}') }]);
     expect((await (await kb(name)).listDocuments()).length).toBe(0);
     expect((await (await kb(name, { indexedDB: factory })).listDocuments()).map((d) => d.id)).toEqual(['only-here']);
   });

@@ -1,5 +1,5 @@
 /** The knowledge base on IndexedDB: documents and everything derived from them, settings, caches. */
-import type { IDBPDatabase } from 'idb';
+import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import { IngestError } from '../../core/errors';
 import type {
   DocumentBundle,
@@ -12,11 +12,12 @@ import type {
   StorageUsage,
 } from '../../core/kb/records';
 import type { DocumentId } from '../../core/types';
+import type { KeywordSegment } from '../../core/search/bm25';
 import { prepareBundle } from './bundle';
 import { createEmbeddingCacheStore, type IdbEmbeddingCacheStore } from './embedding-cache';
 import { toStoreError } from './errors';
 import { openDatabase, type ConnectionHooks } from './open';
-import { DOCUMENT_STORES, META_KEYS, META_STORE, MIGRATIONS, type Migration } from './schema';
+import { DOCUMENT_STORES, META_KEYS, META_STORE, MIGRATIONS, PART_STORES, partsOf, splitParts, type Migration } from './schema';
 import { failureCause, runWrite, type Track, type WriteTransaction } from './transaction';
 import { defaultEstimator, readUsage, type StorageEstimator } from './usage';
 
@@ -34,19 +35,25 @@ export interface KnowledgeBaseOptions extends ConnectionHooks {
   migrations?: readonly Migration[];
 }
 
+/** A document to write: everything stored about it and its keyword index segment. */
+export interface StoredDocument {
+  bundle: DocumentBundle;
+  keywords: KeywordSegment;
+}
+
 export interface KnowledgeBaseStore {
   /**
-   * Writes the whole bundle and the new search index (with its stamp) atomically; replaces a
-   * document with the same id. Resolves to the new revision.
+   * Writes the documents in one transaction, all or nothing, replacing documents with the same
+   * ids. Only these documents' records are written. Resolves to the new revision.
    */
-  addDocument(bundle: DocumentBundle, searchIndexJson: string, searchIndexStamp?: string): Promise<string>;
-  /** Removes every record of the document and writes the new search index atomically; resolves to the new revision. */
-  deleteDocument(id: DocumentId, searchIndexJson: string, searchIndexStamp?: string): Promise<string>;
+  addDocuments(documents: StoredDocument[]): Promise<string>;
+  /** Removes every record of the document in one transaction; resolves to the new revision. */
+  deleteDocument(id: DocumentId): Promise<string>;
   /**
-   * Replaces the saved search index (one rebuilt from the stored chunks) only if the documents
-   * are still at `revision`; resolves to whether it was written.
+   * Replaces a document's keyword segment (one rebuilt from its stored chunks) only if the
+   * documents are still at `revision`; resolves to whether it was written.
    */
-  putSearchIndex(searchIndexJson: string, searchIndexStamp: string, revision: string | undefined): Promise<boolean>;
+  putKeywords(id: DocumentId, keywords: KeywordSegment, revision: string | undefined): Promise<boolean>;
   /** The stored documents' revision (undefined before the first change). */
   revision(): Promise<string | undefined>;
   /** Oldest first. */
@@ -54,15 +61,69 @@ export interface KnowledgeBaseStore {
   getText(id: DocumentId): Promise<DocumentText | undefined>;
   getFile(id: DocumentId): Promise<DocumentFile | undefined>;
   getChunks(id: DocumentId): Promise<DocumentChunks | undefined>;
+  getVectors(id: DocumentId): Promise<DocumentVectors | undefined>;
+  /** Everything stored about one document, read in one transaction. */
+  getBundle(id: DocumentId): Promise<DocumentBundle | undefined>;
   /** Everything search needs, read in one transaction. */
   loadAll(): Promise<KnowledgeBaseSnapshot>;
   getSettings<T>(): Promise<T | undefined>;
   putSettings<T>(value: T): Promise<void>;
   readonly embeddingCache: IdbEmbeddingCacheStore;
   usage(): Promise<StorageUsage | undefined>;
-  /** Deletes every document, the search index, settings and the embedding cache; resolves to the new revision. */
+  /** Deletes every document, settings and the embedding cache; resolves to the new revision. */
   clear(): Promise<string>;
   close(): void;
+}
+
+interface ChunkPart {
+  docId: DocumentId;
+  part: number;
+  chunks: DocumentChunks['chunks'];
+}
+
+interface VectorPart {
+  docId: DocumentId;
+  part: number;
+  embedderId: string;
+  dim: number;
+  data: Float32Array;
+}
+
+interface KeywordRecord {
+  docId: DocumentId;
+  segment: unknown;
+}
+
+type ReadTransaction = IDBPTransaction<unknown, string[], 'readonly'>;
+
+/** Parts by document, each document's in part order (getAll returns them in key order). */
+function groupParts<P extends { docId: DocumentId }>(parts: P[]): Map<DocumentId, P[]> {
+  const out = new Map<DocumentId, P[]>();
+  for (const p of parts) {
+    const list = out.get(p.docId);
+    if (list) list.push(p);
+    else out.set(p.docId, [p]);
+  }
+  return out;
+}
+
+/** A document's chunks from its parts; undefined when it has none (not stored, or half-written by an old version). */
+function joinChunks(docId: DocumentId, parts: ChunkPart[]): DocumentChunks | undefined {
+  if (parts.length === 0 || parts.some((p, i) => p.part !== i)) return undefined;
+  return { docId, chunks: parts.length === 1 ? parts[0].chunks : parts.flatMap((p) => p.chunks) };
+}
+
+function joinVectors(docId: DocumentId, parts: VectorPart[]): DocumentVectors | undefined {
+  if (parts.length === 0 || parts.some((p, i) => p.part !== i || p.dim !== parts[0].dim)) return undefined;
+  const { embedderId, dim } = parts[0];
+  if (parts.length === 1) return { docId, embedderId, dim, data: parts[0].data };
+  const data = new Float32Array(parts.reduce((n, p) => n + p.data.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    data.set(p.data, at);
+    at += p.data.length;
+  }
+  return { docId, embedderId, dim, data };
 }
 
 export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Promise<KnowledgeBaseStore> {
@@ -121,39 +182,50 @@ export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Pro
     }
   }
 
-  const allStores = [...DOCUMENT_STORES, META_STORE];
+  const allStores = [...DOCUMENT_STORES, ...PART_STORES, META_STORE];
   const newRevision = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`);
-  /** The search index, its stamp and a new revision, written in the caller's transaction. */
-  const putIndex = (tx: WriteTransaction, track: Track, json: string, stamp: string | undefined, revision: string) => {
-    const meta = tx.objectStore(META_STORE);
-    track(meta.put(json, META_KEYS.searchIndex));
-    if (stamp === undefined) track(meta.delete(META_KEYS.searchIndexStamp));
-    else track(meta.put(stamp, META_KEYS.searchIndexStamp));
-    track(meta.put(revision, META_KEYS.revision));
-  };
   const byAge = (a: DocumentRecord, b: DocumentRecord) => a.addedAt - b.addedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  /** Queues the deletion of every record of a document in the caller's transaction. */
+  const deleteRecords = (tx: WriteTransaction, track: Track, id: DocumentId) => {
+    for (const store of DOCUMENT_STORES) track(tx.objectStore(store).delete(id));
+    for (const store of PART_STORES) track(tx.objectStore(store).delete(partsOf(id)));
+  };
+  const readChunks = async (tx: ReadTransaction, id: DocumentId) => joinChunks(id, (await tx.objectStore('chunkParts').getAll(partsOf(id))) as ChunkPart[]);
+  const readVectors = async (tx: ReadTransaction, id: DocumentId) => joinVectors(id, (await tx.objectStore('vectorParts').getAll(partsOf(id))) as VectorPart[]);
 
   return {
-    async addDocument(bundle, searchIndexJson, searchIndexStamp) {
-      const { document, file, text, chunks, vectors } = prepareBundle(bundle);
+    async addDocuments(documents) {
+      const prepared = documents.map((d) => ({ bundle: prepareBundle(d.bundle), keywords: d.keywords }));
       const revision = newRevision();
-      await write(allStores, document.name, (tx, track) => {
-        track(tx.objectStore('documents').put(document));
-        track(tx.objectStore('files').put(file));
-        track(tx.objectStore('texts').put(text));
-        track(tx.objectStore('chunks').put(chunks));
-        track(tx.objectStore('vectors').put(vectors));
-        putIndex(tx, track, searchIndexJson, searchIndexStamp, revision);
+      const label = prepared.length === 1 ? prepared[0].bundle.document.name : KB_LABEL;
+      await write(allStores, label, (tx, track) => {
+        for (const { bundle, keywords } of prepared) {
+          const { document, file, text, chunks, vectors } = bundle;
+          const id = document.id;
+          deleteRecords(tx, track, id);
+          track(tx.objectStore('documents').put(document));
+          track(tx.objectStore('files').put(file));
+          track(tx.objectStore('texts').put(text));
+          track(tx.objectStore('keywords').put({ docId: id, segment: keywords }));
+          const { dim, embedderId, data } = vectors;
+          const count = chunks.chunks.length;
+          for (const part of splitParts(count)) {
+            const whole = part.start === 0 && part.end === count;
+            track(tx.objectStore('chunkParts').put({ docId: id, part: part.index, chunks: whole ? chunks.chunks : chunks.chunks.slice(part.start, part.end) }));
+            track(tx.objectStore('vectorParts').put({ docId: id, part: part.index, embedderId, dim, data: whole ? data : data.slice(part.start * dim, part.end * dim) }));
+          }
+        }
+        track(tx.objectStore(META_STORE).put(revision, META_KEYS.revision));
       });
       return revision;
     },
 
-    async deleteDocument(id, searchIndexJson, searchIndexStamp) {
+    async deleteDocument(id) {
       const revision = newRevision();
       try {
         await runWrite(live(), allStores, (tx, track) => {
-          for (const store of DOCUMENT_STORES) track(tx.objectStore(store).delete(id));
-          putIndex(tx, track, searchIndexJson, searchIndexStamp, revision);
+          deleteRecords(tx, track, id);
+          track(tx.objectStore(META_STORE).put(revision, META_KEYS.revision));
         });
         return revision;
       } catch (e) {
@@ -165,16 +237,15 @@ export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Pro
       }
     },
 
-    putSearchIndex: (searchIndexJson, searchIndexStamp, revision) =>
+    putKeywords: (id, keywords, revision) =>
       read(async (db) => {
-        const tx = db.transaction([META_STORE], 'readwrite');
-        const meta = tx.objectStore(META_STORE);
-        const current = (await meta.get(META_KEYS.revision)) as string | undefined;
-        if (current !== revision) {
+        const tx = db.transaction(['keywords', 'documents', META_STORE], 'readwrite');
+        const [current, document] = await Promise.all([tx.objectStore(META_STORE).get(META_KEYS.revision), tx.objectStore('documents').get(id)]);
+        if (current !== revision || !document) {
           await tx.done;
           return false;
         }
-        await Promise.all([meta.put(searchIndexJson, META_KEYS.searchIndex), meta.put(searchIndexStamp, META_KEYS.searchIndexStamp), tx.done]);
+        await Promise.all([tx.objectStore('keywords').put({ docId: id, segment: keywords }), tx.done]);
         return true;
       }),
 
@@ -183,30 +254,41 @@ export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Pro
     listDocuments: () => read(async (db) => ((await db.getAll('documents')) as DocumentRecord[]).sort(byAge)),
     getText: (id) => read((db) => db.get('texts', id) as Promise<DocumentText | undefined>),
     getFile: (id) => read((db) => db.get('files', id) as Promise<DocumentFile | undefined>),
-    getChunks: (id) => read((db) => db.get('chunks', id) as Promise<DocumentChunks | undefined>),
+    getChunks: (id) => read((db) => readChunks(db.transaction(['chunkParts'], 'readonly'), id)),
+    getVectors: (id) => read((db) => readVectors(db.transaction(['vectorParts'], 'readonly'), id)),
+
+    getBundle: (id) =>
+      read(async (db) => {
+        const tx = db.transaction(['documents', 'files', 'texts', ...PART_STORES], 'readonly');
+        const [document, file, text, chunks, vectors] = await Promise.all([
+          tx.objectStore('documents').get(id) as Promise<DocumentRecord | undefined>,
+          tx.objectStore('files').get(id) as Promise<DocumentFile | undefined>,
+          tx.objectStore('texts').get(id) as Promise<DocumentText | undefined>,
+          readChunks(tx, id),
+          readVectors(tx, id),
+        ]);
+        return document && file && text && chunks && vectors ? { document, file, text, chunks, vectors } : undefined;
+      }),
 
     loadAll: () =>
       read(async (db) => {
-        const tx = db.transaction(['documents', 'chunks', 'vectors', META_STORE], 'readonly');
-        const meta = tx.objectStore(META_STORE);
-        const [documents, chunks, vectors, searchIndexJson, searchIndexStamp, revision] = await Promise.all([
+        const tx = db.transaction(['documents', 'keywords', ...PART_STORES, META_STORE], 'readonly');
+        const [documents, chunkParts, vectorParts, keywordRecords, revision] = await Promise.all([
           tx.objectStore('documents').getAll() as Promise<DocumentRecord[]>,
-          tx.objectStore('chunks').getAll() as Promise<DocumentChunks[]>,
-          tx.objectStore('vectors').getAll() as Promise<DocumentVectors[]>,
-          meta.get(META_KEYS.searchIndex) as Promise<string | undefined>,
-          meta.get(META_KEYS.searchIndexStamp) as Promise<string | undefined>,
-          meta.get(META_KEYS.revision) as Promise<string | undefined>,
+          tx.objectStore('chunkParts').getAll() as Promise<ChunkPart[]>,
+          tx.objectStore('vectorParts').getAll() as Promise<VectorPart[]>,
+          tx.objectStore('keywords').getAll() as Promise<KeywordRecord[]>,
+          tx.objectStore(META_STORE).get(META_KEYS.revision) as Promise<string | undefined>,
           tx.done,
         ]);
         documents.sort(byAge);
-        const chunksOf = new Map(chunks.map((c) => [c.docId, c]));
-        const vectorsOf = new Map(vectors.map((v) => [v.docId, v]));
+        const chunksOf = groupParts(chunkParts);
+        const vectorsOf = groupParts(vectorParts);
         return {
           documents,
-          chunks: documents.map((d) => chunksOf.get(d.id)).filter((c) => c !== undefined),
-          vectors: documents.map((d) => vectorsOf.get(d.id)).filter((v) => v !== undefined),
-          ...(searchIndexJson === undefined ? {} : { searchIndexJson }),
-          ...(searchIndexStamp === undefined ? {} : { searchIndexStamp }),
+          chunks: documents.map((d) => joinChunks(d.id, chunksOf.get(d.id) ?? [])).filter((c) => c !== undefined),
+          vectors: documents.map((d) => joinVectors(d.id, vectorsOf.get(d.id) ?? [])).filter((v) => v !== undefined),
+          keywords: new Map(keywordRecords.map((k) => [k.docId, k.segment])),
           ...(revision === undefined ? {} : { revision }),
         };
       }),

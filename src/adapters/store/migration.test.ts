@@ -1,12 +1,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { DocumentRecord } from '../../core/kb/records';
+import type { DocumentBundle, DocumentRecord } from '../../core/kb/records';
 import { openKnowledgeBase } from './knowledge-base';
 import { MIGRATIONS, type Migration } from './schema';
 import { freshName, makeBundle } from './testing/fixtures';
+import { keywordsLabelled as seg } from './testing/fixtures';
 
-/** A test-only version 2: a new store, a new index, and a rewrite of existing records. */
-const v2: Migration = async (db, tx) => {
+/** A test-only next version: a new store, a new index, and a rewrite of existing records. */
+const v3: Migration = async (db, tx) => {
   db.createObjectStore('notes', { keyPath: 'id' });
   const documents = tx.objectStore('documents');
   documents.createIndex('byAddedAt', 'addedAt');
@@ -35,10 +36,10 @@ function inspect(name: string): Promise<{ version: number; stores: string[]; doc
   });
 }
 
-async function v1WithData(name: string) {
+async function v2WithData(name: string) {
   const store = await openKnowledgeBase({ name, storage: null });
   const bundles = [makeBundle('a', { addedAt: 1, chunks: 3, dim: 6 }), makeBundle('b', { addedAt: 2, chunks: 1, dim: 6 })];
-  for (const b of bundles) await store.addDocument(b, '{"index":"v1"}');
+  for (const b of bundles) await store.addDocuments([{ bundle: b, keywords: seg('{"index":"v2"}') }]);
   await store.putSettings({ answerLength: 'short' });
   await store.embeddingCache.put([['m:key', new Float32Array([0.5, -0.5])]]);
   const before = await store.loadAll();
@@ -46,49 +47,95 @@ async function v1WithData(name: string) {
   return { bundles, before };
 }
 
+/** A database as version 1 left it: one record of chunks and of vectors per document, one whole-library search index. */
+async function v1WithData(name: string, bundles: DocumentBundle[]) {
+  const store = await openKnowledgeBase({ name, storage: null, migrations: MIGRATIONS.slice(0, 1) });
+  store.close();
+  await new Promise<void>((resolve, reject) => {
+    const request = indexedDB.open(name);
+    request.onerror = () => reject(request.error);
+    request.onsuccess = () => {
+      const db = request.result;
+      const tx = db.transaction(['documents', 'files', 'texts', 'chunks', 'vectors', 'meta'], 'readwrite');
+      for (const b of bundles) {
+        tx.objectStore('documents').put(b.document);
+        tx.objectStore('files').put(b.file);
+        tx.objectStore('texts').put(b.text);
+        tx.objectStore('chunks').put(b.chunks);
+        tx.objectStore('vectors').put(b.vectors);
+      }
+      tx.objectStore('meta').put('{"whole":"library"}', 'searchIndex');
+      tx.objectStore('meta').put('a:3', 'searchIndexStamp');
+      tx.objectStore('meta').put({ answerLength: 'short' }, 'settings');
+      tx.oncomplete = () => {
+        db.close();
+        resolve();
+      };
+      tx.onerror = () => reject(tx.error);
+    };
+  });
+}
+
 describe('schema migrations', () => {
-  it('version 1 is the shipped schema', async () => {
+  it('version 2 is the shipped schema', async () => {
     const name = freshName('mig');
     (await openKnowledgeBase({ name, storage: null })).close();
-    expect(MIGRATIONS).toHaveLength(1);
+    expect(MIGRATIONS).toHaveLength(2);
     expect(await inspect(name)).toEqual({
-      version: 1,
-      stores: ['chunks', 'documents', 'embeddings', 'files', 'meta', 'texts', 'vectors'],
+      version: 2,
+      stores: ['chunkParts', 'documents', 'embeddings', 'files', 'keywords', 'meta', 'texts', 'vectorParts'],
       documentIndexes: [],
     });
   });
 
-  it('upgrades a version 1 database to version 2 and keeps every record', async () => {
+  it('upgrades version 1 to 2: chunks and vectors split into parts, the whole-library index dropped', async () => {
     const name = freshName('mig');
-    const { bundles, before } = await v1WithData(name);
+    const bundles = [makeBundle('a', { addedAt: 1, chunks: 4100, dim: 3 }), makeBundle('b', { addedAt: 2, chunks: 1, dim: 3 })];
+    await v1WithData(name, bundles);
+    const store = await openKnowledgeBase({ name, storage: null });
+    const after = await store.loadAll();
+    expect(after.documents).toEqual(bundles.map((b) => b.document));
+    expect(after.chunks).toEqual(bundles.map((b) => b.chunks));
+    expect(after.vectors.map((v) => Array.from(v.data))).toEqual(bundles.map((b) => Array.from(b.vectors.data)));
+    // No segments yet: the library rebuilds each document's on first load.
+    expect(after.keywords.size).toBe(0);
+    expect(await store.getBundle('a')).toEqual(bundles[0]);
+    expect(await store.getSettings()).toEqual({ answerLength: 'short' });
+    store.close();
+    expect((await inspect(name)).stores).not.toContain('chunks');
+  });
 
-    const store = await openKnowledgeBase({ name, storage: null, migrations: [...MIGRATIONS, v2] });
+  it('upgrades to a further version and keeps every record', async () => {
+    const name = freshName('mig');
+    const { bundles, before } = await v2WithData(name);
+
+    const store = await openKnowledgeBase({ name, storage: null, migrations: [...MIGRATIONS, v3] });
     const after = await store.loadAll();
     expect(after.documents).toEqual(before.documents.map((d) => ({ ...d, tags: ['migrated'] })));
     expect(after.chunks).toEqual(before.chunks);
     expect(after.vectors.map((v) => Array.from(v.data))).toEqual(bundles.map((b) => Array.from(b.vectors.data)));
-    expect(after.searchIndexJson).toBe('{"index":"v1"}');
+    expect(after.keywords.get('a')).toEqual(seg('{"index":"v2"}'));
     expect(await store.getText('a')).toEqual(bundles[0].text);
     expect(await store.getSettings()).toEqual({ answerLength: 'short' });
     expect(Array.from((await store.embeddingCache.get(['m:key']))[0]!)).toEqual([0.5, -0.5]);
     store.close();
 
-    expect(await inspect(name)).toMatchObject({ version: 2, documentIndexes: ['byAddedAt'] });
+    expect(await inspect(name)).toMatchObject({ version: 3, documentIndexes: ['byAddedAt'] });
     expect((await inspect(name)).stores).toContain('notes');
   });
 
   it('runs every migration in order on a new database', async () => {
     const name = freshName('mig');
-    const store = await openKnowledgeBase({ name, storage: null, migrations: [...MIGRATIONS, v2] });
-    await store.addDocument(makeBundle('fresh'), '{}');
+    const store = await openKnowledgeBase({ name, storage: null, migrations: [...MIGRATIONS, v3] });
+    await store.addDocuments([{ bundle: makeBundle('fresh'), keywords: seg('{}') }]);
     expect(((await store.listDocuments())[0] as DocumentRecord & { tags?: string[] }).tags).toBeUndefined();
     store.close();
-    expect(await inspect(name)).toMatchObject({ version: 2, documentIndexes: ['byAddedAt'] });
+    expect(await inspect(name)).toMatchObject({ version: 3, documentIndexes: ['byAddedAt'] });
   });
 
   it('leaves the database at its old version, data intact, when a migration fails', async () => {
     const name = freshName('mig');
-    const { before } = await v1WithData(name);
+    const { before } = await v2WithData(name);
     const broken: Migration = async (db, tx) => {
       db.createObjectStore('half-done');
       await tx.objectStore('documents').count();
@@ -100,7 +147,7 @@ describe('schema migrations', () => {
       message: expect.stringContaining('cannot convert'),
     });
     const inspected = await inspect(name);
-    expect(inspected.version).toBe(1);
+    expect(inspected.version).toBe(2);
     expect(inspected.stores).not.toContain('half-done');
     const store = await openKnowledgeBase({ name, storage: null });
     expect(await store.loadAll()).toEqual(before);

@@ -4,6 +4,7 @@ import { isIngestError } from '../../core/errors';
 import type { DocumentVectors } from '../../core/kb/records';
 import { openKnowledgeBase, type KnowledgeBaseStore } from './knowledge-base';
 import { freshName, makeBundle } from './testing/fixtures';
+import { keywordsLabelled as seg } from './testing/fixtures';
 import { failPutsWithQuota, type QuotaFailure } from './testing/quota';
 
 let restore: (() => void) | undefined;
@@ -20,19 +21,19 @@ async function storeWithTwoDocuments(options: Parameters<typeof openKnowledgeBas
   const store = await openKnowledgeBase({ name: freshName('quota'), storage: estimator, ...options });
   open.push(store);
   const earlier = [makeBundle('one', { addedAt: 1 }), makeBundle('two', { addedAt: 2 })];
-  for (const b of earlier) await store.addDocument(b, `{"upTo":"${b.document.id}"}`);
+  for (const b of earlier) await store.addDocuments([{ bundle: b, keywords: seg(`{"upTo":"${b.document.id}"}`) }]);
   return { store, earlier };
 }
 
 const isVectorsOf = (id: string) => (storeName: string, value: unknown) =>
-  storeName === 'vectors' && (value as DocumentVectors).docId === id;
+  storeName === 'vectorParts' && (value as DocumentVectors).docId === id;
 
 describe.each<QuotaFailure>(['throw', 'request'])('quota exceeded (put %s)', (failure) => {
   it('reports quota with usage, keeps earlier documents, and leaves none of the failed one', async () => {
     const { store, earlier } = await storeWithTwoDocuments();
     restore = failPutsWithQuota(failure, isVectorsOf('three'));
 
-    const error = await store.addDocument(makeBundle('three', { addedAt: 3 }), '{"upTo":"three"}').catch((e) => e);
+    const error = await store.addDocuments([{ bundle: makeBundle('three', { addedAt: 3 }), keywords: seg('{"upTo":"three"}') }]).catch((e) => e);
     restore();
     expect(isIngestError(error)).toBe(true);
     expect(error).toMatchObject({ code: 'quota', fileName: 'three.pdf' });
@@ -44,7 +45,7 @@ describe.each<QuotaFailure>(['throw', 'request'])('quota exceeded (put %s)', (fa
     expect(all.documents).toEqual(earlier.map((b) => b.document));
     expect(all.chunks).toEqual(earlier.map((b) => b.chunks));
     expect(all.vectors.map((v) => Array.from(v.data))).toEqual(earlier.map((b) => Array.from(b.vectors.data)));
-    expect(all.searchIndexJson).toBe('{"upTo":"two"}');
+    expect([...all.keywords.keys()]).toEqual(earlier.map((b) => b.document.id));
     expect(await store.getText('three')).toBeUndefined();
     expect(await store.getFile('three')).toBeUndefined();
     expect(await store.getChunks('three')).toBeUndefined();
@@ -55,7 +56,7 @@ describe('quota without a storage estimate', () => {
   it('still names the cause, without numbers', async () => {
     const { store } = await storeWithTwoDocuments({ storage: null });
     restore = failPutsWithQuota('request', isVectorsOf('three'));
-    await expect(store.addDocument(makeBundle('three'), '{}')).rejects.toMatchObject({
+    await expect(store.addDocuments([{ bundle: makeBundle('three'), keywords: seg('{}') }])).rejects.toMatchObject({
       code: 'quota',
       message: 'three.pdf: browser storage is full; delete some documents or free disk space, then add the file again',
     });
@@ -75,10 +76,10 @@ describe('quota in the embedding cache', () => {
 });
 
 describe('quota when deleting', () => {
-  it('keeps the document when the new index cannot be written', async () => {
+  it('keeps the document when the deletion cannot be written', async () => {
     const { store } = await storeWithTwoDocuments();
     restore = failPutsWithQuota('throw', (name) => name === 'meta');
-    await expect(store.deleteDocument('two', '{"upTo":"one"}')).rejects.toMatchObject({ code: 'quota', fileName: 'two.pdf' });
+    await expect(store.deleteDocument('two')).rejects.toMatchObject({ code: 'quota', fileName: 'two.pdf' });
     restore();
     expect((await store.listDocuments()).map((d) => d.id)).toEqual(['one', 'two']);
     expect(await store.getText('two')).toBeDefined();

@@ -5,18 +5,22 @@
  */
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
 
-/** Per-document stores, each keyed by document id. */
-export const DOCUMENT_STORES = ['documents', 'files', 'texts', 'chunks', 'vectors'] as const;
+/** Per-document stores keyed by document id. */
+export const DOCUMENT_STORES = ['documents', 'files', 'texts', 'keywords'] as const;
+/**
+ * Per-document stores keyed by [document id, part]: a document's chunks and vectors are split
+ * into parts of at most PART_CHUNKS chunks, so no record grows with the document past what a
+ * browser stores in one value (Chromium refuses values over about 133 MB).
+ */
+export const PART_STORES = ['chunkParts', 'vectorParts'] as const;
+export const PART_CHUNKS = 2000;
 /** Knowledge-base-wide values under fixed keys (see META_KEYS). */
 export const META_STORE = 'meta';
 /** Embedding cache: cache key -> Float32Array. */
 export const EMBEDDING_STORE = 'embeddings';
 
-/**
- * searchIndexStamp: which documents the saved search index covers (written with it);
- * revision: a fresh token on every change to the documents, so a tab can tell its view is stale.
- */
-export const META_KEYS = { searchIndex: 'searchIndex', searchIndexStamp: 'searchIndexStamp', revision: 'revision', settings: 'settings' } as const;
+/** revision: a fresh token on every change to the documents, so a tab can tell its view is stale. */
+export const META_KEYS = { revision: 'revision', settings: 'settings' } as const;
 
 export type UpgradeTransaction = IDBPTransaction<unknown, string[], 'versionchange'>;
 
@@ -34,7 +38,52 @@ const v1: Migration = (db) => {
   db.createObjectStore(EMBEDDING_STORE);
 };
 
-export const MIGRATIONS: readonly Migration[] = [v1];
+/**
+ * Version 2: chunks and vectors split into parts, and a keyword index per document instead of
+ * one for the whole library (rebuilt from the chunks on first load), so adding or deleting a
+ * document writes only that document's records.
+ */
+const v2: Migration = async (db, tx) => {
+  for (const name of PART_STORES) db.createObjectStore(name, { keyPath: ['docId', 'part'] });
+  db.createObjectStore('keywords', { keyPath: 'docId' });
+  const chunkParts = tx.objectStore('chunkParts');
+  const vectorParts = tx.objectStore('vectorParts');
+  let cursor = await tx.objectStore('chunks').openCursor();
+  while (cursor) {
+    const { docId, chunks } = cursor.value as { docId: string; chunks: unknown[] };
+    for (const part of splitParts(chunks.length)) await chunkParts.put({ docId, part: part.index, chunks: chunks.slice(part.start, part.end) });
+    cursor = await cursor.continue();
+  }
+  let vectors = await tx.objectStore('vectors').openCursor();
+  while (vectors) {
+    const { docId, embedderId, dim, data } = vectors.value as { docId: string; embedderId: string; dim: number; data: Float32Array };
+    for (const part of splitParts(dim > 0 ? data.length / dim : 0)) {
+      await vectorParts.put({ docId, part: part.index, embedderId, dim, data: data.slice(part.start * dim, part.end * dim) });
+    }
+    vectors = await vectors.continue();
+  }
+  db.deleteObjectStore('chunks');
+  db.deleteObjectStore('vectors');
+  const meta = tx.objectStore(META_STORE);
+  await meta.delete('searchIndex');
+  await meta.delete('searchIndexStamp');
+};
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2];
+
+/** The parts a document of `count` chunks is stored in (one, possibly empty, at least). */
+export function splitParts(count: number): Array<{ index: number; start: number; end: number }> {
+  const parts = [];
+  for (let start = 0, index = 0; index === 0 || start < count; start += PART_CHUNKS, index++) {
+    parts.push({ index, start, end: Math.min(count, start + PART_CHUNKS) });
+  }
+  return parts;
+}
+
+/** Every part of one document, in part order. */
+export function partsOf(docId: string): IDBKeyRange {
+  return IDBKeyRange.bound([docId, 0], [docId, Number.MAX_SAFE_INTEGER]);
+}
 
 /** Applies migrations[oldVersion..newVersion) in order, each after the previous one finished. */
 export async function runMigrations(

@@ -9,6 +9,7 @@ import { LabView } from './LabView';
 import { WalkthroughView } from './WalkthroughView';
 import { SettingsView } from './SettingsView';
 import { Notices } from './Notices';
+import { UpdateNotice } from './UpdateNotice';
 import { ModelBadge } from './ModelBadge';
 
 const TABS = ['Library', 'Ask', 'Search', 'Chunk inspector', 'Lab', 'Walk-through', 'Settings'] as const;
@@ -35,6 +36,7 @@ export function App() {
           </button>
         ))}
       </nav>
+      <UpdateNotice />
       <Notices />
       <main>
         {!state.ready ? (

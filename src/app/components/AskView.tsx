@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useApp } from '../context';
-import { pagesLabel, sectionLabel } from '../format';
+import { ocrLabel, pagesLabel, sectionLabel } from '../format';
+import { OcrBadge } from './OcrBadge';
 import { findCitations, type CitationMark } from '../../core/pipeline/citations';
 import type { CandidateRow, SegmentSource } from '../../core/pipeline/types';
 import type { LlmStatus, QuestionState } from '../state';
@@ -173,7 +174,8 @@ function QuestionPanel({ q, onOpen, onAskAll }: { q: QuestionState; onOpen(row: 
                   {segments.has(r.source!)
                     ? segmentLabel(segments.get(r.source!)!)
                     : `${pagesLabel(r.chunk)}${r.chunk.sectionPath.length > 0 ? ` · ${sectionLabel(r.chunk.sectionPath)}` : ''}`}
-                </span>
+                </span>{' '}
+                <OcrBadge ocr={r.chunk.ocr} />
               </li>
             ))}
           </ol>
@@ -248,7 +250,7 @@ function AnswerText({ text, sources, citations, onOpen }: { text: string; source
                   data-source={n}
                   data-chunk={row.chunk.id}
                   data-inferred={m.inferred ? 'true' : undefined}
-                  title={`${m.inferred ? 'Matches ' : ''}${row.title} ${pagesLabel(row.chunk)}`.trim()}
+                  title={`${m.inferred ? 'Matches ' : ''}${row.title} ${pagesLabel(row.chunk)}${row.chunk.ocr ? ` (${ocrLabel(row.chunk.ocr)})` : ''}`.trim()}
                   aria-label={`${m.inferred ? 'Matching source' : 'Source'} ${n}: ${row.title}`}
                   onClick={() => onOpen(row)}
                 >

@@ -2,6 +2,7 @@ import { ChunkHeader } from './ChunkHeader';
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../context';
 import { fileName, pagesLabel, sectionLabel, thetaText } from '../format';
+import { OcrBadge } from './OcrBadge';
 import { SimilarityPlot } from './SimilarityPlot';
 
 const WINDOW = 120;
@@ -107,7 +108,7 @@ export function InspectorView() {
             data-chunk={c.id}
           >
             <div className="muted small">
-              chunk {c.index + 1} · sentences {c.sentenceStart + 1}–{c.sentenceEnd} · {c.text.length} chars {pagesLabel(c)}
+              chunk {c.index + 1} · sentences {c.sentenceStart + 1}–{c.sentenceEnd} · {c.text.length} chars {pagesLabel(c)} <OcrBadge ocr={c.ocr} />
               {c.sectionPath.length > 0 && ` · ${sectionLabel(c.sectionPath)}`}
             </div>
             <ChunkHeader header={c.header} />

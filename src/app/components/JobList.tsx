@@ -1,5 +1,5 @@
 import { useApp } from '../context';
-import { STAGE_LABEL, describeBytes, fileName } from '../format';
+import { describeBytes, fileName, stageText } from '../format';
 
 export function JobList() {
   const { state, store } = useApp();
@@ -11,7 +11,7 @@ export function JobList() {
         {state.jobs.map((j) => {
           const e = j.event;
           const pct = e && e.total > 0 ? Math.round((100 * ('done' in e ? e.done : e.loaded)) / e.total) : undefined;
-          const stage = e ? STAGE_LABEL[e.stage] : 'Waiting';
+          const stage = e ? stageText(e) : 'Waiting';
           return (
             <li key={j.id} className={`job ${j.status}`} data-testid="job" data-status={j.status}>
               <span className="name">{fileName(j.name)}</span>
@@ -21,6 +21,7 @@ export function JobList() {
                   <span className="stage">{stage}</span>
                   <progress max={100} value={pct} aria-label={`${fileName(j.name)}: ${stage}`} />
                   <button onClick={j.cancel}>Cancel</button>
+                  {j.estimate && <span className="estimate muted">{j.estimate}</span>}
                 </>
               ) : j.status === 'done' ? (
                 <span className="stage">Added</span>

@@ -4,6 +4,7 @@ import { JobList } from './JobList';
 import { DocumentList } from './DocumentList';
 import { StorageMeter } from './StorageMeter';
 import { InterruptedNotice } from './InterruptedNotice';
+import { BackupPanel } from './BackupPanel';
 
 export function LibraryView({ onInspect }: { onInspect: () => void }) {
   return (
@@ -15,6 +16,7 @@ export function LibraryView({ onInspect }: { onInspect: () => void }) {
       </div>
       <JobList />
       <DocumentList onInspect={onInspect} />
+      <BackupPanel />
       <StorageMeter />
     </section>
   );

@@ -2,6 +2,7 @@ import { ChunkHeader } from './ChunkHeader';
 import { useState } from 'react';
 import { useApp } from '../context';
 import { fileName, pagesLabel, score, sectionLabel } from '../format';
+import { OcrBadge } from './OcrBadge';
 import { Highlighted } from './Highlighted';
 import { DocumentFilter } from './DocumentFilter';
 import { RoutingNote } from './RoutingNote';
@@ -48,9 +49,9 @@ export function SearchView() {
           </p>
           <ol className="hits">
             {s.hits.map((h) => (
-              <li key={h.chunk.id} className="hit" data-testid="hit">
+              <li key={h.chunk.id} className="hit" data-testid="hit" data-chunk-id={h.chunk.id}>
                 <div className="where">
-                  <strong>{h.docTitle}</strong> <span className="muted">{fileName(h.docName)}</span> {pagesLabel(h.chunk)}
+                  <strong>{h.docTitle}</strong> <span className="muted">{fileName(h.docName)}</span> {pagesLabel(h.chunk)} <OcrBadge ocr={h.chunk.ocr} />
                   {h.chunk.sectionPath.length > 0 && <span className="section"> · {sectionLabel(h.chunk.sectionPath)}</span>}
                 </div>
                 <p className="text">

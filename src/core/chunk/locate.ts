@@ -1,4 +1,4 @@
-import type { PageSpan, SectionSpan, Sentence } from '../types';
+import type { OcrMark, PageSpan, SectionSpan, Sentence } from '../types';
 
 /** Index of the last span whose start is ≤ offset, by binary search; -1 if none. */
 function lastStartingAtOrBefore(spans: ReadonlyArray<{ start: number }>, offset: number): number {
@@ -15,12 +15,17 @@ function lastStartingAtOrBefore(spans: ReadonlyArray<{ start: number }>, offset:
   return found;
 }
 
-/** 1-based inclusive page range covered by [start, end), or undefined for unpaginated text. */
-export function pageRange(pages: PageSpan[], start: number, end: number): { pageStart: number; pageEnd: number } | undefined {
+/**
+ * 1-based inclusive page range covered by [start, end), or undefined for unpaginated text;
+ * with `ocr` when any of those pages was read by OCR (the lowest confidence among them).
+ */
+export function pageRange(pages: PageSpan[], start: number, end: number): { pageStart: number; pageEnd: number; ocr?: OcrMark } | undefined {
   if (pages.length === 0) return undefined;
   const first = Math.max(0, lastStartingAtOrBefore(pages, start));
   const last = Math.max(first, lastStartingAtOrBefore(pages, Math.max(start, end - 1)));
-  return { pageStart: pages[first].page, pageEnd: pages[last].page };
+  const read = pages.slice(first, last + 1).filter((p) => p.ocr);
+  const ocr = read.length > 0 ? { confidence: Math.min(...read.map((p) => p.ocr!.confidence)) } : undefined;
+  return { pageStart: pages[first].page, pageEnd: pages[last].page, ...(ocr ? { ocr } : {}) };
 }
 
 /** Heading path of the section containing offset; [] outside every section. */

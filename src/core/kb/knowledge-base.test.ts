@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { KnowledgeBase } from './knowledge-base';
-import { KeywordIndex } from '../search/bm25';
 import { axisVector } from '../chunk/test-helpers';
 import { packRows } from '../vector/cosine';
 import type { Chunk } from '../types';
@@ -57,26 +56,28 @@ describe('KnowledgeBase.search', () => {
     expect(kb.chunkCount).toBe(2);
   });
 
-  it('skips keyword hits on chunks it does not hold (an index saved by another tab), in every mode', () => {
-    // The saved index covers documents a and b; only b (and a document c the index lacks) are stored.
-    const restored = new KnowledgeBase(4, KeywordIndex.fromJSON(build().keyword.toJSON()));
-    const b = [chunk('b', 0, 'Capital expenditure was 1.2 billion dollars.'), chunk('b', 1, 'Footwear sales were strong in Asia.')];
-    restored.addDocument('b', b, packRows([axisVector(4, 2), axisVector(4, 3)], 4), { indexed: true });
-    restored.addDocument('c', [chunk('c', 0, 'Revenue of the ferry.')], packRows([axisVector(4, 0)], 4), { indexed: true });
-    for (const mode of ['bm25', 'hybrid'] as const) {
-      const { candidates } = restored.search('revenue billion dollars', axisVector(4, 0), { mode });
-      expect(candidates.length).toBeGreaterThan(0);
-      expect(candidates.every((c) => c.chunk !== undefined && c.chunk.docId !== 'a')).toBe(true);
-    }
-    expect(restored.stamp).toBe('b:2\nc:1');
+  it('uses a stored keyword segment that indexes exactly the document’s chunks', () => {
+    const kb = build();
+    const restored = new KnowledgeBase(4);
+    const a = kb.chunksOf('a');
+    const { rebuilt } = restored.addDocument('a', a, packRows([axisVector(4, 0), axisVector(4, 1)], 4), { keywords: kb.keywordSegment('a') });
+    expect(rebuilt).toBe(false);
+    expect(restored.search('revenue', undefined, { mode: 'bm25' }).candidates[0].chunk.id).toBe('a#0');
   });
 
-  it('round-trips the keyword index through JSON', () => {
+  it('rebuilds a stored keyword segment that is stale, unreadable or another document’s, and never returns chunks it does not hold', () => {
     const kb = build();
-    const restored = new KnowledgeBase(4, KeywordIndex.fromJSON(kb.keyword.toJSON()));
-    const a = [chunk('a', 0, 'Revenue grew to 5 billion dollars in 2018.'), chunk('a', 1, 'The board met twice in spring.')];
-    restored.addDocument('a', a, packRows([axisVector(4, 0), axisVector(4, 1)], 4), { indexed: true });
-    expect(restored.search('revenue', undefined, { mode: 'bm25' }).candidates[0].chunk.id).toBe('a#0');
+    const b = kb.chunksOf('b');
+    const vectors = packRows([axisVector(4, 2), axisVector(4, 3)], 4);
+    for (const stale of [kb.keywordSegment('a'), 'not json', '{"documentCount":1}']) {
+      const restored = new KnowledgeBase(4);
+      expect(restored.addDocument('b', b, vectors, { keywords: stale }).rebuilt).toBe(true);
+      for (const mode of ['bm25', 'hybrid'] as const) {
+        const { candidates } = restored.search('revenue billion dollars', axisVector(4, 0), { mode });
+        expect(candidates.map((c) => c.chunk.id)).toContain('b#0');
+        expect(candidates.every((c) => c.chunk.docId === 'b')).toBe(true);
+      }
+    }
   });
 
   it('ranks a rare query term’s chunk first when a long question is full of common words (hybrid)', () => {

@@ -1,5 +1,5 @@
 import type { Chunk, DocumentId, Trace } from '../types';
-import { KeywordIndex } from '../search/bm25';
+import { KeywordIndex, type KeywordSegment } from '../search/bm25';
 import { VectorIndex } from '../search/vector-index';
 import { fuse, DEFAULT_WEIGHTS, type FusionWeights } from '../search/fusion';
 import { withHeader } from '../chunk/header';
@@ -30,17 +30,6 @@ export interface Candidate {
   terms: string[];
 }
 
-/**
- * A fingerprint of the documents a saved keyword index covers, stored beside it: on load, an
- * index whose stamp differs from the stored chunks' is rebuilt rather than trusted.
- */
-export function indexStamp(docs: Iterable<readonly [DocumentId, number]>): string {
-  return [...docs]
-    .map(([docId, count]) => `${docId}:${count}`)
-    .sort()
-    .join('\n');
-}
-
 /** How many of each list's best hits enter fusion. */
 const POOL = 200;
 
@@ -54,33 +43,38 @@ export class KnowledgeBase {
   readonly keyword: KeywordIndex;
   readonly vectors: VectorIndex;
 
-  constructor(dim: number, keyword: KeywordIndex = KeywordIndex.create()) {
+  constructor(dim: number) {
     this.vectors = new VectorIndex(dim);
-    this.keyword = keyword;
+    this.keyword = KeywordIndex.create();
   }
 
-  /** Adds a document's chunks; `indexed` says the keyword index already holds them (loaded from storage). */
-  addDocument(docId: DocumentId, chunks: Chunk[], matrix: Float32Array, options: { indexed?: boolean; indexText?: (c: Chunk) => string } = {}): void {
+  /**
+   * Adds a document's chunks. `keywords` is its stored keyword segment: used when it indexes
+   * exactly these chunks, else the segment is rebuilt (`rebuilt` in the result says which).
+   */
+  addDocument(docId: DocumentId, chunks: Chunk[], matrix: Float32Array, options: { keywords?: unknown; indexText?: (c: Chunk) => string } = {}): { rebuilt: boolean } {
     this.removeDocument(docId);
+    const ids = chunks.map((c) => c.id);
     for (const c of chunks) this.chunks.set(c.id, c);
-    this.byDoc.set(docId, chunks.map((c) => c.id));
-    this.vectors.add(docId, chunks.map((c) => c.id), matrix);
-    if (!options.indexed) this.keyword.add(chunks, options.indexText ?? withHeader);
+    this.byDoc.set(docId, ids);
+    this.vectors.add(docId, ids, matrix);
+    if (options.keywords !== undefined && this.keyword.load(docId, options.keywords) && this.keyword.covers(docId, ids)) return { rebuilt: false };
+    this.keyword.add(chunks, options.indexText ?? withHeader);
+    return { rebuilt: true };
   }
 
   removeDocument(docId: DocumentId): void {
     const ids = this.byDoc.get(docId);
+    this.keyword.remove(docId);
     if (!ids) return;
-    this.keyword.remove(ids);
     this.vectors.remove(docId);
     for (const id of ids) this.chunks.delete(id);
     this.byDoc.delete(docId);
   }
 
-
-  /** What the keyword index should cover: each document with its chunk count (see indexStamp). */
-  get stamp(): string {
-    return indexStamp([...this.byDoc].map(([docId, ids]) => [docId, ids.length]));
+  /** The document's keyword segment as stored beside it. */
+  keywordSegment(docId: DocumentId): KeywordSegment {
+    return this.keyword.segment(docId);
   }
 
   get chunkCount(): number {
@@ -104,8 +98,7 @@ export class KnowledgeBase {
 
     let t = performance.now();
     const bm25 = mode === 'dense' ? undefined : this.keyword.score(query, options.docIds);
-    // A keyword index out of step with the chunks (written by another tab) may name chunks this
-    // knowledge base does not hold: they are skipped rather than failing the search.
+    // Never fail a search on a keyword hit this knowledge base does not hold: skip it.
     const keywordHits = (bm25?.top(pool) ?? []).filter((h) => this.chunks.has(h.id));
     traces.push({ stage: 'bm25', ms: performance.now() - t, detail: { hits: bm25?.total ?? 0 } });
 

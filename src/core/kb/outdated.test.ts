@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHUNKER, DEFAULT_LLM_CHUNKER } from '../types';
 import { INDEX_VERSION, outdatedReason } from './outdated';
+import { withDefaults } from '../settings';
 import type { DocumentRecord } from './records';
 
 const record = (patch: Partial<DocumentRecord> = {}): DocumentRecord => ({
@@ -25,6 +26,13 @@ const record = (patch: Partial<DocumentRecord> = {}): DocumentRecord => ({
 describe('outdatedReason', () => {
   it('is empty for a document indexed now with the current settings', () => {
     expect(outdatedReason(record(), DEFAULT_CHUNKER, 'use-lite-512')).toBe('');
+  });
+
+  it('does not count the same chunker settings in another key order (defaults as saved) as different', () => {
+    const saved = withDefaults({ chunker: DEFAULT_CHUNKER }).chunker;
+    expect(Object.keys(saved)).not.toEqual(Object.keys(DEFAULT_CHUNKER));
+    expect(outdatedReason(record(), saved, 'use-lite-512')).toBe('');
+    expect(outdatedReason(record(), { ...saved, maxChars: 400 } as typeof saved, 'use-lite-512')).toBe('chunked with other chunker settings');
   });
 
   it('names the model, then the chunker settings, then the indexing version', () => {

@@ -16,8 +16,13 @@ export const INDEX_VERSION = 4; // 4: CJK runs split into words in the keyword i
  */
 export function outdatedReason(d: DocumentRecord, chunker: ChunkerSettings | undefined, modelId: string | undefined, llmModel?: string): string {
   if (modelId && d.embedderId !== modelId) return `indexed with ${d.embedderId}; ${modelId} is selected`;
-  if (chunker && JSON.stringify(chunker) !== JSON.stringify(d.chunker)) return 'chunked with other chunker settings';
+  if (chunker && canonical(chunker) !== canonical(d.chunker)) return 'chunked with other chunker settings';
   if (d.chunker.kind === 'llm' && llmModel && d.chunkerModel && d.chunkerModel !== llmModel) return `chunk boundaries chosen by ${d.chunkerModel}; ${llmModel} is loaded`;
   if ((d.indexVersion ?? 1) < INDEX_VERSION) return 'indexed by an earlier version of Sieve, which chunked, titled or keyword-indexed documents differently';
   return '';
+}
+
+/** Settings as JSON with their keys sorted: the same settings saved in another key order are not "other settings". */
+function canonical(settings: object): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(settings).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
 }

@@ -90,10 +90,8 @@ export interface KnowledgeBaseSnapshot {
   chunks: DocumentChunks[];
   /** Same order as `documents`. */
   vectors: DocumentVectors[];
-  /** The serialized BM25 index over every chunk, absent before the first document. */
-  searchIndexJson?: string;
-  /** Which documents the saved index covers (see indexStamp), absent when saved by an older version. */
-  searchIndexStamp?: string;
+  /** Each document's stored keyword index segment (see core/search/segment), where it has one; checked before use. */
+  keywords: Map<DocumentId, unknown>;
   /** The stored documents' revision: changes with every add, delete and clear. */
   revision?: string;
 }

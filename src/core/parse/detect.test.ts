@@ -48,9 +48,17 @@ describe('detectKind', () => {
     expect(detectKind('saved', '', ascii('just words'))).toBeNull();
   });
 
-  it('rejects images, binaries and unknown types', () => {
-    expect(detectKind('image.png', 'image/png', PNG)).toBeNull();
-    expect(detectKind('image.txt', 'text/plain', PNG)).toBeNull();
+  it('knows PNG, JPEG and WebP images by their bytes, and an image name with other bytes as a damaged image', () => {
+    expect(detectKind('image.png', 'image/png', PNG)).toBe('image');
+    expect(detectKind('image.txt', 'text/plain', PNG)).toBe('image');
+    expect(detectKind('photo', '', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]))).toBe('image');
+    expect(detectKind('page', '', ascii('RIFF\x24\0\0\0WEBPVP8 '))).toBe('image');
+    expect(detectKind('riff.wav', '', ascii('RIFF\x24\0\0\0WAVEfmt '))).toBeNull();
+    expect(detectKind('broken.jpg', 'image/jpeg', ascii('not a jpeg'))).toBe('image');
+  });
+
+  it('rejects binaries and unknown types', () => {
+    expect(detectKind('clip.gif', 'image/gif', ascii('GIF89a\0\0'))).toBeNull();
     expect(detectKind('data.json', 'application/json', ascii('{}'))).toBeNull();
     expect(detectKind('old.doc', 'application/msword', new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]))).toBeNull();
     expect(detectKind('file.constructor', '', ascii('x'))).toBeNull();

@@ -12,6 +12,10 @@ const EXTENSIONS = new Map<string, SourceKind>(Object.entries({
   xhtml: 'html',
   txt: 'text',
   text: 'text',
+  png: 'image',
+  jpg: 'image',
+  jpeg: 'image',
+  webp: 'image',
 }) as Array<[string, SourceKind]>);
 
 const MIME_TYPES = new Map<string, SourceKind>(Object.entries({
@@ -22,6 +26,9 @@ const MIME_TYPES = new Map<string, SourceKind>(Object.entries({
   'text/html': 'html',
   'application/xhtml+xml': 'html',
   'text/plain': 'text',
+  'image/png': 'image',
+  'image/jpeg': 'image',
+  'image/webp': 'image',
 }) as Array<[string, SourceKind]>);
 
 /** Kinds whose content is text: binary-looking bytes rule them out. */
@@ -30,8 +37,8 @@ const TEXT_KINDS = new Set<SourceKind>(['markdown', 'html', 'text']);
 /**
  * What kind of document a file is, from its first bytes (at least 8; a few KB is better),
  * its extension and its MIME type, in that order of trust. null: not a supported kind.
- * A file named .pdf or .docx whose bytes do not match still counts as that kind, so that
- * its parser can report it as damaged rather than as unsupported.
+ * A file named .pdf, .docx or as an image whose bytes do not match still counts as that kind,
+ * so that its parser can report it as damaged rather than as unsupported.
  */
 export function detectKind(fileName: string, mime: string, firstBytes: Uint8Array): SourceKind | null {
   const byName = EXTENSIONS.get(extension(fileName)) ?? MIME_TYPES.get(mime.split(';')[0].trim().toLowerCase());
@@ -39,7 +46,8 @@ export function detectKind(fileName: string, mime: string, firstBytes: Uint8Arra
   if (startsWith(firstBytes, [0x50, 0x4b, 0x03, 0x04])) {
     return byName === 'docx' || includesAscii(firstBytes, 'word/') ? 'docx' : null;
   }
-  if (byName === 'pdf' || byName === 'docx') return byName;
+  if (isImage(firstBytes)) return 'image';
+  if (byName === 'pdf' || byName === 'docx' || byName === 'image') return byName;
   if (looksBinary(firstBytes)) return null;
   if (byName && TEXT_KINDS.has(byName)) return byName;
   if (byName) return null;
@@ -55,6 +63,15 @@ function extension(fileName: string): string {
 /** "%PDF-" may follow some junk; readers accept it within the first 1024 bytes. */
 function startsWithPdf(bytes: Uint8Array): boolean {
   return includesAscii(bytes.subarray(0, 1024), '%PDF-');
+}
+
+/** PNG, JPEG or WebP signatures: the image formats OCR reads. */
+function isImage(bytes: Uint8Array): boolean {
+  return (
+    startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) ||
+    startsWith(bytes, [0xff, 0xd8, 0xff]) ||
+    (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && includesAscii(bytes.subarray(8, 12), 'WEBP'))
+  );
 }
 
 function startsWith(bytes: Uint8Array, magic: number[]): boolean {

@@ -10,11 +10,11 @@ import { parsePlainText } from './text';
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../../../e2e/fixtures/${name}`, import.meta.url)));
 
 describe('e2e fixtures', () => {
-  it('detects every fixture kind, and none for the image', () => {
-    const kinds = ['notes.md', 'page.html', 'memo.docx', 'empty.txt', 'blank.md', 'image.png'].map((name) =>
+  it('detects every fixture kind', () => {
+    const kinds = ['notes.md', 'page.html', 'memo.docx', 'empty.txt', 'blank.md', 'image.png', 'blank.png', 'scanned.pdf'].map((name) =>
       detectKind(name, '', fixture(name).subarray(0, 4096)),
     );
-    expect(kinds).toEqual(['markdown', 'html', 'docx', 'text', 'markdown', null]);
+    expect(kinds).toEqual(['markdown', 'html', 'docx', 'text', 'markdown', 'image', 'image', 'pdf']);
   });
 
   it('parses notes.md into sections with searchable sentences', () => {

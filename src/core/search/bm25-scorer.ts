@@ -1,117 +1,95 @@
-import MiniSearch from 'minisearch';
 import { TopK } from './top-k';
+import { findTerm, hasPosting, type KeywordSegment } from './segment';
 
 /**
- * BM25+ over MiniSearch's own inverted index, scoring exactly as MiniSearch's OR search does
- * (same formula and parameters, and its "quality" factor: the summed score times the number
- * of distinct query terms a document matches) but without its per-document objects, Maps and
- * full sort: scores accumulate in typed arrays indexed by MiniSearch's short ids, the best k
- * come from a bounded heap, and any other document's score, rank and matched terms are read
- * on demand. At 100,000 chunks a long question full of common words matches nearly every
- * chunk; MiniSearch.search took 0.3–1 s for that on a 2-core machine, this takes 5–15 ms.
- *
- * It reads MiniSearch's protected fields (checked when the scorer is made; bm25.test.ts compares
- * this scorer with MiniSearch.search, so a minisearch upgrade that changes them fails the tests).
- * Differences from MiniSearch.search: a term repeated in the query is scored once with weight 2
- * (MiniSearch adds the same score twice, so only the last bit of rounding can differ); a
- * discarded document's stale postings are skipped and not counted in document frequencies
- * (MiniSearch cleans them up while it searches, counting some of them for that one search).
+ * BM25+ over a list of keyword segments (one per document), scoring exactly as one MiniSearch
+ * OR search over all their chunks would (same formula and parameters, document frequencies and
+ * average length taken over every segment, and its "quality" factor: the summed score times the
+ * number of distinct query terms a chunk matches; bm25.test.ts checks this against MiniSearch).
+ * Scores accumulate in typed arrays indexed by a global id (a segment's offset plus the chunk's
+ * ordinal), the best k come from a bounded heap, and any other chunk's score, rank and matched
+ * terms are read on demand. A long question full of common words matches nearly every chunk;
+ * MiniSearch.search took 0.3–1 s for that at 100,000 chunks on a 2-core machine, this 5–15 ms.
+ * Restricting a query to some documents skips the other segments entirely. A term repeated in
+ * the query is scored once with weight 2.
  */
 
-/** MiniSearch's default BM25+ parameters, which its search uses unless told otherwise. */
+/** MiniSearch's default BM25+ parameters. */
 const K = 1.2;
 const B = 0.7;
 const D = 0.5;
 
-/** Term frequency by short document id, for one field. */
-type Postings = Map<number, number>;
-
-/** The protected MiniSearch fields the scorer reads. */
-interface Internals {
-  _index: { get(term: string): Map<number, Postings> | undefined };
-  _documentCount: number;
-  _documentIds: Map<number, string>;
-  _idToShortId: Map<string, number>;
-  _fieldIds: Record<string, number>;
-  _fieldLength: Map<number, number[]>;
-  _avgFieldLength: number[];
-  _nextId: number;
-  _storedFields: Map<number, Record<string, unknown> | undefined>;
-  _dirtCount: number;
-}
-
-/** Per-document data, rebuilt after the index changes. */
-interface DocTable {
-  /** k · (1 − b + b · length / average length) by short id; −1 where no live document. */
+/** Segments laid out in one id space, rebuilt after a segment is added or removed. */
+interface Layout {
+  names: string[];
+  /** Segment index by name. */
+  indexOf: Map<string, number>;
+  segments: KeywordSegment[];
+  /** Global id of each segment's ordinal 0, and one past the last segment. */
+  offsets: Int32Array;
+  /** k · (1 − b + b · length / average length) by global id. */
   norm: Float64Array;
-  /** Index into `docNames` of the document's docId by short id; −1 where no live document. */
-  docOf: Int32Array;
-  docNames: string[];
-}
-
-function internals(ms: MiniSearch<unknown>): Internals {
-  const m = ms as unknown as Internals;
-  if (!(m._fieldLength instanceof Map) || !(m._documentIds instanceof Map) || typeof m._index?.get !== 'function' || typeof m._nextId !== 'number') {
-    throw new Error('KeywordIndex: this minisearch version stores its index differently; update bm25-scorer.ts');
-  }
-  return m;
 }
 
 export class Bm25Scorer {
-  private readonly ms: Internals;
-  private table?: DocTable;
+  private layout?: Layout;
 
   constructor(
-    index: MiniSearch<unknown>,
-    private readonly field: string,
-    private readonly docIdField: string,
+    /** The segments by name (a document id); read again whenever the scorer is invalidated. */
+    private readonly source: () => Iterable<readonly [string, KeywordSegment]>,
+    private readonly tokenize: (text: string) => string[],
     private readonly processTerm: (term: string) => string | null,
-    /** The index's tokenizer, also used for queries (MiniSearch's default when not given). */
-    private readonly tokenize: (text: string) => string[] = MiniSearch.getDefault('tokenize') as (text: string) => string[],
-  ) {
-    this.ms = internals(index);
-  }
+  ) {}
 
-  /** Call after documents are added or removed. */
+  /** Call after a segment is added or removed. */
   invalidate(): void {
-    this.table = undefined;
+    this.layout = undefined;
   }
 
-  /** Scores every document for the query, optionally only those of some docIds. */
-  score(query: string, docIds?: ReadonlySet<string>): Bm25Scores {
-    const ms = this.ms;
-    const table = (this.table ??= this.buildTable());
+  /** Scores every chunk for the query, optionally only those of some segments. */
+  score(query: string, only?: ReadonlySet<string>): Bm25Scores {
+    const layout = (this.layout ??= this.buildLayout());
+    const { segments, offsets, norm } = layout;
     const { terms, weights } = this.queryTerms(query);
-    const fieldId = ms._fieldIds[this.field];
-    const postings = terms.map((t) => ms._index.get(t)?.get(fieldId));
-    const norm = docIds ? this.filtered(table, docIds) : table.norm;
+    // found[t][s]: term t's index in segment s, or -1.
+    const found = terms.map((term) => Int32Array.from(segments, (seg) => findTerm(seg, term)));
+    const picked = segments.map((_, s) => !only || only.has(layout.names[s]));
     const size = norm.length;
+    const total = size;
     const acc = new Float64Array(size);
     const matched = new Uint16Array(size);
     const pos = new Int32Array(size);
     const touched = new Int32Array(size);
-    const total = ms._documentCount;
     let count = 0;
     for (let t = 0; t < terms.length; t++) {
-      const p = postings[t];
-      if (!p) continue;
-      const df = ms._dirtCount > 0 ? liveCount(p, table.norm) : p.size;
+      let df = 0;
+      segments.forEach((seg, s) => {
+        const i = found[t][s];
+        if (i >= 0) df += seg.termStarts[i + 1] - seg.termStarts[i];
+      });
+      if (df === 0) continue;
       const idf = Math.log(1 + (total - df + 0.5) / (df + 0.5));
       const w = weights[t];
-      for (const [id, tf] of p) {
-        const nm = id < size ? norm[id] : -1;
-        if (nm < 0) continue;
-        const s = idf * (D + (tf * (K + 1)) / (tf + nm));
-        if (matched[id] === 0) {
-          pos[id] = count;
-          touched[count++] = id;
+      for (let s = 0; s < segments.length; s++) {
+        const i = found[t][s];
+        if (i < 0 || !picked[s]) continue;
+        const { termStarts, postings, freqs } = segments[s];
+        const offset = offsets[s];
+        for (let at = termStarts[i], end = termStarts[i + 1]; at < end; at++) {
+          const id = offset + postings[at];
+          const tf = freqs[at];
+          const score = idf * (D + (tf * (K + 1)) / (tf + norm[id]));
+          if (matched[id] === 0) {
+            pos[id] = count;
+            touched[count++] = id;
+          }
+          matched[id]++;
+          acc[id] += w === 1 ? score : w * score;
         }
-        matched[id]++;
-        acc[id] += w === 1 ? s : w * s;
       }
     }
     for (let i = 0; i < count; i++) acc[touched[i]] *= matched[touched[i]];
-    return new Bm25Scores(ms, terms, postings, acc, touched.subarray(0, count), pos);
+    return new Bm25Scores(layout, found, acc, touched.subarray(0, count), pos, terms);
   }
 
   /** Distinct query terms in query order, each weighted by how often it occurs. */
@@ -131,42 +109,27 @@ export class Bm25Scorer {
     return { terms, weights };
   }
 
-  private buildTable(): DocTable {
-    const ms = this.ms;
-    const fieldId = ms._fieldIds[this.field];
-    const avg = ms._avgFieldLength[fieldId];
-    const norm = new Float64Array(ms._nextId).fill(-1);
-    const docOf = new Int32Array(ms._nextId).fill(-1);
-    const docNames: string[] = [];
-    const docIndex = new Map<string, number>();
-    for (const [id, lengths] of ms._fieldLength) {
-      if (!ms._documentIds.has(id)) continue;
-      norm[id] = K * (1 - B + (B * lengths[fieldId]) / avg);
-      const docId = String(ms._storedFields.get(id)?.[this.docIdField]);
-      let d = docIndex.get(docId);
-      if (d === undefined) {
-        docIndex.set(docId, (d = docNames.length));
-        docNames.push(docId);
-      }
-      docOf[id] = d;
+  private buildLayout(): Layout {
+    const names: string[] = [];
+    const segments: KeywordSegment[] = [];
+    for (const [name, seg] of this.source()) {
+      names.push(name);
+      segments.push(seg);
     }
-    return { norm, docOf, docNames };
+    const offsets = new Int32Array(segments.length + 1);
+    let lengthSum = 0;
+    segments.forEach((seg, s) => {
+      offsets[s + 1] = offsets[s] + seg.chunkIds.length;
+      for (const l of seg.lengths) lengthSum += l;
+    });
+    const size = offsets[segments.length];
+    const avg = size > 0 ? lengthSum / size : 1;
+    const norm = new Float64Array(size);
+    segments.forEach((seg, s) => {
+      for (let o = 0; o < seg.lengths.length; o++) norm[offsets[s] + o] = K * (1 - B + (B * seg.lengths[o]) / avg);
+    });
+    return { names, indexOf: new Map(names.map((n, i) => [n, i])), segments, offsets, norm };
   }
-
-  /** The norm table with every document outside `docIds` marked as absent. */
-  private filtered(table: DocTable, docIds: ReadonlySet<string>): Float64Array {
-    const allowed = new Uint8Array(table.docNames.length);
-    table.docNames.forEach((name, i) => (allowed[i] = docIds.has(name) ? 1 : 0));
-    const norm = table.norm.slice();
-    for (let id = 0; id < norm.length; id++) if (norm[id] >= 0 && !allowed[table.docOf[id]]) norm[id] = -1;
-    return norm;
-  }
-}
-
-function liveCount(p: Postings, norm: Float64Array): number {
-  let n = 0;
-  for (const id of p.keys()) if (id < norm.length && norm[id] >= 0) n++;
-  return n;
 }
 
 export interface ScoredChunk {
@@ -179,12 +142,13 @@ export interface ScoredChunk {
 /** One query's scores; ranks follow MiniSearch's order (score, then first match). */
 export class Bm25Scores {
   constructor(
-    private readonly ms: Internals,
-    private readonly terms: string[],
-    private readonly postings: Array<Postings | undefined>,
+    private readonly layout: Layout,
+    /** found[t][s]: query term t's index in segment s, or -1. */
+    private readonly found: Int32Array[],
     private readonly scores: Float64Array,
     private readonly touched: Int32Array,
     private readonly pos: Int32Array,
+    private readonly terms: string[],
   ) {}
 
   /** How many chunks matched at least one term. */
@@ -202,13 +166,13 @@ export class Bm25Scores {
 
   /** A chunk's score and matched terms, or undefined if it matched no term (or was filtered out). */
   get(id: string): ScoredChunk | undefined {
-    const short = this.ms._idToShortId.get(id);
-    return short !== undefined && this.scores[short] > 0 && this.isTouched(short) ? this.hit(short) : undefined;
+    const g = this.globalId(id);
+    return g !== undefined && this.isTouched(g) ? this.hit(g) : undefined;
   }
 
   /** 1-based ranks of the given chunks among all matches; chunks that matched nothing are left out. */
   ranks(ids: string[]): Map<string, number> {
-    const targets = ids.map((id) => this.ms._idToShortId.get(id)).filter((s): s is number => s !== undefined && this.isTouched(s));
+    const targets = ids.map((id) => this.globalId(id)).filter((g): g is number => g !== undefined && this.isTouched(g));
     // Targets worst first; each matching chunk outranks a prefix of them.
     targets.sort((a, b) => this.scores[a] - this.scores[b] || this.pos[b] - this.pos[a]);
     const beaten = new Int32Array(targets.length + 1);
@@ -228,17 +192,50 @@ export class Bm25Scores {
     let above = 0;
     for (let j = targets.length - 1; j >= 0; j--) {
       above += beaten[j + 1];
-      out.set(this.ms._documentIds.get(targets[j])!, above + 1);
+      out.set(this.chunkId(targets[j]), above + 1);
     }
     return out;
   }
 
-  private isTouched(short: number): boolean {
-    return short < this.pos.length && this.touched[this.pos[short]] === short;
+  private isTouched(g: number): boolean {
+    return g < this.pos.length && this.touched[this.pos[g]] === g;
   }
 
-  private hit(short: number): ScoredChunk {
-    const terms = this.terms.filter((_, t) => this.postings[t]?.has(short));
-    return { id: String(this.ms._documentIds.get(short)), score: this.scores[short], terms };
+  /** The segment holding a global id: the last whose offset is not past it. */
+  private segmentOf(g: number): number {
+    const { offsets } = this.layout;
+    let lo = 0;
+    let hi = offsets.length - 2;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (offsets[mid] <= g) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  }
+
+  /** A chunk id "doc#7" (see makeChunk) names its segment and, usually, its ordinal. */
+  private globalId(id: string): number | undefined {
+    const { segments, offsets, indexOf } = this.layout;
+    const hash = id.lastIndexOf('#');
+    const s = indexOf.get(id.slice(0, Math.max(0, hash)));
+    if (s === undefined) return undefined;
+    const guess = Number(id.slice(hash + 1));
+    if (segments[s].chunkIds[guess] === id) return offsets[s] + guess;
+    const at = segments[s].chunkIds.indexOf(id);
+    return at >= 0 ? offsets[s] + at : undefined;
+  }
+
+  private chunkId(g: number): string {
+    const s = this.segmentOf(g);
+    return this.layout.segments[s].chunkIds[g - this.layout.offsets[s]];
+  }
+
+  private hit(g: number): ScoredChunk {
+    const s = this.segmentOf(g);
+    const seg = this.layout.segments[s];
+    const ordinal = g - this.layout.offsets[s];
+    const terms = this.terms.filter((_, t) => this.found[t][s] >= 0 && hasPosting(seg, this.found[t][s], ordinal));
+    return { id: seg.chunkIds[ordinal], score: this.scores[g], terms };
   }
 }

@@ -1,25 +1,12 @@
-import MiniSearch from 'minisearch';
 import type { Chunk, DocumentId } from '../types';
 import { STOPWORDS } from './stopwords';
 import { Bm25Scorer, type Bm25Scores } from './bm25-scorer';
+import { buildSegment, isSegment, type KeywordSegment } from './segment';
 import { tokenize } from './tokenize';
-
-interface IndexedChunk {
-  id: string;
-  docId: DocumentId;
-  text: string;
-}
 
 const processTerm = (term: string): string | null => {
   const t = term.toLowerCase();
   return t.length === 0 || STOPWORDS.has(t) ? null : t;
-};
-
-const OPTIONS = {
-  fields: ['text'],
-  storeFields: ['docId'],
-  tokenize,
-  processTerm,
 };
 
 export interface KeywordHit {
@@ -29,42 +16,73 @@ export interface KeywordHit {
 }
 
 export type { Bm25Scores } from './bm25-scorer';
+export type { KeywordSegment } from './segment';
 
 /**
- * BM25 keyword index over chunks (MiniSearch's BM25+), serialisable for persistence. Queries
- * are scored by Bm25Scorer over MiniSearch's index (same scores, far faster on large indexes);
- * the persisted JSON is MiniSearch's own, unchanged.
+ * BM25 keyword index over chunks, kept as one segment per document: adding, deleting or storing
+ * a document touches its segment only, and a segment is stored as the flat arrays it is searched
+ * in (see segment.ts). Tokens come from MiniSearch's tokenizer (tokenize.ts) and queries are
+ * scored over all segments at once, exactly as one MiniSearch index over every chunk would score
+ * them (BM25+, see bm25-scorer.ts).
  */
 export class KeywordIndex {
-  private index: MiniSearch<IndexedChunk>;
-  private scorer: Bm25Scorer;
-
-  private constructor(index: MiniSearch<IndexedChunk>) {
-    this.index = index;
-    this.scorer = new Bm25Scorer(index as MiniSearch<unknown>, 'text', 'docId', processTerm, tokenize);
-  }
+  private segments = new Map<DocumentId, KeywordSegment>();
+  private scorer = new Bm25Scorer(() => this.segments, tokenize, processTerm);
 
   static create(): KeywordIndex {
-    return new KeywordIndex(new MiniSearch<IndexedChunk>(OPTIONS));
+    return new KeywordIndex();
   }
 
-  static fromJSON(json: string): KeywordIndex {
-    return new KeywordIndex(MiniSearch.loadJSON<IndexedChunk>(json, OPTIONS));
-  }
-
-  /** `indexText` lets a caller index more than the chunk's own text (e.g. a contextual header). */
+  /**
+   * Indexes chunks, each document's as its own segment (replacing any it had); `indexText`
+   * lets a caller index more than the chunk's own text (e.g. a contextual header).
+   */
   add(chunks: Chunk[], indexText: (c: Chunk) => string = (c) => c.text): void {
-    this.index.addAll(chunks.map((c) => ({ id: c.id, docId: c.docId, text: indexText(c) })));
+    const byDoc = new Map<DocumentId, Chunk[]>();
+    for (const c of chunks) {
+      const list = byDoc.get(c.docId);
+      if (list) list.push(c);
+      else byDoc.set(c.docId, [c]);
+    }
+    for (const [docId, list] of byDoc) {
+      this.segments.set(docId, buildSegment(list.map((c) => ({ id: c.id, text: indexText(c) })), tokenize, processTerm));
+    }
     this.scorer.invalidate();
   }
 
-  remove(chunkIds: string[]): void {
-    for (const id of chunkIds) if (this.index.has(id)) this.index.discard(id);
+  /** Restores a document's stored segment; false (and nothing changed) if it is not one. */
+  load(docId: DocumentId, segment: unknown): boolean {
+    if (!isSegment(segment)) return false;
+    this.segments.set(docId, segment);
     this.scorer.invalidate();
+    return true;
+  }
+
+  remove(docId: DocumentId): void {
+    if (this.segments.delete(docId)) this.scorer.invalidate();
+  }
+
+  has(docId: DocumentId): boolean {
+    return this.segments.has(docId);
+  }
+
+  /** Whether a document's segment indexes exactly these chunk ids, in this order (a stored one may be stale). */
+  covers(docId: DocumentId, chunkIds: readonly string[]): boolean {
+    const seg = this.segments.get(docId);
+    return seg !== undefined && seg.chunkIds.length === chunkIds.length && chunkIds.every((id, i) => seg.chunkIds[i] === id);
+  }
+
+  /** A document's segment, to store beside the document. */
+  segment(docId: DocumentId): KeywordSegment {
+    const seg = this.segments.get(docId);
+    if (!seg) throw new Error(`KeywordIndex: no segment for document ${docId}`);
+    return seg;
   }
 
   get size(): number {
-    return this.index.documentCount;
+    let n = 0;
+    for (const s of this.segments.values()) n += s.chunkIds.length;
+    return n;
   }
 
   /** Scores every chunk matching at least one query term; read the best with `.top(k)`. */
@@ -76,9 +94,5 @@ export class KeywordIndex {
   search(query: string, docIds?: ReadonlySet<DocumentId>): KeywordHit[] {
     const scores = this.score(query, docIds);
     return scores.top(scores.total);
-  }
-
-  toJSON(): string {
-    return JSON.stringify(this.index);
   }
 }

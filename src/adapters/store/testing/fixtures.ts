@@ -1,4 +1,5 @@
 /** Test-only builders of consistent document bundles with recognisable contents. */
+import { buildSegment, type KeywordSegment } from '../../../core/search/segment';
 import type { DocumentBundle } from '../../../core/kb/records';
 import type { Chunk } from '../../../core/types';
 import { DEFAULT_CHUNKER } from '../../../core/types';
@@ -94,4 +95,9 @@ let counter = 0;
 /** A database name no other test uses. */
 export function freshName(label = 'kb'): string {
   return `${label}-${Date.now()}-${counter++}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** A small keyword segment recognisable by its label, standing in for a document's index. */
+export function keywordsLabelled(label: string): KeywordSegment {
+  return buildSegment([{ id: label, text: label }], (t) => t.split(' '), (t) => t);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isIngestError } from '../../errors';
-import { parsePdfSource } from './parse';
+import { parsePdfSource, parsePdfSourcePaced } from './parse';
 import { page, prose, source, type SyntheticLine } from './synthetic';
 
 const sectionAt = (doc: ReturnType<typeof parsePdfSource>, needle: string) => {
@@ -248,5 +248,31 @@ describe('parsePdfSource: errors', () => {
     }
     expect(isIngestError(error) && error.code).toBe('no-text');
     expect((error as Error).message).toMatch(/^scan\.pdf: .*scanned.*OCR/);
+  });
+});
+
+describe('parsePdfSourcePaced', () => {
+  const pages = Array.from({ length: 40 }, (_, i) =>
+    page(i + 1, [{ y: 60, text: `Quarterly Ledger ${i + 1}`, size: 14, bold: true }, ...prose(100, [`Depot ${i} received ${i * 3} crates of pears in the spring.`, 'The harbour office counted them twice.'])]),
+  );
+
+  it('gives the same document as the straight parse, handing the thread back at least once a page', async () => {
+    let paces = 0;
+    const paced = await parsePdfSourcePaced(source(pages), 'ledger.pdf', async () => {
+      paces++;
+    });
+    expect(paced).toEqual(parsePdfSource(source(pages), 'ledger.pdf'));
+    expect(paces).toBeGreaterThanOrEqual(pages.length * 3);
+  });
+
+  it('stops at the first pace that throws (a cancel), without finishing the parse', async () => {
+    let paces = 0;
+    const cancel = new DOMException('cancelled', 'AbortError');
+    await expect(
+      parsePdfSourcePaced(source(pages), 'ledger.pdf', async () => {
+        if (++paces === 5) throw cancel;
+      }),
+    ).rejects.toBe(cancel);
+    expect(paces).toBe(5);
   });
 });

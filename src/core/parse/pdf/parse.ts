@@ -12,25 +12,59 @@ import { sectionsFromHeadings, type PlacedHeading } from './sections';
 import type { PdfSource } from './source';
 import { bodyStyle } from './stats';
 import { chooseTitle } from './title';
+import { markOcrSpans, noTextReason, ocrWarnings } from '../../ocr/warnings';
 
 /** Turns what the PDF adapter read into the cleaned document text with its pages and sections. */
 export function parsePdfSource(source: PdfSource, fileName: string): ParsedDocument {
-  const { pages: pageLines, warnings } = removeRunningLines(
-    source.pages.map((p) => ({ page: p.page, ...buildPageLines(p) })),
-  );
-  const allLines = pageLines.flatMap((p) => p.lines);
-  const body = bodyStyle(allLines);
-  const flows = pageLines.map((p) => readingFlows(p.lines));
-  const vocabulary = new Vocabulary();
-  for (const flow of flows.flat()) vocabulary.addLines(flow.map((l) => l.text));
+  const steps = parseSteps(source, fileName);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
 
-  const paged = pageLines.map((p, i) => ({ page: p.page, blocks: flows[i].flatMap((flow) => buildBlocks(flow, body)) }));
+/**
+ * The same, handing the thread back between pages (`pace`, e.g. core/yield's pacer, which also
+ * throws when cancelled): a 10,000-page PDF takes seconds to clean up, and a worker that never
+ * yields answers neither Cancel nor searches meanwhile.
+ */
+export async function parsePdfSourcePaced(source: PdfSource, fileName: string, pace: () => Promise<void>): Promise<ParsedDocument> {
+  const steps = parseSteps(source, fileName);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pace();
+  }
+}
+
+/** The parse as a generator that pauses after each page of each per-page step, so it can run paced or straight through. */
+function* parseSteps(source: PdfSource, fileName: string): Generator<void, ParsedDocument, void> {
+  const built = [];
+  for (const p of source.pages) {
+    built.push({ page: p.page, ...buildPageLines(p) });
+    yield;
+  }
+  const { pages: pageLines, warnings } = removeRunningLines(built);
+  yield;
+  const body = bodyStyle(pageLines.flatMap((p) => p.lines));
+  const flows = [];
+  const vocabulary = new Vocabulary();
+  for (const p of pageLines) {
+    const pageFlows = readingFlows(p.lines);
+    for (const flow of pageFlows) vocabulary.addLines(flow.map((l) => l.text));
+    flows.push(pageFlows);
+    yield;
+  }
+  const paged = [];
+  for (const [i, p] of pageLines.entries()) {
+    paged.push({ page: p.page, blocks: flows[i].flatMap((flow) => buildBlocks(flow, body)) });
+    yield;
+  }
   const headings = detectHeadings(paged.flatMap((p) => p.blocks), body);
+  yield;
   const headingBlocks = new Set<Block>(headings.map((h) => h.block));
   const { text, pages, placed } = assemble(paged, vocabulary, body, (b) => headingBlocks.has(b));
-  if (!text.trim()) {
-    throw new IngestError('no-text', fileName, 'No text could be found in this PDF: it looks like a scanned document (images only), and OCR is not supported.');
-  }
+  if (!text.trim()) throw new IngestError('no-text', fileName, noTextReason(source));
 
   const fromOutline = outlineHeadings(source.outline, placed, pages);
   let placedHeadings: PlacedHeading[] = fromOutline;
@@ -44,7 +78,7 @@ export function parsePdfSource(source: PdfSource, fileName: string): ParsedDocum
     kind: 'pdf',
     title: chooseTitle(source.title, headings, body, fileName),
     text,
-    pages,
+    pages: markOcrSpans(pages, source.pages),
     sections: sectionsFromHeadings(placedHeadings, text.length),
     warnings,
   };
@@ -53,12 +87,8 @@ export function parsePdfSource(source: PdfSource, fileName: string): ParsedDocum
 function pageWarnings(source: PdfSource): string[] {
   const warnings: string[] = [];
   const failed = source.pages.filter((p) => p.error).map((p) => p.page);
-  const blank = source.pages.filter((p) => !p.error && p.items.length === 0).map((p) => p.page);
   if (failed.length > 0) warnings.push(`Could not read ${count(failed.length, 'page')} (${list(failed)}); they were skipped`);
-  if (blank.length > 0 && blank.length < source.pages.length) {
-    warnings.push(`${count(blank.length, 'page')} had no text and may be scanned images (${list(blank)}); OCR is not supported`);
-  }
-  return warnings;
+  return [...warnings, ...ocrWarnings(source)];
 }
 
 function count(n: number, word: string): string {

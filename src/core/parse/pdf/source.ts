@@ -37,6 +37,15 @@ export interface PdfPage {
   items: PdfTextItem[];
   /** Set when the page could not be read; its items are then empty. */
   error?: string;
+  /** Set when its items were read by OCR from the page's pixels (it had no text layer). */
+  ocr?: PdfPageOcr;
+}
+
+export interface PdfPageOcr {
+  /** Mean confidence of the kept text, 0–100. */
+  confidence: number;
+  /** read: kept; low: kept, with a warning; garbage: dropped, with a warning; blank: nothing found. */
+  verdict: 'read' | 'low' | 'garbage' | 'blank';
 }
 
 /** A bookmark. `page` is 1-based; `y` (top-down, like item baselines) is absent when the target gives none. */
@@ -52,4 +61,9 @@ export interface PdfSource {
   title: string | null;
   pages: PdfPage[];
   outline: PdfOutlineEntry[];
+  /**
+   * How pages without a text layer fared: absent when OCR was not available (Node), 'done'
+   * when it ran, else why it stopped (the pages it did not reach keep no text).
+   */
+  ocr?: { status: 'done' } | { status: 'failed'; reason: string };
 }
