@@ -363,11 +363,14 @@ describe('Library', () => {
   });
 
   it('refuses a document past the size limit once its text is read, before embedding any of it, with its figures', async () => {
-    const { library, store, embedder } = await setup();
-    const huge = 'The harbour ledger lists one more crate of tea. '.repeat(Math.ceil(8_100_000 / 48));
+    const store = await openKnowledgeBase({ name: `lib-${++dbCount}`, storage: null });
+    const embedder = new FakeEmbedder();
+    const library = new Library({ store, parse, loadEmbedder: async () => embedder, maxDocumentChars: 50_000 });
+    await library.open();
+    const huge = 'The harbour ledger lists one more crate of tea. '.repeat(1100);
     const error = await library.ingest(file('ledger.txt', huge, 'text/plain'), () => {}, never).catch((e) => e);
     expect(error).toMatchObject({ code: 'too-large', fileName: 'ledger.txt' });
-    expect(error.message).toMatch(/ledger\.txt: it holds [\d,]+ characters of text \(about [\d,]+ chunks .* to embed on this device\); Sieve takes documents up to 8,000,000 characters\. Split it/);
+    expect(error.message).toMatch(/ledger\.txt: it holds 52,799 characters of text \(about [\d,]+ chunks .* to embed on this device\); Sieve takes documents up to 50,000 characters\. Split it/);
     expect(embedder.calls).toEqual([]);
     expect(await store.listDocuments()).toEqual([]);
   });
@@ -396,5 +399,22 @@ describe('Library', () => {
       code: 'quota',
       message: expect.stringMatching(/notes\.md: it needs about .* but only 1 KB of browser storage is free; delete some documents or free disk space\./),
     });
+  });
+
+  it('opens without reading chunk texts, and reads only the documents a search or question needs', async () => {
+    const { library, store, embedder } = await setup();
+    await library.ingest(file('notes.md', NOTES), () => {}, never);
+    await library.ingest(file('ferry.md', FERRY), () => {}, never);
+    const before = await library.search('ferry Gull Island');
+    const reads: string[] = [];
+    const getChunks = store.getChunks;
+    const counting = { ...store, getChunks: (id: string) => (reads.push(id), getChunks(id)) };
+    const reopened = new Library({ store: counting, parse, loadEmbedder: async () => embedder });
+    await reopened.open();
+    expect(reads).toEqual([]);
+    const after = await reopened.search('ferry Gull Island');
+    expect(after.hits.map((h) => [h.chunk.id, h.score])).toEqual(before.hits.map((h) => [h.chunk.id, h.score]));
+    expect(reads.length).toBeGreaterThan(0);
+    expect(new Set(reads)).toEqual(new Set(after.hits.map((h) => h.chunk.docId)));
   });
 });

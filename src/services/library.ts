@@ -1,5 +1,5 @@
 import { describeDocument, routeQuestion, type DocumentCard, type RoutedDocument } from '../core/card';
-import type { Chunk, ChunkerSettings, DocumentId, ParsedDocument, Progress, SectionSpan, Trace } from '../core/types';
+import type { Chunk, ChunkerSettings, DocumentId, PageSpan, ParsedDocument, Progress, SectionSpan, Trace } from '../core/types';
 import { SPLIT_SCORER_NEEDED, type SplitScorer } from '../core/llamachunk';
 import type { DocumentBundle, DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { Embedder, LoadProgress } from '../core/embed/embedder';
@@ -53,6 +53,8 @@ export interface LibraryDeps {
   exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Told after this library changed the stored documents, so other tabs can catch up (a BroadcastChannel in the app). */
   announce?: () => void;
+  /** The largest document accepted, in characters (default MAX_DOCUMENT_CHARS; tests lower it). */
+  maxDocumentChars?: number;
 }
 
 /** The name other tabs' libraries share for the lock and the change channel. */
@@ -105,6 +107,14 @@ export interface Inspection {
   threshold?: number;
   /** The percentile of the document's neighbour similarities that `threshold` is, if chunked so. */
   percentile?: number;
+}
+
+/** What the source viewer shows: a document's stored text and pages, and for a PDF its original bytes. */
+export interface DocumentSource {
+  document: DocumentRecord;
+  text: string;
+  pages: PageSpan[];
+  bytes?: Uint8Array;
 }
 
 /** Where an ingest spent its time (embedMs covers sentence and chunk embeddings). */
@@ -207,24 +217,34 @@ export class Library {
     }
   }
 
-  /** Reads documents and indexes from storage; returns the documents that are complete. */
+  /**
+   * Reads documents and indexes from storage; returns the documents that are complete. Chunk
+   * texts are not read: the knowledge base reads a document's when a result or a question needs
+   * them, so a large library opens in the time it takes to read its vectors and keyword index.
+   */
   private async load(): Promise<DocumentRecord[]> {
     const { store } = this.deps;
-    const snap = await store.loadAll();
-    const chunksOf = new Map(snap.chunks.map((c) => [c.docId, c.chunks]));
+    const snap = await store.loadIndex();
     const vectorsOf = new Map(snap.vectors.map((v) => [v.docId, v]));
     const dim = snap.vectors[0]?.dim;
-    const complete = snap.documents.filter((d) => chunksOf.has(d.id) && vectorsOf.has(d.id));
+    const complete = snap.documents.filter((d) => snap.withChunks.has(d.id) && vectorsOf.has(d.id));
     // Vectors of another size (another model) cannot share the index; such documents stay
     // listed, so they can be deleted, and search explains the model mismatch.
     const searchable = complete.filter((d) => vectorsOf.get(d.id)!.dim === dim);
-    const kb = new KnowledgeBase(dim ?? 512);
+    const kb = this.newKnowledgeBase(dim ?? 512);
     const rebuilt: DocumentId[] = [];
     for (const d of searchable) {
-      // A stored segment that does not index exactly the stored chunks (written by an older
-      // version, or lost) is rebuilt from them, and saved below.
-      const { rebuilt: again } = kb.addDocument(d.id, chunksOf.get(d.id)!, vectorsOf.get(d.id)!.data, { keywords: snap.keywords.get(d.id) });
-      if (again) rebuilt.push(d.id);
+      const rows = vectorsOf.get(d.id)!;
+      try {
+        kb.addDocument(d.id, rows.scales.length, rows, { keywords: snap.keywords.get(d.id) });
+      } catch {
+        // A stored segment that does not index exactly the stored chunks (written by an older
+        // version, or lost) is rebuilt from them, and saved below.
+        const chunks = (await store.getChunks(d.id))?.chunks;
+        if (!chunks) continue;
+        kb.addDocument(d.id, chunks, rows);
+        rebuilt.push(d.id);
+      }
     }
     this.docs = new Map(complete.map((d) => [d.id, d]));
     this.kb = kb;
@@ -337,7 +357,7 @@ export class Library {
       const mismatch = this.modelMismatch(embedder);
       if (mismatch) throw new IngestError('model', name, `${mismatch} Remove those documents or select that model in Settings.`);
       // An empty library takes the dimension of whichever model fills it first.
-      if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = new KnowledgeBase(embedder.dim);
+      if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = this.newKnowledgeBase(embedder.dim);
       const docId = this.deps.newId?.() ?? crypto.randomUUID();
       if (needsSectioning(parsed)) await this.inferSections(parsed, signal);
       const summary = chunker.headers !== false ? await this.summarize(parsed, signal) : undefined;
@@ -370,7 +390,7 @@ export class Library {
         kb = this.requireOpen();
         const changed = this.modelMismatch(embedder);
         if (changed) throw new IngestError('model', name, `${changed} Remove those documents or select that model in Settings.`);
-        if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = new KnowledgeBase(embedder.dim);
+        if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = this.newKnowledgeBase(embedder.dim);
         kb.addDocument(docId, built.chunks, built.vectors);
         const keywords = kb.keywordSegment(docId);
         lap('indexMs');
@@ -404,8 +424,9 @@ export class Library {
       sentencesPerSecond: this.embedRate,
     });
     const usage = await this.deps.store.usage();
-    const verdict = judgeEstimate(estimate, usage && usage.quotaBytes - usage.usedBytes);
-    if ('refuse' in verdict) throw new IngestError(chars > MAX_DOCUMENT_CHARS ? 'too-large' : 'quota', name, verdict.refuse);
+    const maxChars = this.deps.maxDocumentChars ?? MAX_DOCUMENT_CHARS;
+    const verdict = judgeEstimate(estimate, usage && usage.quotaBytes - usage.usedBytes, maxChars);
+    if ('refuse' in verdict) throw new IngestError(chars > maxChars ? 'too-large' : 'quota', name, verdict.refuse);
     if ('warn' in verdict) onProgress({ stage: 'estimate', note: verdict.warn });
   }
 
@@ -459,7 +480,7 @@ export class Library {
     const dim = bundles[0]?.vectors.dim;
     if (dim !== undefined && kb.vectors.dim !== dim) {
       if (keepOthers && kb.chunkCount > 0) throw new Error('the new model makes vectors of another size: re-index every document');
-      kb = new KnowledgeBase(dim);
+      kb = this.newKnowledgeBase(dim);
     }
     const entries = bundles.map((bundle) => {
       const id = bundle.document.id;
@@ -512,7 +533,7 @@ export class Library {
     return this.enqueue(() => this.write(async () => {
       this.wrote(await this.deps.store.clear());
       this.docs.clear();
-      this.kb = new KnowledgeBase(this.kb?.vectors.dim ?? 512);
+      this.kb = this.newKnowledgeBase(this.kb?.vectors.dim ?? 512);
       this.settings = DEFAULT_SETTINGS;
       return this.settings;
     }));
@@ -542,7 +563,7 @@ export class Library {
     const chosen = options.docIds?.length ? new Set(options.docIds) : undefined;
     const route = (options.routing ?? this.settings.pipeline.routing) ? routeQuestion(query, this.cards().filter((d) => !chosen || chosen.has(d.docId))) : undefined;
     const docIds = route?.docIds ?? chosen;
-    const { candidates, trace } = kb.search(query, vector, { mode, weights, limit, docIds });
+    const { candidates, trace } = await kb.searchLoaded(query, vector, { mode, weights, limit, docIds });
     traces.push(...trace);
     const queryTerms = new Set(candidates.flatMap((c) => c.terms));
     const hits = candidates.map((c) => {
@@ -604,11 +625,11 @@ export class Library {
    * model cannot embed it (not loaded, or the library holds another model's vectors), and
    * retrieval then uses keywords only.
    */
-  retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery' | 'chunksOf' | 'documentIds' | 'embedder' | 'cards'> {
+  retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery' | 'chunksOf' | 'loadDocuments' | 'documentIds' | 'embedder' | 'cards'> {
     const kb = this.requireOpen();
     return {
       ...knowledgeBaseDeps(kb),
-      documentIds: () => [...this.docs.keys()].filter((id) => kb.chunksOf(id).length > 0),
+      documentIds: () => [...this.docs.keys()].filter((id) => kb.countOf(id) > 0),
       cards: () => this.cards(),
       // Attribution embeds answer and source sentences with the library's model, loaded lazily.
       embedder: {
@@ -635,7 +656,7 @@ export class Library {
   private cards(): Array<{ docId: DocumentId; card: DocumentCard }> {
     const kb = this.requireOpen();
     return [...this.docs.values()]
-      .filter((d) => kb.chunksOf(d.id).length > 0)
+      .filter((d) => kb.countOf(d.id) > 0)
       .map((d) => ({ docId: d.id, card: d.card ?? describeDocument({ title: d.title, text: '', pages: [] }, d.name) }));
   }
 
@@ -676,10 +697,25 @@ export class Library {
     };
   }
 
+  /** A document's stored text and, for a PDF, its original file, to show a passage where it came from. */
+  async source(id: DocumentId): Promise<DocumentSource> {
+    const document = this.docs.get(id);
+    if (!document) throw new Error('this document is no longer in the library');
+    const [text, file] = await Promise.all([this.deps.store.getText(id), document.kind === 'pdf' ? this.deps.store.getFile(id) : undefined]);
+    if (!text) throw new Error(`${document.name}: its stored text is missing`);
+    return { document, text: text.text, pages: text.pages, bytes: file ? new Uint8Array(file.bytes) : undefined };
+  }
+
   /** Vectors from different models cannot be compared: says why, if the library was indexed with another. */
   private modelMismatch(embedder: Embedder): string | undefined {
     const other = [...this.docs.values()].find((d) => d.embedderId !== embedder.id);
     return other ? `The library was indexed with the model ${other.embedderId}, but ${embedder.id} is selected.` : undefined;
+  }
+
+  /** An empty knowledge base that reads chunk texts from this library's store when it needs them. */
+  private newKnowledgeBase(dim: number): KnowledgeBase {
+    const { store } = this.deps;
+    return new KnowledgeBase(dim, { loadChunks: async (id) => (await store.getChunks(id))?.chunks });
   }
 
   private requireOpen(): KnowledgeBase {

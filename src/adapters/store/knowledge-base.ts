@@ -8,11 +8,14 @@ import type {
   DocumentRecord,
   DocumentText,
   DocumentVectors,
+  KnowledgeBaseIndex,
+  QuantizedVectors,
   KnowledgeBaseSnapshot,
   StorageUsage,
 } from '../../core/kb/records';
 import type { DocumentId } from '../../core/types';
 import type { KeywordSegment } from '../../core/search/bm25';
+import { dequantizeRows, quantizeRows } from '../../core/vector/quantize';
 import { prepareBundle } from './bundle';
 import { createEmbeddingCacheStore, type IdbEmbeddingCacheStore } from './embedding-cache';
 import { toStoreError } from './errors';
@@ -66,6 +69,8 @@ export interface KnowledgeBaseStore {
   getBundle(id: DocumentId): Promise<DocumentBundle | undefined>;
   /** Everything search needs, read in one transaction. */
   loadAll(): Promise<KnowledgeBaseSnapshot>;
+  /** Everything but the chunk texts, read in one transaction: what a library needs to open. */
+  loadIndex(): Promise<KnowledgeBaseIndex>;
   getSettings<T>(): Promise<T | undefined>;
   putSettings<T>(value: T): Promise<void>;
   readonly embeddingCache: IdbEmbeddingCacheStore;
@@ -86,7 +91,8 @@ interface VectorPart {
   part: number;
   embedderId: string;
   dim: number;
-  data: Float32Array;
+  q: Int8Array;
+  scales: Float32Array;
 }
 
 interface KeywordRecord {
@@ -107,23 +113,44 @@ function groupParts<P extends { docId: DocumentId }>(parts: P[]): Map<DocumentId
   return out;
 }
 
+/** Documents whose chunk parts run 0, 1, … without a gap. */
+function completeParts(keys: Array<[DocumentId, number]>): Set<DocumentId> {
+  const next = new Map<DocumentId, number>();
+  const broken = new Set<DocumentId>();
+  for (const [docId, part] of keys) {
+    if (part !== (next.get(docId) ?? 0)) broken.add(docId);
+    next.set(docId, part + 1);
+  }
+  return new Set([...next.keys()].filter((id) => !broken.has(id)));
+}
+
 /** A document's chunks from its parts; undefined when it has none (not stored, or half-written by an old version). */
 function joinChunks(docId: DocumentId, parts: ChunkPart[]): DocumentChunks | undefined {
   if (parts.length === 0 || parts.some((p, i) => p.part !== i)) return undefined;
   return { docId, chunks: parts.length === 1 ? parts[0].chunks : parts.flatMap((p) => p.chunks) };
 }
 
-function joinVectors(docId: DocumentId, parts: VectorPart[]): DocumentVectors | undefined {
-  if (parts.length === 0 || parts.some((p, i) => p.part !== i || p.dim !== parts[0].dim)) return undefined;
+function joinQuantized(docId: DocumentId, parts: VectorPart[]): QuantizedVectors | undefined {
+  if (parts.length === 0 || parts.some((p, i) => p.part !== i || p.dim !== parts[0].dim || !(p.q instanceof Int8Array))) return undefined;
   const { embedderId, dim } = parts[0];
-  if (parts.length === 1) return { docId, embedderId, dim, data: parts[0].data };
-  const data = new Float32Array(parts.reduce((n, p) => n + p.data.length, 0));
+  if (parts.length === 1) return { docId, embedderId, dim, q: parts[0].q, scales: parts[0].scales };
+  const q = new Int8Array(parts.reduce((n, p) => n + p.q.length, 0));
+  const scales = new Float32Array(parts.reduce((n, p) => n + p.scales.length, 0));
   let at = 0;
+  let row = 0;
   for (const p of parts) {
-    data.set(p.data, at);
-    at += p.data.length;
+    q.set(p.q, at);
+    scales.set(p.scales, row);
+    at += p.q.length;
+    row += p.scales.length;
   }
-  return { docId, embedderId, dim, data };
+  return { docId, embedderId, dim, q, scales };
+}
+
+/** A document's vectors as floats (dequantized from storage). */
+function joinVectors(docId: DocumentId, parts: VectorPart[]): DocumentVectors | undefined {
+  const joined = joinQuantized(docId, parts);
+  return joined && { docId, embedderId: joined.embedderId, dim: joined.dim, data: dequantizeRows(joined, joined.dim) };
 }
 
 export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Promise<KnowledgeBaseStore> {
@@ -212,7 +239,8 @@ export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Pro
           for (const part of splitParts(count)) {
             const whole = part.start === 0 && part.end === count;
             track(tx.objectStore('chunkParts').put({ docId: id, part: part.index, chunks: whole ? chunks.chunks : chunks.chunks.slice(part.start, part.end) }));
-            track(tx.objectStore('vectorParts').put({ docId: id, part: part.index, embedderId, dim, data: whole ? data : data.slice(part.start * dim, part.end * dim) }));
+            const rows = quantizeRows(whole ? data : data.subarray(part.start * dim, part.end * dim), dim);
+            track(tx.objectStore('vectorParts').put({ docId: id, part: part.index, embedderId, dim, ...rows }));
           }
         }
         track(tx.objectStore(META_STORE).put(revision, META_KEYS.revision));
@@ -268,6 +296,28 @@ export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Pro
           readVectors(tx, id),
         ]);
         return document && file && text && chunks && vectors ? { document, file, text, chunks, vectors } : undefined;
+      }),
+
+    loadIndex: () =>
+      read(async (db) => {
+        const tx = db.transaction(['documents', 'keywords', ...PART_STORES, META_STORE], 'readonly');
+        const [documents, chunkKeys, vectorParts, keywordRecords, revision] = await Promise.all([
+          tx.objectStore('documents').getAll() as Promise<DocumentRecord[]>,
+          tx.objectStore('chunkParts').getAllKeys() as Promise<Array<[DocumentId, number]>>,
+          tx.objectStore('vectorParts').getAll() as Promise<VectorPart[]>,
+          tx.objectStore('keywords').getAll() as Promise<KeywordRecord[]>,
+          tx.objectStore(META_STORE).get(META_KEYS.revision) as Promise<string | undefined>,
+          tx.done,
+        ]);
+        documents.sort(byAge);
+        const vectorsOf = groupParts(vectorParts);
+        return {
+          documents,
+          vectors: documents.map((d) => joinQuantized(d.id, vectorsOf.get(d.id) ?? [])).filter((v) => v !== undefined),
+          keywords: new Map(keywordRecords.map((k) => [k.docId, k.segment])),
+          withChunks: completeParts(chunkKeys),
+          ...(revision === undefined ? {} : { revision }),
+        };
       }),
 
     loadAll: () =>

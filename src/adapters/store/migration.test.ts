@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentBundle, DocumentRecord } from '../../core/kb/records';
 import { openKnowledgeBase } from './knowledge-base';
 import { MIGRATIONS, type Migration } from './schema';
-import { freshName, makeBundle } from './testing/fixtures';
+import { expectVectorsClose, freshName, makeBundle } from './testing/fixtures';
 import { keywordsLabelled as seg } from './testing/fixtures';
 
 /** A test-only next version: a new store, a new index, and a rewrite of existing records. */
-const v3: Migration = async (db, tx) => {
+const next: Migration = async (db, tx) => {
   db.createObjectStore('notes', { keyPath: 'id' });
   const documents = tx.objectStore('documents');
   documents.createIndex('byAddedAt', 'addedAt');
@@ -77,18 +77,18 @@ async function v1WithData(name: string, bundles: DocumentBundle[]) {
 }
 
 describe('schema migrations', () => {
-  it('version 2 is the shipped schema', async () => {
+  it('version 3 is the shipped schema', async () => {
     const name = freshName('mig');
     (await openKnowledgeBase({ name, storage: null })).close();
-    expect(MIGRATIONS).toHaveLength(2);
+    expect(MIGRATIONS).toHaveLength(3);
     expect(await inspect(name)).toEqual({
-      version: 2,
+      version: 3,
       stores: ['chunkParts', 'documents', 'embeddings', 'files', 'keywords', 'meta', 'texts', 'vectorParts'],
       documentIndexes: [],
     });
   });
 
-  it('upgrades version 1 to 2: chunks and vectors split into parts, the whole-library index dropped', async () => {
+  it('upgrades version 1 to 3: chunks and vectors split into parts, vectors quantized, the whole-library index dropped', async () => {
     const name = freshName('mig');
     const bundles = [makeBundle('a', { addedAt: 1, chunks: 4100, dim: 3 }), makeBundle('b', { addedAt: 2, chunks: 1, dim: 3 })];
     await v1WithData(name, bundles);
@@ -96,10 +96,10 @@ describe('schema migrations', () => {
     const after = await store.loadAll();
     expect(after.documents).toEqual(bundles.map((b) => b.document));
     expect(after.chunks).toEqual(bundles.map((b) => b.chunks));
-    expect(after.vectors.map((v) => Array.from(v.data))).toEqual(bundles.map((b) => Array.from(b.vectors.data)));
+    after.vectors.forEach((v, i) => expectVectorsClose(v.data, bundles[i].vectors.data));
     // No segments yet: the library rebuilds each document's on first load.
     expect(after.keywords.size).toBe(0);
-    expect(await store.getBundle('a')).toEqual(bundles[0]);
+    expect({ ...(await store.getBundle('a')), vectors: undefined }).toEqual({ ...bundles[0], vectors: undefined });
     expect(await store.getSettings()).toEqual({ answerLength: 'short' });
     store.close();
     expect((await inspect(name)).stores).not.toContain('chunks');
@@ -109,28 +109,28 @@ describe('schema migrations', () => {
     const name = freshName('mig');
     const { bundles, before } = await v2WithData(name);
 
-    const store = await openKnowledgeBase({ name, storage: null, migrations: [...MIGRATIONS, v3] });
+    const store = await openKnowledgeBase({ name, storage: null, migrations: [...MIGRATIONS, next] });
     const after = await store.loadAll();
     expect(after.documents).toEqual(before.documents.map((d) => ({ ...d, tags: ['migrated'] })));
     expect(after.chunks).toEqual(before.chunks);
-    expect(after.vectors.map((v) => Array.from(v.data))).toEqual(bundles.map((b) => Array.from(b.vectors.data)));
+    after.vectors.forEach((v, i) => expectVectorsClose(v.data, bundles[i].vectors.data));
     expect(after.keywords.get('a')).toEqual(seg('{"index":"v2"}'));
     expect(await store.getText('a')).toEqual(bundles[0].text);
     expect(await store.getSettings()).toEqual({ answerLength: 'short' });
     expect(Array.from((await store.embeddingCache.get(['m:key']))[0]!)).toEqual([0.5, -0.5]);
     store.close();
 
-    expect(await inspect(name)).toMatchObject({ version: 3, documentIndexes: ['byAddedAt'] });
+    expect(await inspect(name)).toMatchObject({ version: 4, documentIndexes: ['byAddedAt'] });
     expect((await inspect(name)).stores).toContain('notes');
   });
 
   it('runs every migration in order on a new database', async () => {
     const name = freshName('mig');
-    const store = await openKnowledgeBase({ name, storage: null, migrations: [...MIGRATIONS, v3] });
+    const store = await openKnowledgeBase({ name, storage: null, migrations: [...MIGRATIONS, next] });
     await store.addDocuments([{ bundle: makeBundle('fresh'), keywords: seg('{}') }]);
     expect(((await store.listDocuments())[0] as DocumentRecord & { tags?: string[] }).tags).toBeUndefined();
     store.close();
-    expect(await inspect(name)).toMatchObject({ version: 3, documentIndexes: ['byAddedAt'] });
+    expect(await inspect(name)).toMatchObject({ version: 4, documentIndexes: ['byAddedAt'] });
   });
 
   it('leaves the database at its old version, data intact, when a migration fails', async () => {
@@ -147,7 +147,7 @@ describe('schema migrations', () => {
       message: expect.stringContaining('cannot convert'),
     });
     const inspected = await inspect(name);
-    expect(inspected.version).toBe(2);
+    expect(inspected.version).toBe(3);
     expect(inspected.stores).not.toContain('half-done');
     const store = await openKnowledgeBase({ name, storage: null });
     expect(await store.loadAll()).toEqual(before);

@@ -4,6 +4,7 @@
  * edit one that has shipped, or databases already at that version would miss the change.
  */
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
+import { quantizeRows } from '../../core/vector/quantize';
 
 /** Per-document stores keyed by document id. */
 export const DOCUMENT_STORES = ['documents', 'files', 'texts', 'keywords'] as const;
@@ -58,6 +59,7 @@ const v2: Migration = async (db, tx) => {
   while (vectors) {
     const { docId, embedderId, dim, data } = vectors.value as { docId: string; embedderId: string; dim: number; data: Float32Array };
     for (const part of splitParts(dim > 0 ? data.length / dim : 0)) {
+      // Float rows as version 2 stored them; version 3 quantizes them.
       await vectorParts.put({ docId, part: part.index, embedderId, dim, data: data.slice(part.start * dim, part.end * dim) });
     }
     vectors = await vectors.continue();
@@ -69,7 +71,21 @@ const v2: Migration = async (db, tx) => {
   await meta.delete('searchIndexStamp');
 };
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2];
+/**
+ * Version 3: vectors stored as 8-bit rows with a scale each (core/vector/quantize), a quarter of
+ * float32's size, which is how they are searched in memory too.
+ */
+const v3: Migration = async (_db, tx) => {
+  const parts = tx.objectStore('vectorParts');
+  let cursor = await parts.openCursor();
+  while (cursor) {
+    const { data, dim, ...rest } = cursor.value as { data?: Float32Array; dim: number; docId: string; part: number; embedderId: string };
+    if (data) await cursor.update({ ...rest, dim, ...quantizeRows(data, dim) });
+    cursor = await cursor.continue();
+  }
+};
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3];
 
 /** The parts a document of `count` chunks is stored in (one, possibly empty, at least). */
 export function splitParts(count: number): Array<{ index: number; start: number; end: number }> {

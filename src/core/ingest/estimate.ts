@@ -48,10 +48,10 @@ export function estimateIngest({ chars, fileBytes, dim, maxChunkChars, sentences
 export type EstimateVerdict = { refuse: string } | { warn: string } | Record<string, never>;
 
 /** Whether to go ahead: refused past the size limit or the free storage, announced when long. */
-export function judgeEstimate(e: IngestEstimate, freeBytes?: number): EstimateVerdict {
+export function judgeEstimate(e: IngestEstimate, freeBytes?: number, maxChars = MAX_DOCUMENT_CHARS): EstimateVerdict {
   const summary = `about ${count(e.chunks)} chunks from ${count(e.sentences)} sentences, ${bytes(e.storageBytes)} to store and ${duration(e.embedSeconds)} to embed on this device`;
-  if (e.chars > MAX_DOCUMENT_CHARS) {
-    return { refuse: `it holds ${count(e.chars)} characters of text (${summary}); Sieve takes documents up to ${count(MAX_DOCUMENT_CHARS)} characters. Split it into smaller files.` };
+  if (e.chars > maxChars) {
+    return { refuse: `it holds ${count(e.chars)} characters of text (${summary}); Sieve takes documents up to ${count(maxChars)} characters. Split it into smaller files.` };
   }
   if (freeBytes !== undefined && e.storageBytes > freeBytes * 0.9) {
     return { refuse: `it needs ${summary}, but only ${bytes(Math.max(0, freeBytes))} of browser storage is free; delete some documents or free disk space.` };

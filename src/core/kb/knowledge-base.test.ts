@@ -124,3 +124,59 @@ describe('KnowledgeBase.search', () => {
     expect(lifted[0].terms).toEqual(['revenue']);
   });
 });
+
+describe('KnowledgeBase with chunk texts read on demand', () => {
+  const texts = ['Revenue grew to 5 billion dollars in 2018.', 'The board met twice in spring.', 'Capital expenditure was 1.2 billion dollars.'];
+  const docs = ['a', 'b', 'c'].map((d, k) => ({ docId: d, chunks: texts.map((t, i) => chunk(d, i, `${t} (${d})`)), vectors: packRows(texts.map((_, i) => axisVector(4, (i + k) % 4)), 4) }));
+  /** A library as stored: each document's chunks, vectors and keyword segment. */
+  function stored() {
+    const full = new KnowledgeBase(4);
+    for (const d of docs) full.addDocument(d.docId, d.chunks, d.vectors);
+    return { full, segments: new Map(docs.map((d) => [d.docId, full.keywordSegment(d.docId)])) };
+  }
+
+  it('is searchable from counts and stored segments, reads a document’s texts once when a result needs them, and ranks as the full one does', async () => {
+    const { full, segments } = stored();
+    const reads: string[] = [];
+    const lazy = new KnowledgeBase(4, { loadChunks: async (id) => (reads.push(id), docs.find((d) => d.docId === id)!.chunks) });
+    for (const d of docs) expect(lazy.addDocument(d.docId, d.chunks.length, d.vectors, { keywords: segments.get(d.docId) }).rebuilt).toBe(false);
+    expect(lazy.chunkCount).toBe(9);
+    expect(lazy.chunksOf('a')).toEqual([]);
+    expect(() => lazy.search('capital expenditure', undefined, { mode: 'bm25' })).toThrow(/not in memory/);
+    const { candidates } = await lazy.searchLoaded('capital expenditure dollars', axisVector(4, 2), { mode: 'hybrid', limit: 4 });
+    expect(candidates).toEqual(full.search('capital expenditure dollars', axisVector(4, 2), { mode: 'hybrid', limit: 4 }).candidates);
+    const first = [...reads];
+    await lazy.searchLoaded('capital expenditure dollars', axisVector(4, 2), { mode: 'hybrid', limit: 4 });
+    expect(reads).toEqual(first);
+    expect(new Set(reads).size).toBe(reads.length);
+  });
+
+  it('refuses a count-only document whose stored segment does not fit, so the caller rebuilds it', () => {
+    const { segments } = stored();
+    const lazy = new KnowledgeBase(4, { loadChunks: async () => undefined });
+    expect(() => lazy.addDocument('a', 2, packRows([axisVector(4, 0), axisVector(4, 1)], 4), { keywords: segments.get('a') })).toThrow(/does not match/);
+    expect(() => lazy.addDocument('a', 3, docs[0].vectors, { keywords: 'garbage' })).toThrow(/does not match/);
+    expect(lazy.chunkCount).toBe(0);
+  });
+
+  it('keeps at most the bound of chunk texts in memory, dropping the least recently used documents', async () => {
+    const { segments } = stored();
+    const lazy = new KnowledgeBase(4, { loadChunks: async (id) => docs.find((d) => d.docId === id)!.chunks, keepChunks: 6 });
+    for (const d of docs) lazy.addDocument(d.docId, 3, d.vectors, { keywords: segments.get(d.docId) });
+    await lazy.ensure(['a']);
+    await lazy.ensure(['b']);
+    await lazy.ensure(['c']);
+    expect([lazy.chunksOf('b').length, lazy.chunksOf('c').length]).toEqual([3, 3]);
+    expect(lazy.chunk('a#0')).toBeUndefined();
+    await lazy.ensure(['a']);
+    expect(lazy.chunk('a#0')?.text).toMatch(/^Revenue/);
+    expect(lazy.chunk('b#1')).toBeUndefined();
+  });
+
+  it('fails clearly when the stored chunks are missing', async () => {
+    const { segments } = stored();
+    const lazy = new KnowledgeBase(4, { loadChunks: async () => undefined });
+    lazy.addDocument('a', 3, docs[0].vectors, { keywords: segments.get('a') });
+    await expect(lazy.ensure(['a'])).rejects.toThrow(/stored chunks of document a are missing/);
+  });
+});

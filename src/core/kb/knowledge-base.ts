@@ -1,6 +1,7 @@
 import type { Chunk, DocumentId, Trace } from '../types';
+import type { QuantizedRows } from '../vector/quantize';
 import { KeywordIndex, type KeywordSegment } from '../search/bm25';
-import { VectorIndex } from '../search/vector-index';
+import { VectorIndex, type VectorPrecision } from '../search/vector-index';
 import { fuse, DEFAULT_WEIGHTS, type FusionWeights } from '../search/fusion';
 import { withHeader } from '../chunk/header';
 
@@ -33,43 +34,85 @@ export interface Candidate {
 /** How many of each list's best hits enter fusion. */
 const POOL = 200;
 
+/** A ranked chunk before its text is looked up: every score, and where it is. */
+export type RankedChunk = Omit<Candidate, 'chunk'> & { id: string; docId: DocumentId };
+
+/** Reads a document's chunks, in order, from storage (lazy knowledge bases). */
+export type ChunkLoader = (docId: DocumentId) => Promise<Chunk[] | undefined>;
+
+export interface KnowledgeBaseOptions {
+  /**
+   * Where chunks added by count only are read from when needed. With a loader, chunk texts are
+   * held for a bounded number of chunks (`keepChunks`), least recently used dropped first.
+   */
+  loadChunks?: ChunkLoader;
+  keepChunks?: number;
+  /** How vectors are held in memory (default int8 with a scale per row: a quarter of float32's memory, cosines within about 0.001). */
+  precision?: VectorPrecision;
+}
+
+interface DocEntry {
+  count: number;
+  /** Absent until loaded (documents added by count). */
+  chunks?: Chunk[];
+  /** When it was last needed, for dropping texts least recently used first. */
+  used: number;
+}
+
 /**
- * The searchable knowledge base held in memory: chunks by id, the BM25 index and the vector
- * index. Persistence lives elsewhere; this is what a query runs against.
+ * The searchable knowledge base held in memory: the BM25 index, the vector index and the
+ * chunks. Persistence lives elsewhere; this is what a query runs against. A document can be
+ * added by its chunk count alone: it is searchable at once, and its chunk texts are read from
+ * storage when a result or a question needs them (`ensure`), so a large library opens without
+ * reading every chunk.
  */
 export class KnowledgeBase {
-  private chunks = new Map<string, Chunk>();
-  private byDoc = new Map<DocumentId, string[]>();
+  private docs = new Map<DocumentId, DocEntry>();
+  private total = 0;
+  private loadedChunks = 0;
+  private clock = 0;
   readonly keyword: KeywordIndex;
   readonly vectors: VectorIndex;
 
-  constructor(dim: number) {
-    this.vectors = new VectorIndex(dim);
+  constructor(
+    dim: number,
+    private readonly options: KnowledgeBaseOptions = {},
+  ) {
+    this.vectors = new VectorIndex(dim, { precision: options.precision ?? 'i8' });
     this.keyword = KeywordIndex.create();
   }
 
   /**
-   * Adds a document's chunks. `keywords` is its stored keyword segment: used when it indexes
-   * exactly these chunks, else the segment is rebuilt (`rebuilt` in the result says which).
+   * Adds a document: its chunks, or (with a loader) only how many there are. `keywords` is its
+   * stored keyword segment: used when it indexes exactly these chunks, else rebuilt from the
+   * chunks (`rebuilt` says which; without chunks, a stored segment that does not fit is an error).
    */
-  addDocument(docId: DocumentId, chunks: Chunk[], matrix: Float32Array, options: { keywords?: unknown; indexText?: (c: Chunk) => string } = {}): { rebuilt: boolean } {
+  addDocument(docId: DocumentId, chunks: Chunk[] | number, matrix: Float32Array | QuantizedRows, options: { keywords?: unknown; indexText?: (c: Chunk) => string } = {}): { rebuilt: boolean } {
     this.removeDocument(docId);
-    const ids = chunks.map((c) => c.id);
-    for (const c of chunks) this.chunks.set(c.id, c);
-    this.byDoc.set(docId, ids);
+    const count = typeof chunks === 'number' ? chunks : chunks.length;
+    const ids = typeof chunks === 'number' ? count : chunks.map((c) => c.id);
+    const fits = options.keywords !== undefined && this.keyword.load(docId, options.keywords) && this.keyword.covers(docId, ids);
+    if (!fits && typeof chunks === 'number') {
+      this.keyword.remove(docId);
+      throw new Error(`the stored keyword index of document ${docId} does not match its chunks`);
+    }
+    this.docs.set(docId, { count, used: ++this.clock, ...(typeof chunks === 'number' ? {} : { chunks }) });
+    this.total += count;
+    if (typeof chunks !== 'number') this.loadedChunks += count;
     this.vectors.add(docId, ids, matrix);
-    if (options.keywords !== undefined && this.keyword.load(docId, options.keywords) && this.keyword.covers(docId, ids)) return { rebuilt: false };
-    this.keyword.add(chunks, options.indexText ?? withHeader);
+    if (fits) return { rebuilt: false };
+    this.keyword.add(chunks as Chunk[], options.indexText ?? withHeader);
     return { rebuilt: true };
   }
 
   removeDocument(docId: DocumentId): void {
-    const ids = this.byDoc.get(docId);
     this.keyword.remove(docId);
-    if (!ids) return;
+    const entry = this.docs.get(docId);
+    if (!entry) return;
     this.vectors.remove(docId);
-    for (const id of ids) this.chunks.delete(id);
-    this.byDoc.delete(docId);
+    this.total -= entry.count;
+    if (entry.chunks) this.loadedChunks -= entry.count;
+    this.docs.delete(docId);
   }
 
   /** The document's keyword segment as stored beside it. */
@@ -78,28 +121,82 @@ export class KnowledgeBase {
   }
 
   get chunkCount(): number {
-    return this.chunks.size;
+    return this.total;
   }
 
+  /** How many chunks a document has (0 if unknown). */
+  countOf(docId: DocumentId): number {
+    return this.docs.get(docId)?.count ?? 0;
+  }
+
+  /** A chunk, if its document's texts are in memory. */
   chunk(id: string): Chunk | undefined {
-    return this.chunks.get(id);
+    const hash = id.lastIndexOf('#');
+    const chunks = this.docs.get(id.slice(0, Math.max(0, hash)))?.chunks;
+    if (!chunks) return this.findListed(id);
+    const at = chunks[Number(id.slice(hash + 1))];
+    return at?.id === id ? at : chunks.find((c) => c.id === id);
   }
 
-  /** A document's chunks in document order (empty if unknown). */
+  private findListed(id: string): Chunk | undefined {
+    for (const entry of this.docs.values()) {
+      const found = entry.chunks?.find((c) => c.id === id);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  /** A document's chunks in document order (empty if unknown or not in memory: see `ensure`). */
   chunksOf(docId: DocumentId): Chunk[] {
-    return (this.byDoc.get(docId) ?? []).map((id) => this.chunks.get(id)!);
+    const entry = this.docs.get(docId);
+    if (entry) entry.used = ++this.clock;
+    return entry?.chunks ?? [];
   }
 
-  search(query: string, queryVector: Float32Array | undefined, options: SearchOptions = {}): { candidates: Candidate[]; trace: Trace[] } {
+  /**
+   * Brings the chunk texts of these documents into memory (a no-op for documents added with
+   * their chunks), then drops the least recently used others past the memory bound.
+   */
+  async ensure(docIds: Iterable<DocumentId>): Promise<void> {
+    const wanted = new Set(docIds);
+    for (const docId of wanted) {
+      const entry = this.docs.get(docId);
+      if (!entry) continue;
+      entry.used = ++this.clock;
+      if (entry.chunks || !this.options.loadChunks) continue;
+      const chunks = await this.options.loadChunks(docId);
+      // Deleted or replaced meanwhile: leave the new entry alone.
+      if (this.docs.get(docId) !== entry || entry.chunks) continue;
+      if (!chunks || chunks.length !== entry.count) throw new Error(`the stored chunks of document ${docId} are missing or incomplete`);
+      entry.chunks = chunks;
+      this.loadedChunks += entry.count;
+    }
+    this.evict(wanted);
+  }
+
+  private evict(keep: ReadonlySet<DocumentId>): void {
+    const limit = this.options.keepChunks ?? 250_000;
+    if (!this.options.loadChunks || this.loadedChunks <= limit) return;
+    const loaded = [...this.docs].filter(([docId, e]) => e.chunks && !keep.has(docId)).sort((a, b) => a[1].used - b[1].used);
+    for (const [, entry] of loaded) {
+      if (this.loadedChunks <= limit) break;
+      entry.chunks = undefined;
+      this.loadedChunks -= entry.count;
+    }
+  }
+
+  /** Ranks chunks for a query without their texts; `materialize` (after `ensure`) turns them into candidates. */
+  rank(query: string, queryVector: Float32Array | undefined, options: SearchOptions = {}): { ranked: RankedChunk[]; trace: Trace[] } {
     const mode = options.mode ?? (queryVector ? 'hybrid' : 'bm25');
     const limit = options.limit ?? 20;
     const pool = Math.max(POOL, limit);
     const traces: Trace[] = [];
+    const holds = (docId: DocumentId) => this.docs.has(docId);
 
     let t = performance.now();
     const bm25 = mode === 'dense' ? undefined : this.keyword.score(query, options.docIds);
     // Never fail a search on a keyword hit this knowledge base does not hold: skip it.
-    const keywordHits = (bm25?.top(pool) ?? []).filter((h) => this.chunks.has(h.id));
+    const keywordHits = (bm25?.top(pool) ?? []).filter((h) => holds(h.docId));
     traces.push({ stage: 'bm25', ms: performance.now() - t, detail: { hits: bm25?.total ?? 0 } });
 
     t = performance.now();
@@ -108,20 +205,22 @@ export class KnowledgeBase {
 
     t = performance.now();
     // The pool: BM25's best, then dense's best not already in; every member gets both scores.
-    const scored = keywordHits.map((h) => ({ id: h.id, bm25: h.score, dense: 0 }));
+    const scored = keywordHits.map((h) => ({ id: h.id, docId: h.docId, bm25: h.score, dense: 0 }));
     const inPool = new Set(scored.map((s) => s.id));
-    for (const h of denseHits) if (!inPool.has(h.id) && this.chunks.has(h.id)) scored.push({ id: h.id, bm25: bm25?.get(h.id)?.score ?? 0, dense: 0 });
+    for (const h of denseHits) if (!inPool.has(h.id) && holds(h.docId)) scored.push({ id: h.id, docId: h.docId, bm25: bm25?.get(h.id)?.score ?? 0, dense: 0 });
     if (queryVector) for (const s of scored) s.dense = this.vectors.score(queryVector, s.id) ?? 0;
     const weights =
       mode === 'bm25' ? { bm25: 1, dense: 0 } : mode === 'dense' ? { bm25: 0, dense: 1 } : (options.weights ?? DEFAULT_WEIGHTS);
+    const docOf = new Map(scored.map((s) => [s.id, s.docId]));
     const fused = fuse(scored, weights).slice(0, limit);
     const rankDense = new Map(denseHits.map((h, i) => [h.id, i + 1]));
     const rankBm25 = new Map(keywordHits.map((h, i) => [h.id, i + 1]));
     // Chunks ranked below the BM25 pool but lifted by dense: their BM25 rank in the full list.
     const below = fused.filter((f) => f.bm25 > 0 && !rankBm25.has(f.id)).map((f) => f.id);
     if (bm25 && below.length) for (const [id, rank] of bm25.ranks(below)) rankBm25.set(id, rank);
-    const candidates = fused.map((f) => ({
-      chunk: this.chunks.get(f.id)!,
+    const ranked = fused.map((f) => ({
+      id: f.id,
+      docId: docOf.get(f.id)!,
       bm25: f.bm25,
       dense: f.dense,
       bm25Norm: f.bm25Norm,
@@ -131,7 +230,31 @@ export class KnowledgeBase {
       rankDense: rankDense.get(f.id),
       terms: f.bm25 > 0 ? (bm25?.get(f.id)?.terms ?? []) : [],
     }));
-    traces.push({ stage: 'fusion', ms: performance.now() - t, detail: { pool: scored.length, returned: candidates.length, mode } });
-    return { candidates, trace: traces };
+    traces.push({ stage: 'fusion', ms: performance.now() - t, detail: { pool: scored.length, returned: ranked.length, mode } });
+    return { ranked, trace: traces };
+  }
+
+  /** Ranked chunks with their texts; their documents must be in memory (`ensure`). */
+  materialize(ranked: RankedChunk[]): Candidate[] {
+    return ranked.map(({ id, docId: _docId, ...scores }) => {
+      const chunk = this.chunk(id);
+      if (!chunk) throw new Error(`chunk ${id} is not in memory: ensure its document first`);
+      return { chunk, ...scores };
+    });
+  }
+
+  /** Ranks and reads the chunks of a knowledge base whose texts are in memory. */
+  search(query: string, queryVector: Float32Array | undefined, options: SearchOptions = {}): { candidates: Candidate[]; trace: Trace[] } {
+    const { ranked, trace } = this.rank(query, queryVector, options);
+    return { candidates: this.materialize(ranked), trace };
+  }
+
+  /** Ranks, brings the results' documents into memory, and reads their chunks. */
+  async searchLoaded(query: string, queryVector: Float32Array | undefined, options: SearchOptions = {}): Promise<{ candidates: Candidate[]; trace: Trace[] }> {
+    const { ranked, trace } = this.rank(query, queryVector, options);
+    const t = performance.now();
+    await this.ensure(ranked.map((r) => r.docId));
+    trace.push({ stage: 'texts', ms: performance.now() - t, detail: { documents: new Set(ranked.map((r) => r.docId)).size } });
+    return { candidates: this.materialize(ranked), trace };
   }
 }

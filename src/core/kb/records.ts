@@ -82,7 +82,28 @@ export interface DocumentBundle {
   vectors: DocumentVectors;
 }
 
-/** What the app needs at page load to answer questions without touching the other stores. */
+/** A document's vectors as stored: 8-bit rows with a scale each (see core/vector/quantize). */
+export interface QuantizedVectors {
+  docId: DocumentId;
+  embedderId: string;
+  dim: number;
+  q: Int8Array;
+  scales: Float32Array;
+}
+
+/** What a library needs to open searchable: everything but the chunk texts, which are read when needed. */
+export interface KnowledgeBaseIndex {
+  /** Oldest first. */
+  documents: DocumentRecord[];
+  vectors: QuantizedVectors[];
+  /** Each document's stored keyword index segment (see core/search/segment), where it has one; checked before use. */
+  keywords: Map<DocumentId, unknown>;
+  /** Documents whose chunks are stored. */
+  withChunks: Set<DocumentId>;
+  revision?: string;
+}
+
+/** Everything stored for search, chunk texts included. */
 export interface KnowledgeBaseSnapshot {
   /** Oldest first. */
   documents: DocumentRecord[];

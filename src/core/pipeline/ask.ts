@@ -33,7 +33,9 @@ export interface Reranker {
 }
 
 export interface AskDeps {
-  search(query: string, queryVector: Float32Array | undefined, options: SearchOptions): { candidates: Candidate[] };
+  search(query: string, queryVector: Float32Array | undefined, options: SearchOptions): { candidates: Candidate[] } | Promise<{ candidates: Candidate[] }>;
+  /** Brings these documents' chunks into memory, so `chunksOf` returns them (libraries that read chunk texts on demand). */
+  loadDocuments?(docIds: string[]): Promise<void>;
   embedQuery(text: string, signal?: AbortSignal): Promise<Float32Array | undefined>;
   vectorOf(chunkId: string): Float32Array | undefined;
   titleOf(docId: string): string;
@@ -142,7 +144,10 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     // Retrieval-only grading costs nothing per candidate: take enough to fill the budget twice over.
     const filling = !engine && !settings.segments.enabled && settings.threshold.relative > 0;
     if (filling) limit = Math.max(limit, RETRIEVAL_ONLY_POOL);
-    let { candidates } = deps.search(keywords, vector, { mode: vector ? 'hybrid' : 'bm25', weights: settings.weights, limit, docIds: scope });
+    let { candidates } = await deps.search(keywords, vector, { mode: vector ? 'hybrid' : 'bm25', weights: settings.weights, limit, docIds: scope });
+    // Later stages read whole documents (neighbours, statements, segments): the candidates' and, when every chunk is judged, the scope's.
+    const everyDoc = judging === 'primary' ? [...(scope ?? deps.documentIds?.() ?? [])] : [];
+    await deps.loadDocuments?.([...new Set([...candidates.map((c) => c.chunk.docId), ...everyDoc])]);
     let onStatements = new Map<string, StatementKind>();
     if (filling) {
       const pool = candidates;

@@ -1,5 +1,5 @@
 import { TopK } from './top-k';
-import { findTerm, hasPosting, type KeywordSegment } from './segment';
+import { chunkIdAt, findTerm, hasPosting, ordinalOf, type KeywordSegment } from './segment';
 
 /**
  * BM25+ over a list of keyword segments (one per document), scoring exactly as one MiniSearch
@@ -33,6 +33,8 @@ interface Layout {
 
 export class Bm25Scorer {
   private layout?: Layout;
+  /** Per-chunk work arrays, reused by every query (a million chunks would mean 18 MB to allocate and clear each time). */
+  private scratch?: { acc: Float64Array; matched: Uint16Array; pos: Int32Array; touched: Int32Array; count: number };
 
   constructor(
     /** The segments by name (a document id); read again whenever the scorer is invalidated. */
@@ -44,9 +46,13 @@ export class Bm25Scorer {
   /** Call after a segment is added or removed. */
   invalidate(): void {
     this.layout = undefined;
+    this.scratch = undefined;
   }
 
-  /** Scores every chunk for the query, optionally only those of some segments. */
+  /**
+   * Scores every chunk for the query, optionally only those of some segments. The result is read
+   * from arrays the next query reuses: use it before scoring again.
+   */
   score(query: string, only?: ReadonlySet<string>): Bm25Scores {
     const layout = (this.layout ??= this.buildLayout());
     const { segments, offsets, norm } = layout;
@@ -56,10 +62,8 @@ export class Bm25Scorer {
     const picked = segments.map((_, s) => !only || only.has(layout.names[s]));
     const size = norm.length;
     const total = size;
-    const acc = new Float64Array(size);
-    const matched = new Uint16Array(size);
-    const pos = new Int32Array(size);
-    const touched = new Int32Array(size);
+    const scratch = this.workArrays(size);
+    const { acc, matched, pos, touched } = scratch;
     let count = 0;
     for (let t = 0; t < terms.length; t++) {
       let df = 0;
@@ -89,7 +93,22 @@ export class Bm25Scorer {
       }
     }
     for (let i = 0; i < count; i++) acc[touched[i]] *= matched[touched[i]];
+    scratch.count = count;
     return new Bm25Scores(layout, found, acc, touched.subarray(0, count), pos, terms);
+  }
+
+  /** The work arrays, cleared where the last query wrote. */
+  private workArrays(size: number) {
+    const s = this.scratch;
+    if (!s || s.acc.length !== size) {
+      return (this.scratch = { acc: new Float64Array(size), matched: new Uint16Array(size), pos: new Int32Array(size), touched: new Int32Array(size), count: 0 });
+    }
+    for (let i = 0; i < s.count; i++) {
+      s.acc[s.touched[i]] = 0;
+      s.matched[s.touched[i]] = 0;
+    }
+    s.count = 0;
+    return s;
   }
 
   /** Distinct query terms in query order, each weighted by how often it occurs. */
@@ -119,7 +138,7 @@ export class Bm25Scorer {
     const offsets = new Int32Array(segments.length + 1);
     let lengthSum = 0;
     segments.forEach((seg, s) => {
-      offsets[s + 1] = offsets[s] + seg.chunkIds.length;
+      offsets[s + 1] = offsets[s] + seg.count;
       for (const l of seg.lengths) lengthSum += l;
     });
     const size = offsets[segments.length];
@@ -134,6 +153,8 @@ export class Bm25Scorer {
 
 export interface ScoredChunk {
   id: string;
+  /** Its document (the segment's name). */
+  docId: string;
   score: number;
   /** Query terms (normalised) found in the chunk, in query order. */
   terms: string[];
@@ -214,21 +235,18 @@ export class Bm25Scores {
     return lo;
   }
 
-  /** A chunk id "doc#7" (see makeChunk) names its segment and, usually, its ordinal. */
+  /** A chunk id "doc#7" (see makeChunk) names its segment. */
   private globalId(id: string): number | undefined {
     const { segments, offsets, indexOf } = this.layout;
-    const hash = id.lastIndexOf('#');
-    const s = indexOf.get(id.slice(0, Math.max(0, hash)));
+    const s = indexOf.get(id.slice(0, Math.max(0, id.lastIndexOf('#'))));
     if (s === undefined) return undefined;
-    const guess = Number(id.slice(hash + 1));
-    if (segments[s].chunkIds[guess] === id) return offsets[s] + guess;
-    const at = segments[s].chunkIds.indexOf(id);
+    const at = ordinalOf(segments[s], id);
     return at >= 0 ? offsets[s] + at : undefined;
   }
 
   private chunkId(g: number): string {
     const s = this.segmentOf(g);
-    return this.layout.segments[s].chunkIds[g - this.layout.offsets[s]];
+    return chunkIdAt(this.layout.segments[s], g - this.layout.offsets[s]);
   }
 
   private hit(g: number): ScoredChunk {
@@ -236,6 +254,6 @@ export class Bm25Scores {
     const seg = this.layout.segments[s];
     const ordinal = g - this.layout.offsets[s];
     const terms = this.terms.filter((_, t) => this.found[t][s] >= 0 && hasPosting(seg, this.found[t][s], ordinal));
-    return { id: seg.chunkIds[ordinal], score: this.scores[g], terms };
+    return { id: chunkIdAt(seg, ordinal), docId: this.layout.names[s], score: this.scores[g], terms };
   }
 }

@@ -1,7 +1,7 @@
 import type { Chunk, DocumentId } from '../types';
 import { STOPWORDS } from './stopwords';
 import { Bm25Scorer, type Bm25Scores } from './bm25-scorer';
-import { buildSegment, isSegment, type KeywordSegment } from './segment';
+import { buildSegment, chunkIdAt, isSegment, type KeywordSegment } from './segment';
 import { tokenize } from './tokenize';
 
 const processTerm = (term: string): string | null => {
@@ -11,6 +11,7 @@ const processTerm = (term: string): string | null => {
 
 export interface KeywordHit {
   id: string;
+  docId: DocumentId;
   score: number;
   terms: string[];
 }
@@ -66,10 +67,14 @@ export class KeywordIndex {
     return this.segments.has(docId);
   }
 
-  /** Whether a document's segment indexes exactly these chunk ids, in this order (a stored one may be stale). */
-  covers(docId: DocumentId, chunkIds: readonly string[]): boolean {
+  /**
+   * Whether a document's segment indexes exactly these chunk ids, in this order (a stored one may
+   * be stale); a count stands for the ids `${docId}#0` … `${docId}#${count - 1}`.
+   */
+  covers(docId: DocumentId, chunkIds: readonly string[] | number): boolean {
     const seg = this.segments.get(docId);
-    return seg !== undefined && seg.chunkIds.length === chunkIds.length && chunkIds.every((id, i) => seg.chunkIds[i] === id);
+    if (typeof chunkIds === 'number') return seg !== undefined && seg.count === chunkIds && (seg.idPrefix === `${docId}#` || (seg.count === 0 && seg.idPrefix === ''));
+    return seg !== undefined && seg.count === chunkIds.length && chunkIds.every((id, i) => chunkIdAt(seg, i) === id);
   }
 
   /** A document's segment, to store beside the document. */
@@ -81,7 +86,7 @@ export class KeywordIndex {
 
   get size(): number {
     let n = 0;
-    for (const s of this.segments.values()) n += s.chunkIds.length;
+    for (const s of this.segments.values()) n += s.count;
     return n;
   }
 

@@ -11,51 +11,9 @@
  * uses float64), so scores can differ from it in the 7th significant digit.
  */
 
-/** Unsigned LEB128. */
-function leb(n: number): number[] {
-  const out: number[] = [];
-  do {
-    let byte = n & 0x7f;
-    n >>>= 7;
-    if (n) byte |= 0x80;
-    out.push(byte);
-  } while (n);
-  return out;
-}
+import { ADD, BLOCK, BR_IF, END, EQZ, F32_ADD, I32, LOOP, LT_U, SHL, V128, V128_LOAD, V128_ZERO, get, i32, name, section, set, simd, vec } from './wasm-bytes';
 
-/** Signed LEB128 (the i32.const immediates here are small and positive). */
-function sleb(n: number): number[] {
-  const out: number[] = [];
-  for (;;) {
-    const byte = n & 0x7f;
-    n >>= 7;
-    if ((n === 0 && !(byte & 0x40)) || (n === -1 && byte & 0x40)) return [...out, byte];
-    out.push(byte | 0x80);
-  }
-}
-
-const vec = (bytes: number[]) => [...leb(bytes.length), ...bytes];
-const section = (id: number, bytes: number[]) => [id, ...vec(bytes)];
-const name = (s: string) => vec([...new TextEncoder().encode(s)]);
-
-const I32 = 0x7f;
-const V128 = 0x7b;
-const get = (local: number) => [0x20, local];
-const set = (local: number) => [0x21, local];
-const i32 = (n: number) => [0x41, ...sleb(n)];
-const ADD = 0x6a;
-const SHL = 0x74;
-const LT_U = 0x49;
-const EQZ = 0x45;
-const BR_IF = 0x0d;
-const END = 0x0b;
-const BLOCK = [0x02, 0x40];
-const LOOP = [0x03, 0x40];
-const F32_ADD = 0x92;
 const F32_STORE = [0x38, 2, 0];
-const simd = (code: number, ...immediates: number[]) => [0xfd, ...leb(code), ...immediates];
-const V128_LOAD = (offset: number) => simd(0x00, 4, ...leb(offset));
-const V128_ZERO = simd(0x0c, ...new Array<number>(16).fill(0));
 const F32X4_ADD = simd(0xe4);
 const F32X4_MUL = simd(0xe6);
 const LANE = (lane: number) => simd(0x1f, lane);

@@ -1,15 +1,26 @@
 import type { DocumentId } from '../types';
 import { TopK } from './top-k';
 import { VectorStore } from './vector-store';
+import { Int8VectorStore } from './int8-vector-store';
+import { dequantizeRows, type QuantizedRows } from '../vector/quantize';
 
-/** A document's rows: they sit at [start, start + ids.length) in the store. */
+/** How stored vectors are held: float32, or int8 with a scale per row (a quarter of the memory). */
+export type VectorPrecision = 'f32' | 'i8';
+
+/** A document's rows: they sit at [start, start + count) in the store. */
 interface Block {
-  ids: string[];
+  docId: DocumentId;
+  count: number;
+  /** Row i's chunk id; null when it is `${docId}#${i}` (as makeChunk names chunks). */
+  ids: readonly string[] | null;
+  /** Row by id, built on first use when `ids` is listed. */
+  rowOf?: Map<string, number>;
   start: number;
 }
 
 export interface VectorHit {
   id: string;
+  docId: DocumentId;
   score: number;
 }
 
@@ -19,14 +30,14 @@ export interface VectorHit {
  */
 export class VectorIndex {
   readonly dim: number;
-  private store: VectorStore;
+  private store: VectorStore | Int8VectorStore;
   private blocks = new Map<DocumentId, Block>();
-  private where = new Map<string, { block: Block; row: number }>();
+  private rows = 0;
 
   /** `simd: false` forces the plain JavaScript loop (for tests). */
-  constructor(dim: number, options: { simd?: boolean } = {}) {
+  constructor(dim: number, options: { simd?: boolean; precision?: VectorPrecision } = {}) {
     this.dim = dim;
-    this.store = new VectorStore(dim, options);
+    this.store = options.precision === 'i8' ? new Int8VectorStore(dim, options) : new VectorStore(dim, options);
   }
 
   /** Whether scores come from the WebAssembly SIMD kernel. */
@@ -34,27 +45,61 @@ export class VectorIndex {
     return this.store.simd;
   }
 
-  add(docId: DocumentId, ids: string[], matrix: Float32Array): void {
-    if (matrix.length !== ids.length * this.dim) {
-      throw new Error(`vector matrix has ${matrix.length} values, expected ${ids.length} × ${this.dim}`);
+  /**
+   * A document's rows, one per chunk: their ids, or how many there are when they are
+   * `${docId}#${i}`; as floats, or already quantized (int8 precision only).
+   */
+  add(docId: DocumentId, ids: readonly string[] | number, matrix: Float32Array | QuantizedRows): void {
+    const count = typeof ids === 'number' ? ids : ids.length;
+    const values = matrix instanceof Float32Array ? matrix.length : matrix.q.length;
+    if (values !== count * this.dim) {
+      throw new Error(`vector matrix has ${values} values, expected ${count} × ${this.dim}`);
     }
     this.remove(docId);
-    const block = { ids, start: this.store.append(matrix) };
-    this.blocks.set(docId, block);
-    ids.forEach((id, row) => this.where.set(id, { block, row }));
+    const listed = typeof ids === 'number' || ids.every((id, i) => id === `${docId}#${i}`) ? null : ids;
+    let start: number;
+    if (matrix instanceof Float32Array) start = this.store.append(matrix);
+    else if (this.store instanceof Int8VectorStore) start = this.store.appendQuantized(matrix);
+    else start = this.store.append(dequantizeRows(matrix, this.dim));
+    this.blocks.set(docId, { docId, count, ids: listed, start });
+    this.rows += count;
   }
 
   remove(docId: DocumentId): void {
     const block = this.blocks.get(docId);
     if (!block) return;
-    for (const id of block.ids) this.where.delete(id);
     this.blocks.delete(docId);
-    this.store.removeRows(block.start, block.ids.length);
-    for (const b of this.blocks.values()) if (b.start > block.start) b.start -= block.ids.length;
+    this.store.removeRows(block.start, block.count);
+    this.rows -= block.count;
+    for (const b of this.blocks.values()) if (b.start > block.start) b.start -= block.count;
   }
 
   get size(): number {
-    return this.where.size;
+    return this.rows;
+  }
+
+  /** The store row of a chunk id, or undefined. */
+  private rowOf(id: string): number | undefined {
+    const hash = id.lastIndexOf('#');
+    const block = this.blocks.get(id.slice(0, Math.max(0, hash)));
+    if (!block) {
+      // Ids that do not name their document: ask each block that lists its ids.
+      for (const b of this.blocks.values()) {
+        if (b.ids === null) continue;
+        b.rowOf ??= new Map(b.ids.map((chunkId, row) => [chunkId, row]));
+        const row = b.rowOf.get(id);
+        if (row !== undefined) return b.start + row;
+      }
+      return undefined;
+    }
+    if (block.ids === null) {
+      const rest = id.slice(hash + 1);
+      const n = Number(rest);
+      return Number.isInteger(n) && n >= 0 && n < block.count && String(n) === rest ? block.start + n : undefined;
+    }
+    block.rowOf ??= new Map(block.ids.map((chunkId, row) => [chunkId, row]));
+    const row = block.rowOf.get(id);
+    return row === undefined ? undefined : block.start + row;
   }
 
   /** Bytes the vectors occupy, with room reserved for growth. */
@@ -64,14 +109,14 @@ export class VectorIndex {
 
   /** Cosine similarity of the query to one stored vector, or undefined if unknown. */
   score(query: Float32Array, id: string): number | undefined {
-    const at = this.where.get(id);
-    return at ? this.store.dot(query, at.block.start + at.row) : undefined;
+    const row = this.rowOf(id);
+    return row === undefined ? undefined : this.store.dot(query, row);
   }
 
   /** A copy of a stored vector, or undefined if unknown. */
   vector(id: string): Float32Array | undefined {
-    const at = this.where.get(id);
-    return at ? this.store.row(at.block.start + at.row) : undefined;
+    const row = this.rowOf(id);
+    return row === undefined ? undefined : this.store.row(row);
   }
 
   /** The k most similar vectors, best first (ties: earlier added first), optionally limited to some documents. */
@@ -81,7 +126,7 @@ export class VectorIndex {
     for (const [docId, block] of this.blocks) {
       if (docIds && !docIds.has(docId)) continue;
       chosen.push(block);
-      const scores = this.store.scores(query, block.start, block.ids.length);
+      const scores = this.store.scores(query, block.start, block.count);
       for (let r = 0; r < scores.length; r++) heap.offer(scores[r], block.start + r);
     }
     const { scores, orders } = heap.drain();
@@ -94,7 +139,9 @@ export class VectorIndex {
         if (chosen[mid].start <= row) lo = mid;
         else hi = mid - 1;
       }
-      return { id: chosen[lo].ids[row - chosen[lo].start], score: scores[i] };
+      const block = chosen[lo];
+      const r = row - block.start;
+      return { id: block.ids ? block.ids[r] : `${block.docId}#${r}`, docId: block.docId, score: scores[i] };
     });
   }
 }

@@ -101,3 +101,11 @@ export function freshName(label = 'kb'): string {
 export function keywordsLabelled(label: string): KeywordSegment {
   return buildSegment([{ id: label, text: label }], (t) => t.split(' '), (t) => t);
 }
+
+/** Vectors read back from storage: 8-bit rows, so each value within half a quantization step of what was written. */
+export function expectVectorsClose(actual: ArrayLike<number>, expected: ArrayLike<number>): void {
+  if (actual.length !== expected.length) throw new Error(`expected ${expected.length} values, got ${actual.length}`);
+  for (let i = 0; i < actual.length; i++) {
+    if (Math.abs(actual[i] - expected[i]) > 0.005) throw new Error(`value ${i}: ${actual[i]} is not within 0.005 of ${expected[i]}`);
+  }
+}

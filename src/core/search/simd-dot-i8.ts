@@ -1,0 +1,78 @@
+/**
+ * Dot products of one 16-bit query with many stored 8-bit rows in WebAssembly SIMD: each 16
+ * bytes of a row are widened to two i16x8 halves and multiplied with the query by
+ * i32x4.dot_i16x8_s. A row of int8 is a quarter of the memory of float32 and scores about
+ * twice as fast. Exports
+ *
+ *   scores(rows, query, dim, count, out)   all byte offsets into the imported memory
+ *     for r in [0, count): i32 out[r] = Σ_j i8 rows[r·dim + j] · i16 query[j]
+ *
+ * and needs dim to be a positive multiple of 16. Sums are exact (|Σ| ≤ dim · 127 · 32767 fits an
+ * i32 for dim up to 516); the caller scales them back to cosines.
+ */
+import { ADD, BLOCK, BR_IF, END, EQZ, I32, LOOP, LT_U, SHL, V128, V128_LOAD, V128_ZERO, get, i32, name, section, set, simd, vec } from './wasm-bytes';
+
+const I32_STORE = [0x36, 2, 0];
+const EXTEND_LOW = simd(0x87);
+const EXTEND_HIGH = simd(0x88);
+const DOT = simd(0xba);
+const I32X4_ADD = simd(0xae);
+const LANE = (lane: number) => simd(0x1b, lane);
+
+// Locals: params 0 rows, 1 query, 2 dim, 3 count, 4 out; then 5 rowEnd, 6 q, 7 outEnd (i32);
+// 8–9 accumulators and 10 the loaded row bytes (v128).
+const [ROWS, QUERY, DIM, COUNT, OUT, ROW_END, Q, OUT_END] = [0, 1, 2, 3, 4, 5, 6, 7];
+const [ACC, TMP] = [8, 10];
+
+const body = [
+  ...get(OUT), ...get(COUNT), ...i32(2), SHL, ADD, ...set(OUT_END),
+  ...BLOCK,
+  ...get(COUNT), EQZ, BR_IF, 0,
+  ...LOOP, // one row
+  ...V128_ZERO, ...set(ACC), ...V128_ZERO, ...set(ACC + 1),
+  ...get(QUERY), ...set(Q),
+  ...get(ROWS), ...get(DIM), ADD, ...set(ROW_END),
+  ...LOOP, // 16 bytes of the row against 16 query values
+  ...get(ROWS), ...V128_LOAD(0), ...set(TMP),
+  ...get(ACC), ...get(TMP), ...EXTEND_LOW, ...get(Q), ...V128_LOAD(0), ...DOT, ...I32X4_ADD, ...set(ACC),
+  ...get(ACC + 1), ...get(TMP), ...EXTEND_HIGH, ...get(Q), ...V128_LOAD(16), ...DOT, ...I32X4_ADD, ...set(ACC + 1),
+  ...get(ROWS), ...i32(16), ADD, ...set(ROWS),
+  ...get(Q), ...i32(32), ADD, ...set(Q),
+  ...get(ROWS), ...get(ROW_END), LT_U, BR_IF, 0,
+  END,
+  ...get(OUT),
+  ...get(ACC), ...get(ACC + 1), ...I32X4_ADD, ...set(ACC),
+  ...get(ACC), ...LANE(0), ...get(ACC), ...LANE(1), ADD, ...get(ACC), ...LANE(2), ...get(ACC), ...LANE(3), ADD, ADD,
+  ...I32_STORE,
+  ...get(OUT), ...i32(4), ADD, ...set(OUT),
+  ...get(OUT), ...get(OUT_END), LT_U, BR_IF, 0,
+  END,
+  END,
+  END,
+];
+
+const MODULE = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0,
+  ...section(1, [1, 0x60, ...vec([I32, I32, I32, I32, I32]), ...vec([])]),
+  ...section(2, [1, ...name('env'), ...name('memory'), 0x02, 0x00, 0]),
+  ...section(3, [1, 0]),
+  ...section(7, [1, ...name('scores'), 0x00, 0]),
+  ...section(10, [1, ...vec([2, 3, I32, 3, V128, ...body])]),
+]);
+
+export type Int8DotKernel = (rows: number, query: number, dim: number, count: number, out: number) => void;
+
+let compiled: WebAssembly.Module | null | undefined;
+
+/** The int8 SIMD kernel bound to `memory`, or undefined where WebAssembly SIMD is unavailable. */
+export function simdInt8DotKernel(memory: WebAssembly.Memory): Int8DotKernel | undefined {
+  if (compiled === undefined) {
+    try {
+      compiled = typeof WebAssembly === 'object' && WebAssembly.validate(MODULE) ? new WebAssembly.Module(MODULE) : null;
+    } catch {
+      compiled = null;
+    }
+  }
+  if (!compiled) return undefined;
+  return new WebAssembly.Instance(compiled, { env: { memory } }).exports.scores as Int8DotKernel;
+}

@@ -1,0 +1,46 @@
+/** Bytes of hand-assembled WebAssembly modules: LEB128 numbers, sections, and the opcodes the SIMD kernels use. */
+
+/** Unsigned LEB128. */
+export function leb(n: number): number[] {
+  const out: number[] = [];
+  do {
+    let byte = n & 0x7f;
+    n >>>= 7;
+    if (n) byte |= 0x80;
+    out.push(byte);
+  } while (n);
+  return out;
+}
+
+/** Signed LEB128 (the i32.const immediates here are small and positive). */
+export function sleb(n: number): number[] {
+  const out: number[] = [];
+  for (;;) {
+    const byte = n & 0x7f;
+    n >>= 7;
+    if ((n === 0 && !(byte & 0x40)) || (n === -1 && byte & 0x40)) return [...out, byte];
+    out.push(byte | 0x80);
+  }
+}
+
+export const vec = (bytes: number[]) => [...leb(bytes.length), ...bytes];
+export const section = (id: number, bytes: number[]) => [id, ...vec(bytes)];
+export const name = (s: string) => vec([...new TextEncoder().encode(s)]);
+
+export const I32 = 0x7f;
+export const V128 = 0x7b;
+export const get = (local: number) => [0x20, local];
+export const set = (local: number) => [0x21, local];
+export const i32 = (n: number) => [0x41, ...sleb(n)];
+export const ADD = 0x6a;
+export const SHL = 0x74;
+export const LT_U = 0x49;
+export const EQZ = 0x45;
+export const BR_IF = 0x0d;
+export const END = 0x0b;
+export const BLOCK = [0x02, 0x40];
+export const LOOP = [0x03, 0x40];
+export const F32_ADD = 0x92;
+export const simd = (code: number, ...immediates: number[]) => [0xfd, ...leb(code), ...immediates];
+export const V128_LOAD = (offset: number) => simd(0x00, 4, ...leb(offset));
+export const V128_ZERO = simd(0x0c, ...new Array<number>(16).fill(0));
