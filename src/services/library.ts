@@ -7,6 +7,7 @@ import type { KnowledgeBaseStore } from '../adapters/store';
 import { KnowledgeBase, type Candidate } from '../core/kb/knowledge-base';
 import { buildDocument, unitEmbeddingTexts } from '../core/ingest/build';
 import { MAX_DOCUMENT_CHARS, estimateIngest, judgeEstimate } from '../core/ingest/estimate';
+import { unreadableScriptNote } from '../core/ingest/script-note';
 import { effectiveThreshold } from '../core/chunk/semantic';
 import { EmbeddingPrefetch } from '../core/ingest/prefetch';
 import { highlightRanges } from '../core/search/highlight';
@@ -356,6 +357,8 @@ export class Library {
       lap('modelMs');
       const mismatch = this.modelMismatch(embedder);
       if (mismatch) throw new IngestError('model', name, `${mismatch} Remove those documents or select that model in Settings.`);
+      const scriptNote = unreadableScriptNote(parsed.text, embedder);
+      if (scriptNote) parsed.warnings.push(scriptNote);
       // An empty library takes the dimension of whichever model fills it first.
       if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = this.newKnowledgeBase(embedder.dim);
       const docId = this.deps.newId?.() ?? crypto.randomUUID();

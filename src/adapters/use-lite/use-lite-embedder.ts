@@ -27,6 +27,7 @@ export const DEFAULT_USE_LITE_BATCH: BatchLimits = { maxItems: 128, maxTotal: 10
 export class UseLiteEmbedder implements Embedder {
   readonly id = USE_LITE_ID;
   readonly dim = USE_LITE_DIM;
+  readonly readsCjk = false;
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
 

@@ -225,6 +225,7 @@ export function withCache(embedder: Embedder, store: EmbeddingCacheStore): Cache
   return {
     id: embedder.id,
     dim: embedder.dim,
+    ...(embedder.readsCjk === undefined ? {} : { readsCjk: embedder.readsCjk }),
     stats,
     resetStats() {
       stats.hits = stats.misses = stats.embedded = 0;
