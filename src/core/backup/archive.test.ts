@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unzipSync, zipSync } from 'fflate';
 import type { DocumentBundle } from '../kb/records';
-import { decodeArchive, encodeArchive, sha256Hex } from './archive';
+import { decodeArchive, encodeArchive, maxUnpackedBytes, sha256Hex } from './archive';
 import { BACKUP_VERSION, MANIFEST_PATH, isBackupError, type BackupManifest } from './format';
 
 const enc = new TextEncoder();
@@ -143,6 +143,13 @@ describe('knowledge-base archive', () => {
     expect(await refusal(new Uint8Array())).toMatchObject({ code: 'foreign' });
     expect(await refusal(zipSync({ 'readme.txt': enc.encode('hello') }))).toMatchObject({ code: 'foreign', message: expect.stringMatching(/without a Sieve manifest/) });
     expect(await refusal(zipSync({ 'manifest.json': enc.encode('{"format":"other-app","version":1}') }))).toMatchObject({ code: 'foreign', message: expect.stringMatching(/not a Sieve manifest/) });
+  });
+
+  it('refuses a small file that would unpack to far more than an export of its size holds, before inflating it', async () => {
+    // 100 MB of zeros deflates to about 100 KB.
+    const bomb = zipSync({ 'manifest.json': enc.encode('{}'), 'documents/0001/vectors.f32': new Uint8Array(100 * 2 ** 20) }, { level: 9 });
+    expect(bomb.length).toBeLessThan(maxUnpackedBytes(0) / 100);
+    expect(await refusal(bomb)).toMatchObject({ code: 'damaged', message: expect.stringMatching(/would unpack to more than \d+ MB/) });
   });
 
   it('refuses a newer format version, saying to update', async () => {

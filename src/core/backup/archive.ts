@@ -230,6 +230,16 @@ function checkChunks(v: unknown, name: string, textLength: number): DocumentChun
   return v as unknown as DocumentChunks;
 }
 
+class UnpackLimit extends Error {}
+
+/**
+ * The most an export of `size` bytes may unpack to: vectors are stored uncompressed and text
+ * deflates about 3–5 times, so 40 times its size (plus room for a small one) is generous.
+ */
+export function maxUnpackedBytes(size: number): number {
+  return size * 40 + 64 * 2 ** 20;
+}
+
 /**
  * Decodes and verifies an archive. Throws a BackupError naming the cause; returns only when
  * every check passed.
@@ -239,9 +249,20 @@ export async function decodeArchive(bytes: Uint8Array, options: DecodeOptions = 
   if (bytes.length < 4 || ZIP_MAGIC.some((b, i) => bytes[i] !== b)) throw foreign('it is not a zip archive');
   onProgress?.({ stage: 'unpacking', done: 0, total: 1 });
   let entries: Record<string, Uint8Array>;
+  // Sizes as the zip declares them, checked before anything is inflated: a small file that
+  // would unpack to gigabytes (a "zip bomb") is refused rather than exhausting the tab's memory.
+  let declared = 0;
+  const limit = maxUnpackedBytes(bytes.length);
   try {
-    entries = unzipSync(bytes);
+    entries = unzipSync(bytes, {
+      filter: (file) => {
+        declared += file.originalSize;
+        if (declared > limit) throw new UnpackLimit();
+        return true;
+      },
+    });
   } catch (e) {
+    if (e instanceof UnpackLimit) throw damaged(`it would unpack to more than ${Math.round(limit / 2 ** 20)} MB, far more than an export of this size holds`);
     throw damaged(`its zip container cannot be read (${e instanceof Error ? e.message : String(e)})`);
   }
   onProgress?.({ stage: 'unpacking', done: 1, total: 1 });
