@@ -8,7 +8,7 @@ async function addNotes(page: Page) {
   await expect(documentRows(page)).toHaveCount(1);
 }
 
-/** Clicks a citation or source and checks that the inspector shows that chunk. */
+/** Clicks a citation or source, checks that the source viewer shows that chunk in its document, and goes on to the inspector. */
 async function opensItsChunk(page: Page, open: ReturnType<Page['getByTestId']>) {
   const chunkId = await open.getAttribute('data-chunk');
   expect(chunkId).toBeTruthy();
@@ -16,6 +16,13 @@ async function opensItsChunk(page: Page, open: ReturnType<Page['getByTestId']>) 
   const rowText = ((await row.getByTestId('row-text').textContent()) ?? '').replace(/…$/, '').trim();
   expect(rowText.length).toBeGreaterThan(0);
   await open.click();
+  const viewer = page.getByTestId('source-viewer');
+  await expect(viewer).toHaveAttribute('data-chunk', chunkId!);
+  await expect(viewer.getByTestId('source-passage')).toContainText(rowText.slice(0, 60));
+  // notes.md has no pages: its text is shown with the passage marked.
+  await expect(viewer.getByTestId('highlight')).toContainText(rowText.slice(0, 60));
+  await viewer.getByRole('button', { name: 'Show its chunks in the inspector' }).click();
+  await expect(viewer).toHaveCount(0);
   await expect(page.getByRole('tab', { name: 'Chunk inspector' })).toHaveAttribute('aria-selected', 'true');
   const focused = page.getByTestId('focused-chunk');
   await expect(focused).toBeVisible();
@@ -24,7 +31,7 @@ async function opensItsChunk(page: Page, open: ReturnType<Page['getByTestId']>) 
   await expect(focused).toContainText(rowText.slice(0, 60));
 }
 
-test('retrieval-only: the pipeline table fills and a citation opens its chunk in the inspector', async ({ page }) => {
+test('retrieval-only: the pipeline table fills and a citation opens its chunk in its document, then in the inspector', async ({ page }) => {
   await openApp(page);
   await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'none');
   await addNotes(page);
@@ -74,9 +81,9 @@ test('with the tiny transformers.js model: grades, a streamed answer, stage usag
   await openApp(page);
   await chooseTinyLlm(page);
   // Noise grades sit near each other: a zero floor keeps the best of them, so there are sources to open.
-  await setPipelineNumber(page, 'Grade floor', 0);
+  await setPipelineNumber(page, 'Lowest grade a chunk may have and still be used', 0);
   // The tiny random-weight cross-encoder orders the kept chunks.
-  await page.getByLabel(/Order kept chunks with a cross-encoder/).check();
+  await page.getByLabel(/Order kept chunks with a reranker model/).check();
   await page.getByLabel('Reranker model name').fill('sieve/tiny-cross-encoder');
   await page.getByLabel('Reranker weights from').selectOption('local');
   await page.getByLabel('Reranker runs on').selectOption('wasm');
@@ -113,7 +120,8 @@ test('with the tiny transformers.js model: grades, a streamed answer, stage usag
 test('with the tiny model as retriever: the cost is shown first, then the model judges every chunk', async ({ page }) => {
   await openApp(page);
   await chooseTinyLlm(page);
-  await page.getByRole('combobox', { name: /^LLM retriever/ }).selectOption('primary');
+  await page.getByRole('navigation', { name: 'Settings groups' }).getByRole('link', { name: /^Advanced/ }).click();
+  await page.getByRole('combobox', { name: 'Let the language model read the chunks itself' }).selectOption('primary');
   await page.getByLabel('Judge by').selectOption('logprob');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await addNotes(page);
@@ -156,7 +164,7 @@ test('a streaming answer can be cancelled, and the app then answers retrieval-on
 
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByLabel('None — retrieval-only').check();
-  await page.getByRole('button', { name: 'Save language model' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'none');
 
   await ask(page, 'What colour are the hives painted?');

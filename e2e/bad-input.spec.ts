@@ -2,7 +2,8 @@ import { test, expect, type Page } from '@playwright/test';
 import { mkdtempSync, openSync, closeSync, ftruncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addFiles, documentRows, fixture, openApp, search, waitForJobs } from './helpers';
+import { nestedPdf } from '../scripts/fixtures/nested-pdf';
+import { addFiles, collectPageErrors, documentRows, fixture, FIXTURES, openApp, search, waitForJobs } from './helpers';
 
 /** Adds one good document so every bad input can be checked against a knowledge base that must stay intact. */
 async function withOneDocument(page: Page) {
@@ -38,6 +39,8 @@ test('every bad file gets a clear message naming the file and the cause, and the
     [fixture('corrupt.pdf'), /corrupt\.pdf: .*(damaged|corrupt|not a valid|could not be read)/i],
     [fixture('encrypted.pdf'), /encrypted\.pdf: .*password/i],
     [fixture('blank-scan.pdf'), /blank-scan\.pdf: .*no readable text.*even by OCR/i],
+    // A page tree whose /Count is -5: damage, not a scan for OCR to read.
+    [join(FIXTURES, '..', '..', 'test', 'fixtures', 'broken-pdfs', 'structure--count-negative.pdf'), /structure--count-negative\.pdf: This PDF is damaged: it lists no pages that can be read\./],
   ];
   for (const [file, message] of cases) await expectFailure(page, file, message);
 
@@ -79,4 +82,55 @@ test('an embedding model that will not load gives a clear message and keyword se
   await expect(documentRows(page)).toHaveCount(1);
   await page.context().unroute('**/vendor/use-lite/model.json');
   await expectIntact(page);
+});
+
+test('text that lives only in form fields and annotations is read and found', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await openApp(page);
+  await addFiles(page, [fixture('form-only.pdf'), fixture('freetext-only.pdf')]);
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(2);
+  for (const [query, text] of [
+    ['Marguerite Olsen master mariner', /Marguerite Olsen, master mariner/],
+    ['tanker jetty quay', /Tanker Jetty/],
+    ['silt above the sill', /no silt above the sill/],
+    ['eastern groyne soundings', /eastern groyne averaged 7\.4 metres/],
+  ] as const) {
+    await search(page, query);
+    await expect(page.getByTestId('hit').filter({ hasText: text }).first()).toBeVisible();
+  }
+  // A password field and a hidden field are not shown, so they are not read.
+  await search(page, 'secret-4417 hidden reviewer remark');
+  await expect(page.getByTestId('hit').first()).toBeVisible();
+  await expect(page.getByTestId('hit').filter({ hasText: /secret-4417|hidden reviewer remark/ })).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a page pdf.js is stuck on is skipped with a warning, and Cancel is answered within a second meanwhile', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = collectPageErrors(page);
+  await openApp(page);
+  // Page 2 wraps its text in 200,000 nested q operators: pdf.js would take many minutes on it.
+  const path = join(mkdtempSync(join(tmpdir(), 'sieve-')), 'dues.pdf');
+  writeFileSync(path, nestedPdf(200_000));
+
+  await addFiles(page, path);
+  const first = page.getByTestId('job').filter({ hasText: 'dues.pdf' });
+  // Page 1 is read; page 2 is under way.
+  await expect(first.getByRole('progressbar')).toHaveAttribute('value', /^[1-9]\d*$/);
+  await page.waitForTimeout(2_000);
+  const clicked = Date.now();
+  await first.getByRole('button', { name: 'Cancel' }).click();
+  await expect(first).toHaveAttribute('data-status', 'cancelled', { timeout: 1000 });
+  console.log(`cancel while pdf.js is stuck on a page: ${Date.now() - clicked} ms from click to cancelled`);
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(0);
+
+  await addFiles(page, path);
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(1);
+  await expect(page.getByTestId('document-notes')).toContainText('Page 2 could not be read in time; it was skipped');
+  await search(page, 'harbour dues vessel class');
+  await expect(page.getByTestId('hit').filter({ hasText: /vessel class 3/ }).first()).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -61,7 +61,7 @@ export async function chooseTinyLlm(page: Page) {
   await expect(page.getByLabel('LLM models folder URL')).toHaveValue('/models/');
   await page.getByLabel('LLM runs on').selectOption('wasm');
   await page.getByLabel('LLM weight precision').selectOption('');
-  await page.getByRole('button', { name: 'Save language model' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'ready');
 }
 

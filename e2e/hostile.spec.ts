@@ -184,6 +184,11 @@ test('markup and script payloads in documents, names and titles are shown as tex
   await expect(page.getByTestId('sources')).toBeVisible();
   await expectInert(page, w, 'Ask');
   await answer.getByTestId('citation').first().click();
+  const viewer = page.getByTestId('source-viewer');
+  await expect(viewer.getByTestId('source-passage')).toBeVisible();
+  await expect(viewer.getByTestId('source-note')).not.toHaveAttribute('data-placement', 'loading');
+  await expectInert(page, w, 'Ask → citation → source viewer');
+  await viewer.getByRole('button', { name: 'Show its chunks in the inspector' }).click();
   await expect(page.getByTestId('focused-chunk')).toBeVisible();
   await expectInert(page, w, 'Ask → citation → Chunk inspector');
 

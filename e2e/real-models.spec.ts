@@ -31,11 +31,11 @@ test('a real embedder from /models/ and a real GGUF model: streamed text, a cite
   // The language model: a GGUF served by this site, run by llama.cpp.
   await page.getByRole('radio', { name: /GGUF \(llama\.cpp, WASM\)/ }).check();
   await page.getByTestId('gguf-url').fill(GGUF);
-  await page.getByRole('button', { name: 'Save language model' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'ready', { timeout: 180_000 });
   // A 135M model grades low: a zero floor lets the best candidates through to the answer.
-  await setPipelineNumber(page, 'Grade floor', 0);
-  await setPipelineNumber(page, 'N, candidates retrieved', 8);
+  await setPipelineNumber(page, 'Lowest grade a chunk may have and still be used', 0);
+  await setPipelineNumber(page, 'Chunks retrieved for a question', 8);
 
   await page.getByRole('tab', { name: 'Library' }).click();
   await addFiles(page, fixture('notes.md'));

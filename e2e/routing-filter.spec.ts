@@ -62,7 +62,7 @@ test('a question that names a document is kept to it, can search all instead, an
   const note = page.getByTestId('route-note').first();
   await expect(note).toContainText(`Kept to ${FY16} — the question names “Adobe” and asks about FY2016`);
   await expect(page.locator('[data-testid="stage-row"][data-stage="route"]')).toContainText('reason:');
-  for (const doc of await page.locator('[data-testid="pipeline-row"] td.doc button').allTextContents()) expect(doc).toBe(FY16);
+  for (const doc of await page.locator('[data-testid="pipeline-row"]').getByTestId('row-doc').allTextContents()) expect(doc).toBe(FY16);
 
   // Undo: the same question over every document.
   await note.getByRole('button', { name: 'Search all documents instead' }).click();
@@ -87,7 +87,7 @@ test('a question that names a document is kept to it, can search all instead, an
   await ask(page, 'What was the revenue from mooring fees?');
   expect(await waitForAnswer(page)).toBe('done');
   await expect(page.getByTestId('ask-scope')).toHaveText('Searched: Harbour log');
-  for (const doc of await page.locator('[data-testid="pipeline-row"] td.doc button').allTextContents()) expect(doc).toBe('Harbour log');
+  for (const doc of await page.locator('[data-testid="pipeline-row"]').getByTestId('row-doc').allTextContents()) expect(doc).toBe('Harbour log');
 
   // The choice is kept across tabs and applies to Search too.
   await page.getByRole('tab', { name: 'Search' }).click();

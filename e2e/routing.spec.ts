@@ -35,9 +35,9 @@ async function asksAbout(page: Page, company: Company, other: Company) {
   // Every kept chunk is the company's own; the row's Document cell names its document.
   const kept = page.locator('[data-testid="pipeline-row"][data-verdict="kept"]');
   expect(await kept.count()).toBeGreaterThan(0);
-  for (const doc of await kept.locator('td.doc button').allTextContents()) expect(doc.trim()).toBe(company.title);
+  for (const doc of await kept.getByTestId('row-doc').allTextContents()) expect(doc.trim()).toBe(company.title);
   // ... and so is every candidate, kept or not.
-  for (const doc of await page.locator('[data-testid="pipeline-row"] td.doc button').allTextContents()) expect(doc.trim()).not.toBe(other.title);
+  for (const doc of await page.locator('[data-testid="pipeline-row"]').getByTestId('row-doc').allTextContents()) expect(doc.trim()).not.toBe(other.title);
 
   // The answer quotes the balance sheet row under its header row "(Millions) | 2022 | 2021".
   const answer = page.getByTestId('answer');
@@ -54,7 +54,7 @@ async function asksAbout(page: Page, company: Company, other: Company) {
   const source = await citation.getAttribute('data-source');
   const cited = page.locator(`[data-testid="pipeline-row"][data-source="${source}"]`);
   await expect(cited).toHaveAttribute('data-verdict', 'kept');
-  await expect(cited.locator('td.doc button')).toHaveText(company.title);
+  await expect(cited.getByTestId('row-doc')).toHaveText(company.title);
 }
 
 test('a question naming one of two similar filings keeps that filing, and the answer quotes its balance sheet row', async ({ page }) => {

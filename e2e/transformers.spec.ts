@@ -6,10 +6,10 @@ test('a self-hosted transformers.js model can be chosen, loads from the app, and
   await openApp(page);
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByLabel(/transformers\.js feature-extraction model/).check();
-  await page.getByLabel('Model id').fill('sieve/tiny-embedder');
-  await page.getByLabel('Source').selectOption('local');
-  await expect(page.getByLabel('Base URL')).toHaveValue('/models/');
-  await page.getByLabel('Device').selectOption('wasm');
+  await page.getByLabel('Embedding model name').fill('sieve/tiny-embedder');
+  await page.getByLabel('Embedding weights from').selectOption('local');
+  await expect(page.getByLabel('Embedding models folder URL')).toHaveValue('/models/');
+  await page.getByLabel('Embedding runs on').selectOption('wasm');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByTestId('model-status')).toHaveAttribute('data-state', 'ready');
   await expect(page.getByTestId('model-status')).toContainText('transformers:sieve/tiny-embedder');

@@ -23,7 +23,7 @@ test('a WebLLM model that cannot load fails clearly, and retrieval-only takes ov
     await expect(unavailable).toContainText('WebGPU');
     modelId = await picker.inputValue();
   }
-  await page.getByRole('button', { name: 'Save language model' }).click();
+  await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'failed', { timeout: 150_000 });
 
   await page.getByRole('tab', { name: 'Ask' }).click();

@@ -9,7 +9,7 @@ import type { LabProgress } from '../core/lab/run';
 import type { LabResponse } from '../services/lab';
 import type { BackupProgress } from '../core/backup';
 import type { ImportResult } from '../services/backup';
-import type { IngestEvent, IngestResult, Inspection, OpenResult, ReindexEvent, SearchOptions, SearchResponse } from '../services/library';
+import type { DocumentSource, IngestEvent, IngestResult, Inspection, OpenResult, ReindexEvent, SearchOptions, SearchResponse } from '../services/library';
 
 /** Typed calls into the library worker. Every method is a message; no work happens here. */
 export class LibraryClient {
@@ -45,6 +45,8 @@ export class LibraryClient {
   clear = () => this.rpc.call<Settings>('clear');
   search = (query: string, options: SearchOptions = {}) => this.rpc.call<SearchResponse>('search', [query, { docIds: options.docIds, routing: options.routing }]);
   inspect = (id: string) => this.rpc.call<Inspection>('inspect', [id]);
+  /** A document's stored text and pages, and for a PDF its original bytes (moved, not copied). */
+  source = (id: string) => this.rpc.call<DocumentSource>('source', [id]);
   lab = (request: LabRequest, options: CallOptions<LabProgress>) => this.rpc.call<LabResponse>('lab', [request], options);
   updateSettings = (patch: Partial<Settings>) => this.rpc.call<Settings>('updateSettings', [patch]);
   ask = (question: string, options: CallOptions<AskEvent> & QuestionOptions) =>

@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { Settings, WllamaSettings } from '../core/settings';
-import type { IngestEstimateEvent, IngestEvent, IngestTimings, Inspection, SearchOptions, SearchResponse } from '../services/library';
+import type { DocumentSource, IngestEstimateEvent, IngestEvent, IngestTimings, Inspection, SearchOptions, SearchResponse } from '../services/library';
+import type { Chunk } from '../core/types';
 import type { LibraryClient } from './client';
 import type { LlmClient } from './llm-client';
 import type { LlmInfo } from '../core/llm/engine';
@@ -113,6 +114,18 @@ export interface BackupState {
   cancel(): void;
 }
 
+/** A cited passage shown where it came from: on its PDF page, or in its document's text. */
+export interface SourceView {
+  chunk: Chunk;
+  /** Where it was opened from, for the link back. */
+  from: 'answer' | 'search';
+  /** The PDF page shown (1-based). */
+  page?: number;
+  status: 'loading' | 'ready' | 'failed';
+  source?: DocumentSource;
+  error?: string;
+}
+
 /** The chunking lab's latest run. */
 export interface LabState {
   request: LabRequest;
@@ -160,6 +173,8 @@ export interface AppState {
   /** Read once WebLLM is chosen in Settings. */
   webLlmModels?: WebLlmModelList;
   backup?: BackupState;
+  /** The source viewer, while it is open. */
+  sourceView?: SourceView;
 }
 
 export interface WalkState {
@@ -416,6 +431,29 @@ export class AppStore {
   async openChunk(docId: string, chunkId: string) {
     this.set({ focusChunk: chunkId });
     if (this.state.inspection?.document.id !== docId) await this.inspect(docId);
+  }
+
+  /** Opens a passage where it came from: the stored original (PDF page) or the document's text. */
+  async openSource(chunk: Chunk, from: SourceView['from']) {
+    const kept = this.state.sourceView?.source?.document.id === chunk.docId ? this.state.sourceView.source : undefined;
+    const view: SourceView = { chunk, from, page: chunk.pageStart, status: kept ? 'ready' : 'loading', source: kept };
+    this.set({ sourceView: view });
+    if (kept) return;
+    try {
+      const source = await this.client.source(chunk.docId);
+      this.set((s) => (s.sourceView?.chunk === chunk ? { sourceView: { ...s.sourceView, status: 'ready', source } } : {}));
+    } catch (e) {
+      this.set((s) => (s.sourceView?.chunk === chunk ? { sourceView: { ...s.sourceView, status: 'failed', error: message(e) } } : {}));
+    }
+  }
+
+  /** Turns the source viewer to another page of its PDF. */
+  showSourcePage(page: number) {
+    this.set((s) => (s.sourceView ? { sourceView: { ...s.sourceView, page } } : {}));
+  }
+
+  closeSource() {
+    this.set({ sourceView: undefined });
   }
 
   async loadModel() {

@@ -76,6 +76,17 @@ export interface Settings {
   pipeline: PipelineSettings;
 }
 
+/** The fixed-size chunker's defaults (the baseline ChunkRAG compares with). */
+export const DEFAULT_FIXED_CHUNKER: Extract<ChunkerSettings, { kind: 'fixed' }> = { kind: 'fixed', size: 500, overlap: 50, headers: true };
+
+/** The cross-encoder offered when a reranker is turned on. */
+export const DEFAULT_CROSS_ENCODER: Extract<RerankerSettings, { kind: 'transformers' }> = {
+  kind: 'transformers',
+  modelId: 'Xenova/ms-marco-MiniLM-L-6-v2',
+  source: 'hub',
+  device: 'auto',
+};
+
 export const DEFAULT_SETTINGS: Settings = {
   embedder: { kind: 'use-lite' },
   chunker: DEFAULT_CHUNKER,

@@ -112,6 +112,10 @@ expose(
     clear: async () => (await library).clear(),
     search: async (query: string, options: SearchOptions) => (await library).search(query, options),
     inspect: async (id: string) => (await library).inspect(id),
+    source: async (id: string) => {
+      const source = await (await library).source(id);
+      return source.bytes ? transfer(source, [source.bytes.buffer]) : source;
+    },
     lab: async (request: LabRequest, ctx: CallContext) => (await library).lab(request, (p: LabProgress) => ctx.progress(p), ctx.signal),
     updateSettings: async (patch: Partial<Settings>) => (await library).updateSettings(patch),
     ask: async (question: string, options: QuestionOptions, ctx: CallContext) => {

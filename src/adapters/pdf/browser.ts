@@ -1,15 +1,18 @@
 /**
- * PDF reading inside a module Web Worker bundled by Vite. pdf.js is loaded on first use and
- * runs in the calling worker's thread (no nested worker, nothing fetched from elsewhere).
+ * PDF reading inside a module Web Worker bundled by Vite. pdf.js is loaded on first use; the
+ * text is read by pdf.js's worker in a nested Web Worker of its own (src/workers/pdfjs.worker.ts,
+ * bundled with the app: nothing is fetched from elsewhere), so that a page pdf.js is stuck on
+ * can be abandoned and a Cancel is heard at once. Where nested workers are not available it
+ * runs in the calling worker's thread, as the OCR page renderer does.
  */
 import type { ParsedDocument } from '../../core/types';
 import type { OcrEngine } from '../../core/ocr/engine';
 import { pagesNeedingOcr } from '../../core/ocr/plan';
 import { ocrScannedPages } from '../../core/ocr/pages';
-import type { PdfSource } from '../../core/parse/pdf/source';
+import type { PdfPage, PdfSource, PdfTextItem } from '../../core/parse/pdf/source';
 import { parsePdfSourcePaced } from '../../core/parse/pdf/parse';
 import { pacer } from '../../core/yield';
-import { extractPdf, type PdfJsModule, type PdfJsResources, type ReadPdfOptions } from './extract';
+import { extractPdf, type PdfJsModule, type PdfJsResources, type PdfJsThread, type ReadPdfOptions } from './extract';
 import { FetchDataFactory } from './fetch-data';
 import { openPageRenderer } from './render';
 import { cancelled } from './errors';
@@ -64,9 +67,19 @@ async function importWorkerModule(): Promise<unknown> {
   }
 }
 
+/** pdf.js's worker in a nested Web Worker that `terminate` ends, even in the middle of a page. */
+function startWorker(): PdfJsThread {
+  const worker = new Worker(new URL('../../workers/pdfjs.worker.ts', import.meta.url), { type: 'module', name: 'pdfjs-text' });
+  return { port: worker, terminate: () => worker.terminate() };
+}
+
 export async function readPdf(data: Uint8Array, fileName: string, options: BrowserPdfOptions = {}): Promise<PdfSource> {
   const pdfjs = await loadPdfJs();
-  return extractPdf(pdfjs, data, fileName, options, { ...options.resources, BinaryDataFactory: FetchDataFactory });
+  return extractPdf(pdfjs, data, fileName, options, {
+    ...options.resources,
+    BinaryDataFactory: FetchDataFactory,
+    ...(typeof Worker === 'function' ? { startWorker } : {}),
+  });
 }
 
 export async function parsePdf(data: Uint8Array, fileName: string, options: BrowserPdfOptions = {}): Promise<ParsedDocument> {
@@ -77,13 +90,41 @@ export async function parsePdf(data: Uint8Array, fileName: string, options: Brow
 
 /** Renders the pages without a text layer and reads them by OCR, one at a time. */
 async function ocrPdf(source: PdfSource, data: Uint8Array, fileName: string, engine: OcrEngine, options: BrowserPdfOptions): Promise<PdfSource> {
-  if (pagesNeedingOcr(source.pages).length === 0) return source;
+  // A page whose only text is annotations' (a comment or a stamp on a scan, a filled-in field)
+  // is read by OCR too: its text is put back afterwards (see withAnnotations).
+  const scans = { ...source, pages: source.pages.map((p) => (onlyAnnotations(p) ? { ...p, items: [] } : p)) };
+  if (pagesNeedingOcr(scans.pages).length === 0) return source;
   const renderer = openPageRenderer(await loadPdfJs(), data, { ...options.resources, BinaryDataFactory: FetchDataFactory });
   try {
-    return await ocrScannedPages(source, renderer.render, engine, { onProgress: options.onProgress, signal: options.signal });
+    return restoreAnnotations(await ocrScannedPages(scans, renderer.render, engine, { onProgress: options.onProgress, signal: options.signal }), source);
   } catch (error) {
     throw options.signal?.aborted ? cancelled(fileName) : error;
   } finally {
     void renderer.close();
   }
+}
+
+/** The pages OCR read (`read`), given back the annotation text they had before OCR (`before`). */
+export function restoreAnnotations(read: PdfSource, before: PdfSource): PdfSource {
+  return { ...read, pages: read.pages.map((page, i) => withAnnotations(page, before.pages[i])) };
+}
+
+/** A page whose only text is annotations' (OCR reads it too: it may be a scan with a comment on it). */
+export function onlyAnnotations(page: PdfPage): boolean {
+  return !page.error && !page.ocr && page.items.length > 0 && page.items.every((i) => i.annotation);
+}
+
+const squash = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+
+/**
+ * A page OCR read, given back the annotation text it had before: only the runs OCR did not
+ * read as well (a field's value drawn by its appearance is in the pixels). Where OCR found
+ * nothing readable (or did not reach the page), the page is as it was read, annotations only.
+ */
+function withAnnotations(read: PdfPage, before: PdfPage | undefined): PdfPage {
+  if (!before || before.page !== read.page || !onlyAnnotations(before)) return read;
+  if (!read.ocr || read.ocr.verdict === 'blank' || read.ocr.verdict === 'garbage' || read.items.length === 0) return before;
+  const seen = squash(read.items.map((i) => i.text).join(''));
+  const missing: PdfTextItem[] = before.items.filter((i) => !seen.includes(squash(i.text)));
+  return missing.length > 0 ? { ...read, items: [...read.items, ...missing] } : read;
 }

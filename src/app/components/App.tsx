@@ -11,6 +11,7 @@ import { SettingsView } from './SettingsView';
 import { Notices } from './Notices';
 import { UpdateNotice } from './UpdateNotice';
 import { ModelBadge } from './ModelBadge';
+import { SourceViewer } from './SourceViewer';
 
 const TABS = ['Library', 'Ask', 'Search', 'Chunk inspector', 'Lab', 'Walk-through', 'Settings'] as const;
 export type Tab = (typeof TABS)[number];
@@ -59,6 +60,7 @@ export function App() {
           <SettingsView />
         )}
       </main>
+      <SourceViewer onInspect={() => setTab('Chunk inspector')} />
     </div>
   );
 }

@@ -30,6 +30,8 @@ export function AskView({ onInspect, onSettings }: Props) {
     void store.openChunk(row.chunk.docId, row.chunk.id);
     onInspect();
   };
+  /** Citations and sources open the passage where it came from. */
+  const openSource = (row: CandidateRow) => void store.openSource(row.chunk, 'answer');
   return (
     <section className="ask">
       <form
@@ -60,7 +62,7 @@ export function AskView({ onInspect, onSettings }: Props) {
           {judgeNote(state.settings.pipeline.llmRetriever, state.documents)}
         </p>
       )}
-      {q && <QuestionPanel q={q} onOpen={open} onAskAll={() => void store.askWithoutRouting()} />}
+      {q && <QuestionPanel q={q} onOpen={open} onOpenSource={openSource} onAskAll={() => void store.askWithoutRouting()} />}
     </section>
   );
 }
@@ -114,7 +116,7 @@ function ModeLine({
   );
 }
 
-function QuestionPanel({ q, onOpen, onAskAll }: { q: QuestionState; onOpen(row: CandidateRow): void; onAskAll(): void }) {
+function QuestionPanel({ q, onOpen, onOpenSource, onAskAll }: { q: QuestionState; onOpen(row: CandidateRow): void; onOpenSource(row: CandidateRow): void; onAskAll(): void }) {
   const result = q.result;
   const rows = result?.rows ?? q.rows;
   // One entry per source number: the best-ranked row in it (a segment holds several rows).
@@ -145,7 +147,7 @@ function QuestionPanel({ q, onOpen, onAskAll }: { q: QuestionState; onOpen(row: 
       )}
       {(text || q.status === 'running') && (
         <div className={`answer${q.status === 'running' ? ' streaming' : ''}`} data-testid="answer" aria-live="polite">
-          <AnswerText text={text} sources={sources} citations={result?.answer.citations} onOpen={onOpen} />
+          <AnswerText text={text} sources={sources} citations={result?.answer.citations} onOpen={onOpenSource} />
           {q.status === 'running' && q.stage === 'answer' && <span className="cursor" aria-hidden="true" />}
         </div>
       )}
@@ -166,7 +168,7 @@ function QuestionPanel({ q, onOpen, onAskAll }: { q: QuestionState; onOpen(row: 
           <ol data-testid="sources">
             {sources.map((r) => (
               <li key={r.chunk.id} value={r.source}>
-                <button type="button" className="link source" data-testid="source" data-chunk={r.chunk.id} data-source={r.source} onClick={() => onOpen(r)}>
+                <button type="button" className="link source" data-testid="source" data-chunk={r.chunk.id} data-source={r.source} onClick={() => onOpenSource(r)}>
                   {r.title}
                 </button>{' '}
                 {result?.attribution && <SourceUse report={result.attribution} n={r.source!} />}{' '}
@@ -201,7 +203,7 @@ function QuestionPanel({ q, onOpen, onAskAll }: { q: QuestionState; onOpen(row: 
           )}
         </div>
       )}
-      <PipelineView routed={result?.routed} rows={rows} stages={result?.stages ?? q.stages} threshold={result?.threshold} running={q.status === 'running' ? q.stage : undefined} onOpen={onOpen} segments={result?.segments ?? q.segments} segmentValues={result?.segmentValues ?? q.segmentValues} />
+      <PipelineView routed={result?.routed} rows={rows} stages={result?.stages ?? q.stages} threshold={result?.threshold} running={q.status === 'running' ? q.stage : undefined} onOpen={onOpen} onOpenSource={onOpenSource} segments={result?.segments ?? q.segments} segmentValues={result?.segmentValues ?? q.segmentValues} />
     </>
   );
 }

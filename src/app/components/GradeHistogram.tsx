@@ -27,7 +27,7 @@ export function GradeHistogram({ rows, threshold }: { rows: CandidateRow[]; thre
   const bw = (W - PAD.l - PAD.r) / BINS;
   return (
     <figure className="histogram" data-testid="grade-histogram">
-      <svg width={W} height={H} role="img" aria-label="Histogram of final relevance grades with the threshold">
+      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Histogram of final relevance grades with the threshold">
         <line x1={PAD.l} x2={W - PAD.r} y1={y(0)} y2={y(0)} className="axis" />
         {[...new Set([0, Math.ceil(max / 2), max])].map((n) => (
           <text key={n} x={PAD.l - 4} y={y(n) + 4} textAnchor="end" className="tick">

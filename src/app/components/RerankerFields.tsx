@@ -2,17 +2,39 @@ import type { ManifestModel } from '../../core/models';
 import type { RerankerSettings } from '../../core/settings';
 import { TransformersModelFields } from './TransformersModelFields';
 
-const DEFAULT_CROSS_ENCODER: RerankerSettings = { kind: 'transformers', modelId: 'Xenova/ms-marco-MiniLM-L-6-v2', source: 'hub', device: 'auto' };
-
-/** The optional cross-encoder that orders kept chunks before the answer (loaded on the next question). */
-export function RerankerFields({ value, onChange, siteModels }: { value: RerankerSettings; onChange(v: RerankerSettings): void; siteModels?: ManifestModel[] }) {
+/**
+ * The optional cross-encoder that orders kept chunks before the answer (loaded on the next
+ * question). Its one switch: ticking it chooses a model, and the pipeline uses whichever is chosen.
+ */
+export function RerankerFields({
+  value,
+  onToggle,
+  onChange,
+  siteModels,
+}: {
+  value: RerankerSettings;
+  onToggle(on: boolean): void;
+  onChange(v: RerankerSettings): void;
+  siteModels?: ManifestModel[];
+}) {
   return (
-    <fieldset>
+    <fieldset className="setting-group">
       <legend>Reranker</legend>
-      <label>
-        <input type="checkbox" checked={value.kind === 'transformers'} onChange={(x) => onChange(x.target.checked ? DEFAULT_CROSS_ENCODER : { kind: 'none' })} /> Order kept
-        chunks with a cross-encoder (transformers.js text-classification model); otherwise by their final grade
-      </label>
+      <div className="setting toggle">
+        <label>
+          <input type="checkbox" checked={value.kind === 'transformers'} onChange={(x) => onToggle(x.target.checked)} /> Order kept chunks with a reranker
+          model
+        </label>
+        <span className="setting-notes">
+          <span className="symbol" title="The paper's name for it">
+            cross-encoder
+          </span>
+          <span className="hint">
+            A transformers.js text-classification model reads the question with each kept chunk and puts the best first. Off: chunks are ordered by their
+            grade. Loaded with the first question.
+          </span>
+        </span>
+      </div>
       {value.kind === 'transformers' && (
         <div className="indent">
           <TransformersModelFields<Extract<RerankerSettings, { kind: 'transformers' }>>

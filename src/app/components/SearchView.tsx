@@ -1,7 +1,9 @@
-import { ChunkHeader } from './ChunkHeader';
 import { useState } from 'react';
 import { useApp } from '../context';
-import { fileName, pagesLabel, score, sectionLabel } from '../format';
+import { fileName, pagesLabel, score } from '../format';
+import { headerSummary, sectionAfterTitle } from '../hit-place';
+import './score-bar.css';
+import './search.css';
 import { OcrBadge } from './OcrBadge';
 import { Highlighted } from './Highlighted';
 import { DocumentFilter } from './DocumentFilter';
@@ -51,22 +53,38 @@ export function SearchView() {
             {s.hits.map((h) => (
               <li key={h.chunk.id} className="hit" data-testid="hit" data-chunk-id={h.chunk.id}>
                 <div className="where">
-                  <strong>{h.docTitle}</strong> <span className="muted">{fileName(h.docName)}</span> {pagesLabel(h.chunk)} <OcrBadge ocr={h.chunk.ocr} />
-                  {h.chunk.sectionPath.length > 0 && <span className="section"> · {sectionLabel(h.chunk.sectionPath)}</span>}
+                  <strong title={headerSummary(h.chunk.header) || undefined}>{h.docTitle}</strong>
+                  {pagesLabel(h.chunk) && <span className="hit-pages">{pagesLabel(h.chunk)}</span>}
+                  {sectionAfterTitle(h.docTitle, h.chunk.sectionPath, h.chunk.text) && <span className="section">{sectionAfterTitle(h.docTitle, h.chunk.sectionPath, h.chunk.text)}</span>}
+                  <OcrBadge ocr={h.chunk.ocr} />
+                  <span className="muted file-name">{fileName(h.docName)}</span>{' '}
+                  <button
+                    type="button"
+                    className="link open-source"
+                    data-testid="open-source"
+                    aria-label={`Show this passage in ${h.docTitle}${h.chunk.pageStart !== undefined ? `, ${pagesLabel(h.chunk)}` : ''}`}
+                    onClick={() => void store.openSource(h.chunk, 'search')}
+                  >
+                    {h.chunk.pageStart !== undefined ? 'View page' : 'View in document'}
+                  </button>
                 </div>
                 <p className="text">
-                  <ChunkHeader header={h.chunk.header} />
                   <Highlighted text={h.chunk.text} ranges={h.highlights} />
                 </p>
                 <div className="scores small">
+                  <span className="score-bar" aria-hidden="true">
+                    <span className="track">
+                      <span className="fill" style={{ width: `${(Math.min(1, Math.max(0, h.score)) * 100).toFixed(1)}%` }} />
+                    </span>
+                  </span>
+                  <span className="fused" title="Weighted sum of the normalised scores">
+                    fused {score(h.score)}
+                  </span>
                   <span title="BM25 keyword score (raw, then min-max normalised over the candidates)">
                     BM25 {score(h.bm25, 2)} ({score(h.bm25Norm, 2)}){h.rankBm25 ? ` #${h.rankBm25}` : ''}
                   </span>
                   <span title="Cosine similarity of query and chunk embeddings (raw, then normalised)">
                     vector {score(h.dense)} ({score(h.denseNorm, 2)}){h.rankDense ? ` #${h.rankDense}` : ''}
-                  </span>
-                  <span className="fused" title="Weighted sum of the normalised scores">
-                    fused {score(h.score)}
                   </span>
                 </div>
               </li>

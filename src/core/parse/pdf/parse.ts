@@ -86,9 +86,15 @@ function* parseSteps(source: PdfSource, fileName: string): Generator<void, Parse
 
 function pageWarnings(source: PdfSource): string[] {
   const warnings: string[] = [];
-  const failed = source.pages.filter((p) => p.error).map((p) => p.page);
+  const slow = source.pages.filter((p) => p.error && p.timedOut).map((p) => p.page);
+  if (slow.length > 0) warnings.push(`${capitalise(list(slow))} could not be read in time; ${slow.length === 1 ? 'it was' : 'they were'} skipped`);
+  const failed = source.pages.filter((p) => p.error && !p.timedOut).map((p) => p.page);
   if (failed.length > 0) warnings.push(`Could not read ${count(failed.length, 'page')} (${list(failed)}); they were skipped`);
   return [...warnings, ...ocrWarnings(source)];
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function count(n: number, word: string): string {

@@ -27,6 +27,11 @@ export interface PdfTextItem {
    * upright text. `x`/`y` are then the run's start on its baseline and `width` its length along it.
    */
   angle?: number;
+  /**
+   * The run is an annotation's or form field's text (a FreeText box, a comment, a field's value,
+   * a list box's options), not drawn by the page's content: placed at the annotation's rectangle.
+   */
+  annotation?: true;
 }
 
 export interface PdfPage {
@@ -37,6 +42,8 @@ export interface PdfPage {
   items: PdfTextItem[];
   /** Set when the page could not be read; its items are then empty. */
   error?: string;
+  /** Set (with `error`) when reading the page ran past its time limit and was abandoned. */
+  timedOut?: true;
   /** Set when its items were read by OCR from the page's pixels (it had no text layer). */
   ocr?: PdfPageOcr;
 }

@@ -1,9 +1,10 @@
 import { TransformersModelFields } from './TransformersModelFields';
 import { GgufModelFields } from './GgufModelFields';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useApp } from '../context';
 import { describeBytes } from '../format';
 import type { LlmSettings } from '../../core/settings';
+import { SUGGESTED_LLMS } from '../model-catalogue';
 
 type WebLlm = Extract<LlmSettings, { kind: 'webllm' }>;
 type TransformersLlm = Extract<LlmSettings, { kind: 'transformers' }>;
@@ -19,14 +20,15 @@ const DEFAULT_TRANSFORMERS: TransformersLlm = {
 };
 const DEFAULT_GGUF: GgufLlm = { kind: 'wllama', source: 'url', device: 'auto' };
 const LLM_DTYPES = ['fp32', 'fp16', 'q8', 'q4'] as const;
-const SUGGESTED_LLMS = ['onnx-community/Qwen2.5-0.5B-Instruct', 'HuggingFaceTB/SmolLM2-360M-Instruct', 'onnx-community/Llama-3.2-1B-Instruct'];
 
-/** Which language model answers questions, with its load progress; saved on its own. */
-export function LlmSettingsForm() {
+/**
+ * Which language model answers questions, with its load progress. Part of the Settings
+ * draft: the tab's one Save loads it. A GGUF file picked from disk is the exception: a file
+ * cannot wait in a draft, so it is sent to the model worker at once.
+ */
+export function LlmFields({ value: draft, onChange: setDraft }: { value: LlmSettings; onChange(next: LlmSettings): void }) {
   const { state, store } = useApp();
   const saved = state.settings?.llm ?? { kind: 'none' as const };
-  const [draft, setDraft] = useState<LlmSettings>(saved);
-  useEffect(() => setDraft(state.settings?.llm ?? { kind: 'none' }), [state.settings?.llm]);
   useEffect(() => {
     if (draft.kind === 'webllm') void store.loadWebLlmModels();
   }, [draft.kind, store]);
@@ -39,7 +41,6 @@ export function LlmSettingsForm() {
   const webllm: WebLlm = draft.kind === 'webllm' ? draft : saved.kind === 'webllm' ? saved : DEFAULT_WEBLLM;
   const transformers: TransformersLlm = draft.kind === 'transformers' ? draft : saved.kind === 'transformers' ? saved : DEFAULT_TRANSFORMERS;
   const gguf: GgufLlm = draft.kind === 'wllama' ? draft : saved.kind === 'wllama' ? saved : DEFAULT_GGUF;
-  const incomplete = draft.kind === 'wllama' && draft.source === 'url' && !draft.url;
   const pickWebLlm = () => {
     const ids = list ? list.models.map((m) => m.id) : [];
     setDraft(ids.length > 0 && !ids.includes(webllm.modelId) && !webllm.modelUrl ? { ...webllm, modelId: ids[0] } : webllm);
@@ -48,17 +49,11 @@ export function LlmSettingsForm() {
   useEffect(() => {
     if (draft.kind !== 'webllm' || !list || draft.modelUrl) return;
     if (!list.models.some((m) => m.id === draft.modelId)) setDraft({ ...draft, modelId: list.models[0].id });
-  }, [draft, list]);
+  }, [draft, list, setDraft]);
 
   return (
-    <form
-      className="llm-settings"
-      onSubmit={(ev) => {
-        ev.preventDefault();
-        void store.updateSettings({ llm: draft });
-      }}
-    >
-      <fieldset>
+    <div className="llm-settings">
+      <fieldset className="setting-group">
         <legend>Language model</legend>
         <p className="muted small">
           A language model grades the retrieved chunks and writes the answer, in this browser. Without one, Sieve answers retrieval-only: chunks are
@@ -172,7 +167,11 @@ export function LlmSettingsForm() {
               value={draft}
               saved={saved.kind === 'wllama' ? saved : undefined}
               onChange={setDraft}
-              onFile={(file) => void store.useGgufFile(file, { nCtx: draft.nCtx, device: draft.device })}
+              onFile={(file) => {
+                // The file is used at once (it cannot wait in the draft); the draft follows, so nothing shows as unsaved.
+                setDraft({ kind: 'wllama', source: 'file', fileName: file.name, fileSize: file.size, nCtx: draft.nCtx, device: draft.device });
+                void store.useGgufFile(file, { nCtx: draft.nCtx, device: draft.device });
+              }}
               siteModels={siteLlms.filter((m) => m.format === 'gguf')}
             />
           </div>
@@ -193,17 +192,19 @@ export function LlmSettingsForm() {
           )}
           {l.state === 'failed' && <span className="error small">{l.error}</span>}
         </div>
-        <div className="buttons">
-          <button type="submit" disabled={!changed || incomplete}>
-            Save language model
-          </button>
-          {l.state === 'failed' && !changed && saved.kind !== 'none' && (
+        {changed && (
+          <p className="small unsaved-note" data-testid="llm-unsaved">
+            {draft.kind === 'none' ? 'Save settings to stop using the language model.' : 'Save settings to load this model.'}
+          </p>
+        )}
+        {l.state === 'failed' && !changed && saved.kind !== 'none' && (
+          <div className="buttons">
             <button type="button" onClick={() => void store.loadLlm()}>
               Retry
             </button>
-          )}
-        </div>
+          </div>
+        )}
       </fieldset>
-    </form>
+    </div>
   );
 }
