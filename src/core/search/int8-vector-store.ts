@@ -27,7 +27,7 @@ export class Int8VectorStore {
   constructor(dim: number, options: { simd?: boolean } = {}) {
     this.dim = dim;
     this.base = Math.ceil((dim * 2) / 16) * 16;
-    if (options.simd !== false && dim > 0 && dim % 16 === 0 && dim <= 512) {
+    if (options.simd !== false && dim > 0 && dim % 32 === 0 && dim <= 512) {
       try {
         const memory = new WebAssembly.Memory({ initial: 1 });
         this.kernel = simdInt8DotKernel(memory);
@@ -115,7 +115,7 @@ export class Int8VectorStore {
     if (rows <= this.capacity && this.bytes8.length > 0) return;
     const capacity = Math.max(rows, Math.ceil(this.capacity * GROWTH), 64);
     const keep = this.base + this.used * this.dim;
-    // Rows, then an int32 sum per row (aligned: base and dim are multiples of 16 where the kernel runs).
+    // Rows, then an int32 sum per row (aligned: base and dim are multiples of 16 and 32 where the kernel runs).
     const bytes = this.base + capacity * this.dim + capacity * 4;
     const scales = new Float32Array(capacity);
     scales.set(this.scales.subarray(0, this.used));

@@ -6,7 +6,7 @@ describe('simdInt8DotKernel', () => {
     const memory = new WebAssembly.Memory({ initial: 1 });
     const kernel = simdInt8DotKernel(memory)!;
     expect(kernel).toBeDefined();
-    const dim = 48;
+    const dim = 96;
     const count = 7;
     // Layout: query (i16) at 0, rows (i8) at 1024, out (i32) at 4096.
     const query = new Int16Array(memory.buffer, 0, dim);

@@ -7,7 +7,7 @@
  *   scores(rows, query, dim, count, out)   all byte offsets into the imported memory
  *     for r in [0, count): i32 out[r] = Σ_j i8 rows[r·dim + j] · i16 query[j]
  *
- * and needs dim to be a positive multiple of 16. Sums are exact (|Σ| ≤ dim · 127 · 32767 fits an
+ * and needs dim to be a positive multiple of 32 (32 bytes a loop, four accumulators). Sums are exact (|Σ| ≤ dim · 127 · 32767 fits an
  * i32 for dim up to 516); the caller scales them back to cosines.
  */
 import { ADD, BLOCK, BR_IF, END, EQZ, I32, LOOP, LT_U, SHL, V128, V128_LOAD, V128_ZERO, get, i32, name, section, set, simd, vec } from './wasm-bytes';
@@ -20,28 +20,33 @@ const I32X4_ADD = simd(0xae);
 const LANE = (lane: number) => simd(0x1b, lane);
 
 // Locals: params 0 rows, 1 query, 2 dim, 3 count, 4 out; then 5 rowEnd, 6 q, 7 outEnd (i32);
-// 8–9 accumulators and 10 the loaded row bytes (v128).
+// 8–11 accumulators and 12 the loaded row bytes (v128).
 const [ROWS, QUERY, DIM, COUNT, OUT, ROW_END, Q, OUT_END] = [0, 1, 2, 3, 4, 5, 6, 7];
-const [ACC, TMP] = [8, 10];
+const [ACC, TMP] = [8, 12];
+
+/** acc[k], acc[k+1] += 16 row bytes at `offset` · 16 query values at 2·offset */
+const accumulate = (k: number, offset: number) => [
+  ...get(ROWS), ...V128_LOAD(offset), ...set(TMP),
+  ...get(ACC + k), ...get(TMP), ...EXTEND_LOW, ...get(Q), ...V128_LOAD(2 * offset), ...DOT, ...I32X4_ADD, ...set(ACC + k),
+  ...get(ACC + k + 1), ...get(TMP), ...EXTEND_HIGH, ...get(Q), ...V128_LOAD(2 * offset + 16), ...DOT, ...I32X4_ADD, ...set(ACC + k + 1),
+];
 
 const body = [
   ...get(OUT), ...get(COUNT), ...i32(2), SHL, ADD, ...set(OUT_END),
   ...BLOCK,
   ...get(COUNT), EQZ, BR_IF, 0,
   ...LOOP, // one row
-  ...V128_ZERO, ...set(ACC), ...V128_ZERO, ...set(ACC + 1),
+  ...V128_ZERO, ...set(ACC), ...V128_ZERO, ...set(ACC + 1), ...V128_ZERO, ...set(ACC + 2), ...V128_ZERO, ...set(ACC + 3),
   ...get(QUERY), ...set(Q),
   ...get(ROWS), ...get(DIM), ADD, ...set(ROW_END),
-  ...LOOP, // 16 bytes of the row against 16 query values
-  ...get(ROWS), ...V128_LOAD(0), ...set(TMP),
-  ...get(ACC), ...get(TMP), ...EXTEND_LOW, ...get(Q), ...V128_LOAD(0), ...DOT, ...I32X4_ADD, ...set(ACC),
-  ...get(ACC + 1), ...get(TMP), ...EXTEND_HIGH, ...get(Q), ...V128_LOAD(16), ...DOT, ...I32X4_ADD, ...set(ACC + 1),
-  ...get(ROWS), ...i32(16), ADD, ...set(ROWS),
-  ...get(Q), ...i32(32), ADD, ...set(Q),
+  ...LOOP, // 32 bytes of the row against 32 query values
+  ...accumulate(0, 0), ...accumulate(2, 16),
+  ...get(ROWS), ...i32(32), ADD, ...set(ROWS),
+  ...get(Q), ...i32(64), ADD, ...set(Q),
   ...get(ROWS), ...get(ROW_END), LT_U, BR_IF, 0,
   END,
   ...get(OUT),
-  ...get(ACC), ...get(ACC + 1), ...I32X4_ADD, ...set(ACC),
+  ...get(ACC), ...get(ACC + 1), ...I32X4_ADD, ...get(ACC + 2), ...get(ACC + 3), ...I32X4_ADD, ...I32X4_ADD, ...set(ACC),
   ...get(ACC), ...LANE(0), ...get(ACC), ...LANE(1), ADD, ...get(ACC), ...LANE(2), ...get(ACC), ...LANE(3), ADD, ADD,
   ...I32_STORE,
   ...get(OUT), ...i32(4), ADD, ...set(OUT),
@@ -57,7 +62,7 @@ const MODULE = new Uint8Array([
   ...section(2, [1, ...name('env'), ...name('memory'), 0x02, 0x00, 0]),
   ...section(3, [1, 0]),
   ...section(7, [1, ...name('scores'), 0x00, 0]),
-  ...section(10, [1, ...vec([2, 3, I32, 3, V128, ...body])]),
+  ...section(10, [1, ...vec([2, 3, I32, 5, V128, ...body])]),
 ]);
 
 export type Int8DotKernel = (rows: number, query: number, dim: number, count: number, out: number) => void;
