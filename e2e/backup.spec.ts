@@ -51,6 +51,8 @@ test('the whole library exports to one file and imports into a fresh browser pro
   await expect(status(page2)).toContainText('Its settings were imported too.');
   await expect(documentRows(page2)).toHaveCount(2);
   expect(await documentList(page2)).toEqual(docs);
+  // Searching before the model is ready gives keyword results first; compare like with like.
+  await expect(page2.getByTestId('model-status')).toHaveAttribute('data-state', 'ready');
   expect(await searchResults(page2)).toEqual(results);
 
   // A copy with bytes flipped in the middle is refused, and changes nothing.
@@ -64,12 +66,16 @@ test('the whole library exports to one file and imports into a fresh browser pro
   await expect(status(page2)).toHaveAttribute('data-status', 'failed');
   await expect(status(page2)).toContainText(/Import refused\. This file is damaged or was altered: .*Nothing was imported\./);
   expect(await documentList(page2)).toEqual(docs);
+  // Searching before the model is ready gives keyword results first; compare like with like.
+  await expect(page2.getByTestId('model-status')).toHaveAttribute('data-state', 'ready');
   expect(await searchResults(page2)).toEqual(results);
 
   // And after a reload the imported library is still there, from this profile's own storage.
   await page2.reload();
   await openApp(page2);
   expect(await documentList(page2)).toEqual(docs);
+  // Searching before the model is ready gives keyword results first; compare like with like.
+  await expect(page2.getByTestId('model-status')).toHaveAttribute('data-state', 'ready');
   expect(await searchResults(page2)).toEqual(results);
 
   await fresh.close();

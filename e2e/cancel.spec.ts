@@ -13,7 +13,15 @@ test('cancelling a file while it is embedding adds nothing, even after a reload'
   await addFiles(page, long);
 
   const job = page.getByTestId('job').filter({ hasText: 'long.md' });
+  // The library is no longer "empty" once a file is on its way in.
+  await expect(page.getByText('Your library is empty')).toHaveCount(0);
   await expect(job).toContainText('Embedding');
+  // A count of sentences, then a rate and the time left; the elapsed time ticks every second.
+  const detail = job.getByTestId('job-progress');
+  await expect(detail).toContainText(/[\d,]+ \/ [\d,]+ sentences/);
+  const before = await detail.textContent();
+  await page.waitForTimeout(1100);
+  expect(await detail.textContent()).not.toBe(before);
   await job.getByRole('button', { name: 'Cancel' }).click();
   await waitForJobs(page);
   await expect(job).toHaveAttribute('data-status', 'cancelled');

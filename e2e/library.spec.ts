@@ -15,6 +15,12 @@ test('ingests a PDF and a Markdown file, searches them, survives a reload, and d
   await expect(documentRows(page)).toHaveCount(2);
   await expect(page.getByTestId('documents')).toContainText('report.pdf');
   await expect(page.getByTestId('documents')).toContainText('notes.md');
+  // Removing its running header and footer is routine: information folded into the row, no ⚠, no banner.
+  const pdfRow = documentRows(page).filter({ hasText: 'report.pdf' });
+  await expect(pdfRow.getByTestId('document-notes').locator('summary')).toHaveText('2 notes');
+  await expect(pdfRow.getByTestId('document-warnings')).toHaveCount(0);
+  await expect(pdfRow).not.toContainText('⚠');
+  await expect(page.locator('.notice').filter({ hasText: /Removed running/ })).toHaveCount(0);
 
   // Keyword and meaning both contribute; every hit shows where it came from and its scores.
   await search(page, 'kelp harvest tonnes');
@@ -44,7 +50,9 @@ test('ingests a PDF and a Markdown file, searches them, survives a reload, and d
   await page.getByRole('tab', { name: 'Library' }).click();
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Delete report.pdf' }).click();
-  await expect(documentRows(page)).toHaveCount(1);
+  // The row goes at once (the delete finishes behind it).
+  await expect(documentRows(page)).toHaveCount(1, { timeout: 500 });
+  await expect(page.getByTestId('deleting')).toHaveCount(0);
   await page.reload();
   await openApp(page);
   await expect(documentRows(page)).toHaveCount(1);

@@ -50,6 +50,10 @@ test('in a mixed PDF only the page without a text layer is read by OCR', async (
   await expect(job).toContainText('OCR page 1 / 1');
   await waitForJobs(page);
   await expect(job).toHaveAttribute('data-status', 'done');
+  // A page read by OCR is information, not a warning.
+  const row = documentRows(page).filter({ hasText: 'mixed.pdf' });
+  await expect(row.getByTestId('document-notes')).toContainText('1 page had no text layer and was read by OCR (page 2)');
+  await expect(row).not.toContainText('⚠');
   await expectHit(page, 'apple trees pruned', /apple trees/i, 'p. 1', false);
   await expectHit(page, 'Willowmere pear harvest', /Willowmere/i, 'p. 2', true);
 

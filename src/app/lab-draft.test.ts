@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../core/settings';
-import { draftRequest, newLabDraft } from './lab-draft';
+import { draftRequest, newLabDraft, questionsSummary } from './lab-draft';
 
 describe('lab drafts', () => {
   const draft = { ...newLabDraft(['a', 'b'], DEFAULT_SETTINGS), questionsText: 'Q: x?\nA: the passage that answers x' };
@@ -31,5 +31,27 @@ describe('lab drafts', () => {
       problems: ['sweep sizes and overlaps must be numbers separated by commas'],
     });
     expect(draftRequest({ ...draft, docIds: ['gone'] }, { docIds: ['a'], splitScores: false }).problems).toEqual(['choose at least one document']);
+  });
+});
+
+describe('loaded question files', () => {
+  const line = (q: string, evidence: string) => JSON.stringify({ question: q, doc_name: 'doc', evidence: [{ doc_name: 'doc', evidence_page_num: 0, evidence_text: evidence }] });
+
+  it('counts the questions of a .jsonl file and previews the first few with their evidence', () => {
+    const text = Array.from({ length: 41 }, (_, i) => line(`Question ${i + 1}?`, `Evidence ${i + 1}.`)).join('\n');
+    const summary = questionsSummary({ questionsText: text, questionsSource: 'bench.jsonl' });
+    expect(summary.count).toBe(41);
+    expect(summary.error).toBeUndefined();
+    expect(summary.preview).toEqual([
+      { question: 'Question 1?', evidence: 'Evidence 1.' },
+      { question: 'Question 2?', evidence: 'Evidence 2.' },
+      { question: 'Question 3?', evidence: 'Evidence 3.' },
+    ]);
+  });
+
+  it('says which line of a file cannot be read', () => {
+    const summary = questionsSummary({ questionsText: `${line('Fine?', 'Yes.')}\n{"question": oops}`, questionsSource: 'bad.jsonl' });
+    expect(summary.count).toBe(0);
+    expect(summary.error).toMatch(/bad\.jsonl line 2/);
   });
 });

@@ -2,12 +2,15 @@ import type { LabObjective } from '../core/lab/best';
 import { checkRequest, parseNumberList, type LabRequest } from '../core/lab/request';
 import { DEFAULT_OVERLAPS, DEFAULT_PERCENTILES, DEFAULT_SIZES, DEFAULT_THETAS } from '../core/lab/specs';
 import type { Settings } from '../core/settings';
+import { parseLabQuestions } from '../core/lab/questions';
 
 /** The lab form as typed (lists as text), kept in the store so it survives a change of tab. */
 export interface LabDraft {
   docIds: string[];
   questionsText: string;
   questionsSource: string;
+  /** The questions came from a file (or the sample set): shown as a count and a preview, not as raw text, until the user edits them. */
+  questionsLoaded?: boolean;
   budget: number;
   mode: LabRequest['mode'];
   objective: LabObjective;
@@ -82,4 +85,21 @@ export function draftRequest(d: LabDraft, context: { docIds: string[]; splitScor
     ...(d.sweepPercentile ? { sweepPercentile: percentiles! } : {}),
   };
   return { request, problems: checkRequest(request) };
+}
+
+/** What a loaded question file holds, for the lab's summary: how many questions, the first few, or why it cannot be read. */
+export interface QuestionsSummary {
+  count: number;
+  preview: { question: string; evidence: string }[];
+  error?: string;
+}
+
+/** Reads the draft's questions as the lab will, for a count and a preview of the first `n`. */
+export function questionsSummary(d: Pick<LabDraft, 'questionsText' | 'questionsSource'>, n = 3): QuestionsSummary {
+  try {
+    const questions = parseLabQuestions(d.questionsText, { source: d.questionsSource });
+    return { count: questions.length, preview: questions.slice(0, n).map((q) => ({ question: q.question, evidence: q.evidence })) };
+  } catch (e) {
+    return { count: 0, preview: [], error: e instanceof Error ? e.message : String(e) };
+  }
 }

@@ -22,6 +22,7 @@ import { PendingIngestLog, holdPageLock, leftOver, livePages, newPageId, type Ke
 import { readPersisted, requestPersistence } from './persistence';
 import type { BackupProgress } from '../core/backup';
 import { backupFileName, downloadBytes, exportSummary, importFailure, importSummary } from './backup';
+import { nextClock, type StageClock } from './progress-text';
 
 /** Where the app lists the models it serves itself (written by `npm run models`). */
 const SITE_MANIFEST = '/models/manifest.json';
@@ -39,6 +40,9 @@ export interface Job {
   estimate?: string;
   status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
   error?: string;
+  /** When it was added (ms, Date.now), and when its current stage began: the row's elapsed time, rate and time left. */
+  startedAt: number;
+  clock?: StageClock;
   cancel(): void;
 }
 
@@ -150,6 +154,10 @@ export interface AppState {
   interrupted: PendingIngest[];
   settings?: Settings;
   jobs: Job[];
+  /** Documents being deleted: hidden from the list at once, shown again (with deleteErrors) if the delete fails. */
+  deleting?: string[];
+  /** Why a document's delete failed, by its id: said in its row. */
+  deleteErrors?: Record<string, string>;
   notices: Notice[];
   model: ModelStatus;
   search?: SearchState;
@@ -408,7 +416,7 @@ export class AppStore {
   async useSampleQuestionsInLab() {
     await this.loadSampleQuestions();
     const s = this.state.sampleQuestions;
-    if (s && 'text' in s) this.setLabDraft({ questionsText: s.text, questionsSource: SAMPLE_QUESTIONS.split('/').pop()! });
+    if (s && 'text' in s) this.setLabDraft({ questionsText: s.text, questionsSource: SAMPLE_QUESTIONS.split('/').pop()!, questionsLoaded: true });
   }
 
   /** Runs the chunking lab; a new run cancels the one before. */
@@ -467,6 +475,13 @@ export class AppStore {
       this.set({ model: { state: 'failed', error: message(e) } });
       this.notify('error', `The embedding model could not be loaded: ${message(e)}. Keyword search still works; check Settings.`);
     }
+    this.completePendingSearch();
+  }
+
+  /** A search answered by keywords while the model loaded is run again now that it has (or has failed), replacing its results. */
+  private completePendingSearch() {
+    const s = this.state.search;
+    if (s?.modelPending && !s.busy) void this.search(s.query, { docIds: s.docIds, routing: s.unrouted ? false : undefined }, true);
   }
 
   /** Finds files a page that has gone was still adding; this page's lock is held first so other tabs do not count its own. */
@@ -504,24 +519,24 @@ export class AppStore {
   private async runJob(file: File) {
     const id = this.nextId++;
     const controller = new AbortController();
-    const job: Job = { id, name: file.name, size: file.size, status: 'queued', cancel: () => controller.abort() };
+    const job: Job = { id, name: file.name, size: file.size, status: 'queued', startedAt: Date.now(), cancel: () => controller.abort() };
     this.set((s) => ({ jobs: [...s.jobs, job] }));
-    const update = (patch: Partial<Job>) => this.set((s) => ({ jobs: s.jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)) }));
+    const update = (patch: Partial<Job>) => this.set((s) => ({ jobs: s.jobs.map((j) => (j.id === id ? withClock(j, patch) : j)) }));
     const pendingKey = this.pending.start(file);
     try {
       const { document: doc, timings } = await this.client.ingest(file, { signal: controller.signal, onProgress: (event) => update(event.stage === 'estimate' ? { estimate: event.note } : { event, status: 'running' }) });
       this.lastIngest = { name: file.name, timings };
       update({ status: 'done' });
       this.set((s) => ({ documents: [...s.documents.filter((d) => d.id !== doc.id), doc] }));
-      if (doc.warnings.length) this.notify('info', `${doc.name}: ${doc.warnings.join('; ')}.`);
+      // No banner: the document's notes are in its row, routine ones folded away and those to act on marked (note-kind).
       setTimeout(() => this.set((s) => ({ jobs: s.jobs.filter((j) => j.id !== id) })), 1500);
       // The same file added again after an interrupted visit: it need not be asked for any more.
       this.dismissInterrupted(this.state.interrupted.filter((r) => r.name === file.name && r.size === file.size).map((r) => r.key));
       void this.askPersistence();
     } catch (e) {
       const cancelled = (e as { code?: string }).code === 'cancelled' || controller.signal.aborted;
+      // Said once, in the file's row (an alert there), not again in a banner.
       update({ status: cancelled ? 'cancelled' : 'failed', error: message(e) });
-      if (!cancelled) this.notify('error', message(e));
     } finally {
       this.pending.finish(pendingKey);
     }
@@ -533,9 +548,9 @@ export class AppStore {
     const id = this.nextId++;
     const controller = new AbortController();
     const label = ids.length === 1 ? `Re-indexing ${this.state.documents.find((d) => d.id === ids[0])?.name ?? 'document'}` : `Re-indexing ${ids.length} documents`;
-    const job: Job = { id, name: label, size: 0, status: 'queued', cancel: () => controller.abort() };
+    const job: Job = { id, name: label, size: 0, status: 'queued', startedAt: Date.now(), cancel: () => controller.abort() };
     this.set((s) => ({ jobs: [...s.jobs, job] }));
-    const update = (patch: Partial<Job>) => this.set((s) => ({ jobs: s.jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)) }));
+    const update = (patch: Partial<Job>) => this.set((s) => ({ jobs: s.jobs.map((j) => (j.id === id ? withClock(j, patch) : j)) }));
     try {
       const docs = await this.client.reindex(ids, {
         signal: controller.signal,
@@ -547,8 +562,7 @@ export class AppStore {
       setTimeout(() => this.set((s) => ({ jobs: s.jobs.filter((j) => j.id !== id) })), 1500);
     } catch (e) {
       const cancelled = controller.signal.aborted;
-      update({ status: cancelled ? 'cancelled' : 'failed', error: message(e) });
-      if (!cancelled) this.notify('error', `Re-indexing failed: ${message(e)}`);
+      update({ status: cancelled ? 'cancelled' : 'failed', error: `Re-indexing failed: ${message(e)}` });
     }
     void this.refreshUsage();
   }
@@ -601,17 +615,22 @@ export class AppStore {
   }
 
   async deleteDocument(id: string) {
-    const doc = this.state.documents.find((d) => d.id === id);
+    if (this.state.deleting?.includes(id)) return;
+    const { [id]: _previous, ...otherErrors } = this.state.deleteErrors ?? {};
+    this.set((s) => ({ deleting: [...(s.deleting ?? []), id], deleteErrors: otherErrors }));
+    const settled = (s: AppState) => ({ deleting: (s.deleting ?? []).filter((d) => d !== id) });
     try {
       await this.client.deleteDocument(id);
       this.set((s) => ({
+        ...settled(s),
         documents: s.documents.filter((d) => d.id !== id),
         scope: pruneScope(s.scope, s.documents.filter((d) => d.id !== id)),
         inspection: s.inspection?.document.id === id ? undefined : s.inspection,
         search: s.search && { ...s.search, hits: s.search.hits.filter((h) => h.chunk.docId !== id) },
       }));
     } catch (e) {
-      this.notify('error', `Could not delete ${doc?.name ?? 'the document'}: ${message(e)}`);
+      // The row comes back, saying why (once: no banner as well).
+      this.set((s) => ({ ...settled(s), deleteErrors: { ...s.deleteErrors, [id]: `Could not delete it: ${message(e)}` } }));
     }
     void this.refreshUsage();
   }
@@ -652,13 +671,15 @@ export class AppStore {
   }
 
   /** Searches: the chosen documents unless the options say which. */
-  async search(query: string, options: SearchOptions = { docIds: this.chosenDocIds() }) {
+  async search(query: string, options: SearchOptions = { docIds: this.chosenDocIds() }, again = false) {
     if (!query.trim()) return;
     const asked = { docIds: options.docIds?.length ? options.docIds : undefined, unrouted: options.routing === false || undefined };
     this.set((s) => ({ search: { query, hits: s.search?.hits ?? [], traces: [], routed: [], busy: true, ...asked } }));
     try {
       const r = await this.client.search(query, options);
       this.set({ search: { ...r, busy: false, ...asked } });
+      // Keyword results while the model loaded, and it finished meanwhile: search again at once (once).
+      if (r.modelPending && !again && this.state.model.state !== 'loading') this.completePendingSearch();
     } catch (e) {
       this.set({ search: { query, hits: [], traces: [], routed: [], busy: false, error: message(e), ...asked } });
     }
@@ -709,4 +730,11 @@ export function message(e: unknown): string {
 
 export function useAppState(store: AppStore): AppState {
   return useSyncExternalStore(store.subscribe, store.get);
+}
+
+/** A job with a patch applied; a new progress event moves its stage clock on. */
+function withClock(job: Job, patch: Partial<Job>): Job {
+  const next = { ...job, ...patch };
+  if (patch.event) next.clock = nextClock(job.clock, patch.event, Date.now());
+  return next;
 }

@@ -4,6 +4,8 @@ import { RpcClient } from '../rpc/wrap';
 import type { Port } from '../rpc/protocol';
 import { runtimeEnv } from '../adapters/env';
 import { PooledEmbedder } from './pooled-embedder';
+import { fetchUseLiteFiles, type UseLiteFiles } from '../adapters/use-lite/model-files';
+import { VENDOR } from './registry/options';
 
 /** Separate model copies; more cores become WASM threads inside each copy. */
 const MAX_WORKERS = 2;
@@ -32,8 +34,18 @@ export async function loadEmbedderPool(settings: EmbedderSettings, onProgress: (
     }),
   );
   try {
+    // The bundled model's files are fetched once, here, and handed to every copy: each worker
+    // fetching them itself downloaded the 27 MB once per worker wherever the HTTP cache did not
+    // join the requests (no cache headers, the cache disabled, or full).
+    const files = settings.kind === 'use-lite' ? await fetchUseLiteFiles(`${VENDOR}use-lite/`, (url, init) => fetch(url, init), onProgress) : null;
     const infos = await Promise.all(
-      clients.map((c, i) => c.call<{ id: string; dim: number }>('load', [settings, threads], { onProgress: i === 0 ? onProgress : undefined })),
+      clients.map((c, i) =>
+        c.call<{ id: string; dim: number }>('load', [settings, threads, files], {
+          onProgress: i === 0 && !files ? onProgress : undefined,
+          // Copied to the others, moved to the last (postMessage copies at once, before the move).
+          transfer: files && i === clients.length - 1 ? transferables(files) : undefined,
+        }),
+      ),
     );
     pool = new PooledEmbedder(
       infos[0].id,
@@ -46,4 +58,10 @@ export async function loadEmbedderPool(settings: EmbedderSettings, onProgress: (
     stop('the embedding model failed to load');
     throw e;
   }
+}
+
+/** The weight buffers of fetched USE-lite files (what can move to a worker instead of being copied). */
+function transferables(files: UseLiteFiles): Transferable[] {
+  const data = files.artifacts.weightData;
+  return (Array.isArray(data) ? data : data ? [data] : []) as ArrayBuffer[];
 }

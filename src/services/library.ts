@@ -89,9 +89,17 @@ export interface SearchResponse {
   traces: Trace[];
   /** Set when the search fell back (e.g. to keywords only) and why. */
   warning?: string;
+  /**
+   * Keyword results given at once because the embedding model was still loading: the same
+   * search gives results by meaning once it has loaded (the app runs it again then).
+   */
+  modelPending?: boolean;
   /** The documents the query named, which the search kept to (empty: all in scope). */
   routed: RoutedDocument[];
 }
+
+/** The note on keyword results given while the embedding model loads. */
+export const MODEL_PENDING_NOTE = 'Keyword results; results by meaning follow when the model has loaded.';
 
 export interface SearchOptions {
   docIds?: DocumentId[];
@@ -166,6 +174,8 @@ export class Library {
   private settings: Settings = DEFAULT_SETTINGS;
   private embedder?: Promise<Embedder>;
   private embedderKey = '';
+  /** Whether the load `embedder` holds has finished (either way). */
+  private embedderSettled = false;
   /** The model under the cache wrapper; a pool marks itself broken when a worker dies. */
   private model?: Embedder & { broken?: boolean };
   private queue: Promise<unknown> = Promise.resolve();
@@ -285,12 +295,23 @@ export class Library {
           this.model = e;
           return withCache(e, this.deps.store.embeddingCache) as Embedder;
         });
-      loading.catch(() => {
-        if (this.embedder === loading) this.embedder = undefined;
-      });
+      loading.then(
+        () => {
+          if (this.embedder === loading) this.embedderSettled = true;
+        },
+        () => {
+          if (this.embedder === loading) this.embedder = undefined;
+        },
+      );
       this.embedder = loading;
+      this.embedderSettled = false;
     }
     return this.embedder;
+  }
+
+  /** Whether the embedder the settings name is being loaded now (started, not yet ready or failed). */
+  private modelLoading(): boolean {
+    return this.embedder !== undefined && !this.embedderSettled && !this.model?.broken && this.embedderKey === JSON.stringify(this.settings.embedder);
   }
 
   /** Ingests one file; files are processed one at a time in arrival order. */
@@ -550,7 +571,14 @@ export class Library {
     let mode = this.settings.search.mode;
     let vector: Float32Array | undefined;
     let warning: string | undefined;
-    if (mode !== 'bm25' && kb.chunkCount > 0) {
+    let modelPending: true | undefined;
+    if (mode !== 'bm25' && kb.chunkCount > 0 && this.modelLoading()) {
+      // Keywords now rather than a wait of seconds for the model; the caller searches again when it has loaded.
+      mode = 'bm25';
+      modelPending = true;
+      warning = MODEL_PENDING_NOTE;
+      traces.push({ stage: 'query-embedding', ms: 0, detail: { ok: false, pending: true } });
+    } else if (mode !== 'bm25' && kb.chunkCount > 0) {
       const t = performance.now();
       try {
         const embedder = await this.prepareEmbedder();
@@ -578,7 +606,7 @@ export class Library {
         highlights: highlightRanges(c.chunk.text, queryTerms),
       };
     });
-    return { query, hits: hits.map(({ terms: _t, ...h }) => h), traces, warning, routed: route?.routed ?? [] };
+    return { query, hits: hits.map(({ terms: _t, ...h }) => h), traces, warning, ...(modelPending ? { modelPending } : {}), routed: route?.routed ?? [] };
   }
 
   /**

@@ -4,14 +4,16 @@ import type { CallContext, Port } from '../rpc/protocol';
 import type { Embedder, LoadProgress } from '../core/embed/embedder';
 import type { EmbedderSettings } from '../core/settings';
 import { loadModel } from '../services/registry';
+import type { UseLiteFiles } from '../adapters/use-lite/model-files';
 
 // Thin host for one embedding model; the library worker runs a pool of these, one per core.
 let embedder: Promise<Embedder> | undefined;
 
 expose(
   {
-    load: async (settings: EmbedderSettings, threads: number, ctx: CallContext) => {
-      embedder = loadModel('embedder', { ...settings, threads }, (p: LoadProgress) => ctx.progress(p));
+    /** `files`: USE-lite's files, fetched once by the library worker for the whole pool (null: fetch them here). */
+    load: async (settings: EmbedderSettings, threads: number, files: UseLiteFiles | null, ctx: CallContext) => {
+      embedder = loadModel('embedder', { ...settings, threads, ...(files ? { files } : {}) }, (p: LoadProgress) => ctx.progress(p));
       const e = await embedder;
       return { id: e.id, dim: e.dim };
     },

@@ -1,5 +1,5 @@
 export { loadUseLite, type UseLiteOptions } from './load-use-lite';
-export type { FetchLike } from './model-files';
+export { fetchUseLiteFiles, type FetchLike, type UseLiteFiles } from './model-files';
 export {
   DEFAULT_USE_LITE_BATCH,
   USE_LITE_DIM,

@@ -4,7 +4,7 @@ import type { LoadProgress } from '../../core/embed/embedder';
 import { SentencePieceTokenizer } from '../../core/embed/sentencepiece';
 import { describeCause } from '../../core/models';
 import { useLiteError } from './load-error';
-import { fetchUseLiteFiles, type FetchLike } from './model-files';
+import { fetchUseLiteFiles, type FetchLike, type UseLiteFiles } from './model-files';
 import { DEFAULT_USE_LITE_BATCH, UseLiteEmbedder } from './use-lite-embedder';
 import { startWasmBackend, type WasmPaths } from './wasm-backend';
 
@@ -25,6 +25,11 @@ export interface UseLiteOptions {
    * 1 selects the plain SIMD binary and starts no pthread workers.
    */
   threads?: number;
+  /**
+   * The model's files, already fetched (by fetchUseLiteFiles, e.g. once for a pool of workers):
+   * nothing is downloaded and modelUrl, fetch and onProgress are not used for them.
+   */
+  files?: UseLiteFiles;
 }
 
 /** USE's vocabulary: id 0 is unknown, ids 1–5 are control symbols text never maps to. */
@@ -40,7 +45,7 @@ export async function loadUseLite(options: UseLiteOptions = {}): Promise<UseLite
   const fetchFn: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
   const [runtime, files] = await Promise.all([
     startWasmBackend(options.wasmPaths ?? '/vendor/tfjs/', options.threads),
-    fetchUseLiteFiles(options.modelUrl ?? '/vendor/use-lite/', fetchFn, options.onProgress, options.signal),
+    options.files ?? fetchUseLiteFiles(options.modelUrl ?? '/vendor/use-lite/', fetchFn, options.onProgress, options.signal),
   ]);
   options.signal?.throwIfAborted();
 

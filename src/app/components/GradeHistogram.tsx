@@ -8,26 +8,60 @@ const H = 170;
 const PAD = { l: 30, r: 10, t: 12, b: 28 };
 const BINS = 10;
 
+/** Verdicts of rows whose grade cleared the threshold (some were dropped later, for the budget or outside the segments). */
+const PASSED = new Set(['kept', 'over-budget', 'outside-segments']);
+
 /**
- * Final grades of the graded candidates in ten bins over 0–1, kept ones stacked over the
- * filtered ones, with the threshold T and the rule that chose it.
+ * The bins' edges over 0–1: tenths, with the threshold T as an edge of its own so no bar straddles
+ * the threshold line. A row that cleared T goes to a bin at or right of T and one that did not to a
+ * bin left of it, so the picture agrees with the verdicts even where the grade and T differ only
+ * beyond the printed precision. Rows the LLM judged keep their own bin: the judgement, not T, decided them.
+ */
+export function gradeBins(rows: CandidateRow[], threshold?: number): { edges: number[]; passed: number[]; other: number[]; byLlm: boolean } {
+  const edges = Array.from({ length: BINS + 1 }, (_, i) => i / BINS);
+  const t = threshold === undefined ? undefined : Math.min(1, Math.max(0, threshold));
+  if (t !== undefined && !edges.some((e) => Math.abs(e - t) < 1e-9)) {
+    edges.push(t);
+    edges.sort((a, b) => a - b);
+  }
+  const n = edges.length - 1;
+  const passed = new Array<number>(n).fill(0);
+  const other = new Array<number>(n).fill(0);
+  const binOf = (v: number) => {
+    let b = 0;
+    while (b < n - 1 && v >= edges[b + 1]) b++;
+    return b;
+  };
+  const firstRight = t === undefined ? 0 : Math.max(0, edges.findIndex((e) => e >= t - 1e-9));
+  const lastLeft = Math.max(0, firstRight - 1);
+  let byLlm = false;
+  for (const r of rows) {
+    if (r.final === undefined) continue;
+    const ok = r.verdict !== undefined && PASSED.has(r.verdict);
+    let b = binOf(r.final);
+    if (r.judged) byLlm = true;
+    else if (t !== undefined) b = ok ? Math.min(n - 1, Math.max(b, firstRight)) : Math.min(b, lastLeft);
+    (ok ? passed : other)[b]++;
+  }
+  return { edges, passed, other, byLlm };
+}
+
+/**
+ * Final grades of the graded candidates over 0–1, those that cleared the threshold T stacked over
+ * the others, with T and the rule that chose it. Each bar can be focused and is read out.
  */
 export function GradeHistogram({ rows, threshold }: { rows: CandidateRow[]; threshold?: ThresholdResult }) {
   const graded = rows.filter((r) => r.final !== undefined);
-  const kept = new Array<number>(BINS).fill(0);
-  const other = new Array<number>(BINS).fill(0);
-  for (const r of graded) {
-    const b = Math.min(BINS - 1, Math.max(0, Math.floor(r.final! * BINS)));
-    if (r.verdict === 'kept' || r.source !== undefined) kept[b]++;
-    else other[b]++;
-  }
+  const { edges, passed: kept, other, byLlm } = gradeBins(rows, threshold?.threshold);
   const max = Math.max(1, ...kept.map((k, i) => k + other[i]));
   const x = (v: number) => PAD.l + v * (W - PAD.l - PAD.r);
   const y = (n: number) => PAD.t + (1 - n / max) * (H - PAD.t - PAD.b);
-  const bw = (W - PAD.l - PAD.r) / BINS;
+  const range = (i: number) => `${shown(edges[i])}–${shown(edges[i + 1])}`;
+  const keptWord = byLlm ? 'judged relevant' : 'cleared the threshold';
+  const otherWord = byLlm ? 'judged not relevant' : 'below the threshold';
   return (
     <figure className="histogram" data-testid="grade-histogram">
-      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Histogram of final relevance grades with the threshold">
+      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="group" aria-label="Histogram of final relevance grades with the threshold">
         <line x1={PAD.l} x2={W - PAD.r} y1={y(0)} y2={y(0)} className="axis" />
         {[...new Set([0, Math.ceil(max / 2), max])].map((n) => (
           <text key={n} x={PAD.l - 4} y={y(n) + 4} textAnchor="end" className="tick">
@@ -36,19 +70,21 @@ export function GradeHistogram({ rows, threshold }: { rows: CandidateRow[]; thre
         ))}
         {kept.map((k, i) => {
           const o = other[i];
+          const left = x(edges[i]) + 0.5;
+          const width = Math.max(1, x(edges[i + 1]) - x(edges[i]) - 1);
           return (
             <g key={i}>
               {o > 0 && (
-                <rect x={x(i / BINS) + 1} width={bw - 2} y={y(o)} height={y(0) - y(o)} className="bar filtered">
+                <rect x={left} width={width} y={y(o)} height={y(0) - y(o)} className="bar filtered" tabIndex={0} role="img" aria-label={`${o} ${otherWord}, grade ${range(i)}`}>
                   <title>
-                    {o} filtered with grade {(i / BINS).toFixed(1)}–{((i + 1) / BINS).toFixed(1)}
+                    {o} {otherWord}, grade {range(i)}
                   </title>
                 </rect>
               )}
               {k > 0 && (
-                <rect x={x(i / BINS) + 1} width={bw - 2} y={y(o + k)} height={y(o) - y(o + k)} className="bar kept">
+                <rect x={left} width={width} y={y(o + k)} height={y(o) - y(o + k)} className="bar kept" tabIndex={0} role="img" aria-label={`${k} ${keptWord}, grade ${range(i)}`}>
                   <title>
-                    {k} kept with grade {(i / BINS).toFixed(1)}–{((i + 1) / BINS).toFixed(1)}
+                    {k} {keptWord}, grade {range(i)}
                   </title>
                 </rect>
               )}
@@ -82,7 +118,7 @@ export function GradeHistogram({ rows, threshold }: { rows: CandidateRow[]; thre
           <span className="muted">{graded.length} graded; the threshold is not set yet</span>
         )}
         <span className="legend">
-          <span className="swatch kept" /> kept <span className="swatch filtered" /> filtered
+          <span className="swatch kept" /> {byLlm ? 'judged relevant' : 'grade ≥ T, kept'} <span className="swatch filtered" /> {byLlm ? 'judged not relevant' : 'below T, filtered'}
         </span>
       </figcaption>
     </figure>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useApp } from '../context';
 import { objectiveValue, type LabObjective } from '../../core/lab/best';
 import { requestSpecs, type LabRequest } from '../../core/lab/request';
-import { draftRequest, newLabDraft, type LabDraft } from '../lab-draft';
+import { draftRequest, newLabDraft, questionsSummary, type LabDraft } from '../lab-draft';
 import type { LabResultSummary } from '../../services/lab';
 import { fileName, score } from '../format';
 import { CollapsedNotes } from './CollapsedNotes';
@@ -35,6 +35,7 @@ export function LabView() {
   const splitScores = state.llm.state === 'ready' && state.llm.info?.splitScores === true;
   const { request, problems } = draftRequest(draft, { docIds, splitScores });
   const running = lab?.status === 'running';
+  const loaded = draft.questionsLoaded ? questionsSummary(draft) : undefined;
   const sampleError = state.sampleQuestions && 'error' in state.sampleQuestions ? state.sampleQuestions.error : undefined;
 
   const loadFile = async (file: File | undefined) => {
@@ -43,7 +44,7 @@ export function LabView() {
     try {
       const text = await file.text();
       if (!text.trim()) throw new Error('the file is empty');
-      set({ questionsText: text, questionsSource: file.name });
+      set({ questionsText: text, questionsSource: file.name, questionsLoaded: true });
     } catch (e) {
       setFileError(`${file.name}: ${e instanceof Error ? e.message : String(e)}`);
     }
@@ -81,13 +82,43 @@ export function LabView() {
         </fieldset>
         <fieldset>
           <legend>Questions with their evidence</legend>
-          <textarea
-            aria-label="Lab questions"
-            rows={5}
-            placeholder={QUESTION_HELP}
-            value={draft.questionsText}
-            onChange={(e) => set({ questionsText: e.target.value, questionsSource: 'typed questions' })}
-          />
+          {loaded && !loaded.error ? (
+            <div className="lab-loaded" data-testid="lab-questions-loaded">
+              <p>
+                <b>
+                  {loaded.count} question{loaded.count === 1 ? '' : 's'} loaded
+                </b>{' '}
+                from {draft.questionsSource}
+              </p>
+              <ol className="small">
+                {loaded.preview.map((q, i) => (
+                  <li key={i}>
+                    {q.question} <span className="muted">— {q.evidence.length > 90 ? `${q.evidence.slice(0, 90)}…` : q.evidence}</span>
+                  </li>
+                ))}
+              </ol>
+              {loaded.count > loaded.preview.length && <p className="small muted">…and {loaded.count - loaded.preview.length} more.</p>}
+              <button type="button" onClick={() => set({ questionsLoaded: false })}>
+                Edit as text
+              </button>{' '}
+              <button type="button" onClick={() => set({ questionsText: '', questionsSource: 'typed questions', questionsLoaded: false })}>
+                Clear the questions
+              </button>
+            </div>
+          ) : (
+            <textarea
+              aria-label="Lab questions"
+              rows={5}
+              placeholder={QUESTION_HELP}
+              value={draft.questionsText}
+              onChange={(e) => set({ questionsText: e.target.value, questionsSource: 'typed questions', questionsLoaded: false })}
+            />
+          )}
+          {loaded?.error && (
+            <p className="error" role="alert">
+              {loaded.error}
+            </p>
+          )}
           <div className="row">
             <label>
               Load a question file <input type="file" accept=".jsonl,.txt,.json" aria-label="Lab question file" onChange={(e) => void loadFile(e.target.files?.[0])} />

@@ -41,7 +41,11 @@ export function SearchView() {
         s && <ScopeLine docIds={s.docIds} unrouted={s.unrouted} testId="search-scope" />
       )}
       {s?.error && <p className="error" role="alert">Search failed: {s.error}</p>}
-      {s?.warning && <p className="warning" role="status">{s.warning}</p>}
+      {s?.warning && (
+        <p className={s.modelPending ? 'muted' : 'warning'} role="status" data-testid="search-note" data-model-pending={s.modelPending ? 'true' : undefined}>
+          {s.warning}
+        </p>
+      )}
       {s && !s.busy && !s.error && s.hits.length === 0 && <p className="muted">No chunk matches “{s.query}”.</p>}
       {s && s.hits.length > 0 && (
         <>

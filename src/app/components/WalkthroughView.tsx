@@ -26,7 +26,7 @@ interface Step {
  * their similarities, chunks, candidates, duplicates, grades and threshold, segments, and the
  * answer with its attribution, each explained in a sentence or two.
  */
-export function WalkthroughView() {
+export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
   const { state, store } = useApp();
   const sample = state.documents.find((d) => d.name === SAMPLE_NAME);
   const adding = state.jobs.some((j) => j.name === SAMPLE_NAME && (j.status === 'queued' || j.status === 'running'));
@@ -180,9 +180,11 @@ export function WalkthroughView() {
     {
       title: 'Grades and the threshold',
       needsAnswer: true,
-      text: result?.stages.some((s) => s.usage.calls > 0)
-        ? 'The language model graded each candidate (a grade, a second look, and a critic); the threshold is set from the grades themselves, and only chunks above it are kept.'
-        : 'With no language model loaded, grades come from the retrieval scores and the critic’s checks; the threshold is set from the grades themselves, and only chunks above it are kept.',
+      text: rows.some((r) => r.judged)
+        ? 'The language model judged each candidate relevant or not; those it judged relevant (green) are kept whatever their grade, and the dashed line shows the threshold the grades alone would have set.'
+        : result?.stages.some((s) => s.usage.calls > 0)
+          ? 'The language model graded each candidate (a grade, a second look, and a critic); the threshold T (the dashed line) is set from the grades themselves. Chunks graded at or above it (green, right of the line) are kept; the rest (grey, left of it) are filtered.'
+          : 'With no language model loaded, grades come from the retrieval scores and the critic’s checks; the threshold T (the dashed line) is set from the grades themselves. Chunks graded at or above it (green, right of the line) are kept; the rest (grey, left of it) are filtered.',
       body: () => (
         <div data-testid="walk-grades">
           <GradeHistogram rows={rows} threshold={result?.threshold} />
@@ -267,6 +269,24 @@ export function WalkthroughView() {
       </nav>
       <p className="walk-text">{current.text}</p>
       {blocked ? <p className="muted">Ask the question first (step 3).</p> : current.body()}
+      {step >= steps.length - 1 && (
+        <div className="walk-end" data-testid="walk-end">
+          <p>That is the whole journey of one question. Ask your own of your documents, or take the sample out of your library.</p>
+          <button type="button" onClick={() => onAskOwn?.()}>
+            Try your own question
+          </button>{' '}
+          <button
+            type="button"
+            disabled={state.deleting?.includes(sample.id)}
+            onClick={() => {
+              store.setWalk({ step: 0 });
+              void store.deleteDocument(sample.id);
+            }}
+          >
+            {state.deleting?.includes(sample.id) ? 'Removing the sample…' : 'Remove the sample'}
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -4,13 +4,17 @@ import type { ModelKind } from '../../core/models';
 import type { Reranker } from '../../core/pipeline/ask';
 import type { EmbedderSettings, LlmSettings, RerankerSettings } from '../../core/settings';
 import type { RuntimeEnv } from '../../adapters/env';
+import type { UseLiteFiles } from '../../adapters/use-lite/model-files';
 
 export type { ModelKind };
 
 /** What loadModel takes for each kind: the settings of that kind, plus what settings cannot hold. */
 export interface ModelSpecs {
-  /** `threads`: WASM threads for this copy of the model (used only when cross-origin isolated). */
-  embedder: EmbedderSettings & { threads?: number };
+  /**
+   * `threads`: WASM threads for this copy of the model (used only when cross-origin isolated).
+   * `files`: USE-lite's files already fetched (once for a pool of workers), so this copy downloads nothing.
+   */
+  embedder: EmbedderSettings & { threads?: number; files?: UseLiteFiles };
   /** `file`: a GGUF file just picked (settings with source 'file'); without it, the copy kept in the browser. */
   llm: LlmSettings & { file?: Blob };
   reranker: RerankerSettings;

@@ -1,5 +1,6 @@
 import { cleanLine } from '../../text/normalize';
 import type { PdfPage, PdfTextItem } from './source';
+import { isWordTail, joinSplitTails } from './letter-spacing';
 
 /** Text between two wide gaps of a line, with its horizontal extent. */
 export interface Cell {
@@ -29,6 +30,9 @@ export interface Line {
 const SAME_LINE = 0.45;
 // Horizontal gaps wider than this (in ems) mean a space.
 const SPACE_GAP = 0.15;
+// A run of a word's last letter or two after a gap narrower than this (in ems, less than a
+// word space) is the rest of that word, split off by letter-spacing: "Equit" + "y".
+const TAIL_GAP = 0.25;
 // Horizontal gaps wider than this (in ems) separate table cells.
 const CELL_GAP = 1.2;
 
@@ -178,11 +182,11 @@ function toLine(page: number, items: PdfTextItem[]): Line | null {
       cells.push(cell);
       continue;
     }
-    const space = gap > SPACE_GAP * em && !/\s$/.test(cell.text) && !/^\s/.test(item.text);
+    const space = gap > SPACE_GAP * em && !/\s$/.test(cell.text) && !/^\s/.test(item.text) && !(gap < TAIL_GAP * em && splitTail(cell.text, item.text));
     cell.text += (space ? ' ' : '') + item.text;
     cell.x1 = Math.max(cell.x1, item.x + item.width);
   }
-  const cleaned = mergeSymbolCells(cells.map((c) => ({ ...c, text: cleanCell(c.text) })).filter((c) => c.text !== ''));
+  const cleaned = mergeSymbolCells(cells.map((c) => ({ ...c, text: joinSplitTails(cleanCell(c.text)) })).filter((c) => c.text !== ''));
   return cleaned.length === 0 ? null : makeLine(page, cleaned, style);
 }
 
@@ -197,6 +201,15 @@ export function makeLine(page: number, cells: Cell[], style: { y: number; fontSi
     cells,
     text: cells.map((c) => c.text).join(' '),
   };
+}
+
+/** Whether `next` starts with the last letters of the word `text` ends with ("Cash Flow" + "s", "Equit" + "y ..."). */
+function splitTail(text: string, next: string): boolean {
+  const tail = /^(\p{Ll}{1,2})(?=$|[\s,;:)’']|\.(?:$|\s))/u.exec(next);
+  const stem = /(\p{L}{3,})$/u.exec(text);
+  if (!tail || !stem) return false;
+  if (tail[1] === 'y' && !/[trcgkpdfmvbh]$/i.test(stem[1])) return false; // the Spanish "y" ("Plan y")
+  return isWordTail(tail[1]);
 }
 
 /**
