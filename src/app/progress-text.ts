@@ -4,6 +4,7 @@
  * Pure: the row re-renders every second with a fresh `now`, so the elapsed time ticks even in a
  * stage that reports nothing on its way (chunking, saving, one slow OCR page).
  */
+import { STAGE_LABEL } from './format';
 
 /** A progress event as the job row receives it (model downloads report `loaded`, the rest `done`). */
 export interface JobEvent {
@@ -37,17 +38,6 @@ export interface ProgressText {
   /** 0–1 when the stage knows its total. */
   fraction?: number;
 }
-
-const LABEL: Record<string, string> = {
-  reading: 'Reading',
-  parsing: 'Parsing',
-  ocr: 'OCR',
-  model: 'Loading model',
-  embedding: 'Embedding',
-  chunking: 'Chunking',
-  indexing: 'Indexing',
-  saving: 'Saving',
-};
 
 /** The unit each stage counts in; stages not named here show no count (only the time ticking). */
 const UNIT: Record<string, 'bytes' | [string, string]> = {
@@ -116,7 +106,7 @@ export function progressText(event: JobEvent | undefined, clock: StageClock | un
   const done = doneOf(event);
   const total = event.total;
   const stage =
-    event.stage === 'ocr' && total > 0 ? `OCR page ${Math.min(done + 1, total)} / ${total}` : (LABEL[event.stage] ?? event.stage);
+    event.stage === 'ocr' && total > 0 ? `OCR page ${Math.min(done + 1, total)} / ${total}` : (STAGE_LABEL[event.stage] ?? event.stage);
   const out: ProgressText = { stage, elapsed };
   if (total > 0) out.fraction = Math.min(1, Math.max(0, done / total));
   const unit = UNIT[event.stage];

@@ -1,3 +1,4 @@
+import { loadAll } from '../adapters/store/testing/fixtures';
 import { heuristicSections } from '../core/sectioning';
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
@@ -98,7 +99,7 @@ describe('Library', () => {
     // Tab A still shows the first report.md; it adds a file of the same size in chunks.
     await a.library.ingest(file('ferry.md', NOTES.replace('Bees', 'Wasps')), () => {}, never);
     // Tab A caught up before writing: every stored document has its own keyword segment.
-    const saved = await a.store.loadAll();
+    const saved = await loadAll(a.store);
     expect([...saved.keywords.keys()].sort()).toEqual(saved.documents.map((d) => d.id).sort());
 
     for (const tab of [a.library, b, await libraryOver(a.store, a.embedder)]) {
@@ -146,7 +147,7 @@ describe('Library', () => {
     const { KeywordIndex } = await import('../core/search/bm25');
     const wrong = KeywordIndex.create();
     wrong.add(ferryChunks.map((c) => ({ ...c, id: `gone-${c.id}`, docId: ferry.id })));
-    const before = await store.loadAll();
+    const before = await loadAll(store);
     expect(await store.putKeywords(ferry.id, wrong.segment(ferry.id), before.revision)).toBe(true);
     const reopened = await libraryOver(store, embedder);
     expect((await reopened.search('honey harvest')).hits[0].docName).toBe('notes.md');
@@ -154,7 +155,7 @@ describe('Library', () => {
     expect(r.hits[0].docName).toBe('ferry.md');
     expect(r.hits.every((h) => h.docName !== '' && !h.chunk.id.startsWith('gone-'))).toBe(true);
     // Saved back: the next load reads a segment over the stored chunks.
-    const after = await store.loadAll();
+    const after = await loadAll(store);
     expect(after.keywords.get(notes.id)).toEqual(before.keywords.get(notes.id));
     const copy = KeywordIndex.create();
     copy.load(ferry.id, after.keywords.get(ferry.id)!);

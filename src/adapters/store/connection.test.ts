@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { loadAll } from './testing/fixtures';
 import { describe, expect, it, vi } from 'vitest';
 import { openKnowledgeBase } from './knowledge-base';
 import { MIGRATIONS, type Migration } from './schema';
@@ -60,7 +61,7 @@ describe('after close()', () => {
   it('rejects further calls with a storage error', async () => {
     const store = await openKnowledgeBase({ name: freshName(), storage: null });
     store.close();
-    await expect(store.loadAll()).rejects.toMatchObject({ code: 'storage' });
+    await expect(loadAll(store)).rejects.toMatchObject({ code: 'storage' });
     await expect(store.addDocuments([{ bundle: makeBundle('x'), keywords: seg('{}') }])).rejects.toMatchObject({ code: 'storage', fileName: 'knowledge base' });
   });
 });

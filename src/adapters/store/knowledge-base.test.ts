@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { loadAll } from './testing/fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isIngestError } from '../../core/errors';
 import { openKnowledgeBase, type KnowledgeBaseStore } from './knowledge-base';
@@ -24,7 +25,7 @@ describe('addDocument / loadAll round trip', () => {
     await store.addDocuments([{ bundle: early, keywords: seg('{"index":2}') }]);
 
     expect((await store.listDocuments()).map((d) => d.id)).toEqual(['early', 'late']);
-    const all = await store.loadAll();
+    const all = await loadAll(store);
     expect(all.documents).toEqual([early.document, late.document]);
     expect(all.chunks).toEqual([early.chunks, late.chunks]);
     expect(all.keywords).toEqual(new Map([['late', seg('{"index":1}')], ['early', seg('{"index":2}')]]));
@@ -55,7 +56,7 @@ describe('addDocument / loadAll round trip', () => {
 
   it('has nothing before the first document', async () => {
     const store = await kb();
-    expect(await store.loadAll()).toEqual({ documents: [], chunks: [], vectors: [], keywords: new Map() });
+    expect(await loadAll(store)).toEqual({ documents: [], chunks: [], vectors: [], keywords: new Map() });
   });
 
   it('splits a long document into bounded parts and joins them back in order', async () => {
@@ -63,7 +64,7 @@ describe('addDocument / loadAll round trip', () => {
     const store = await kb(name);
     const long = makeBundle('long', { chunks: 4500, dim: 4 });
     await store.addDocuments([{ bundle: long, keywords: seg('{}') }]);
-    const all = await store.loadAll();
+    const all = await loadAll(store);
     expect(all.chunks[0].chunks.map((c) => c.id)).toEqual(long.chunks.chunks.map((c) => c.id));
     expectVectorsClose(all.vectors[0].data, long.vectors.data);
     const back = (await store.getBundle('long'))!;
@@ -101,7 +102,7 @@ describe('addDocument / loadAll round trip', () => {
     await store.addDocuments([{ bundle: makeBundle('doc', { chunks: 5 }), keywords: seg('{"v":1}') }]);
     const again = makeBundle('doc', { chunks: 2 });
     await store.addDocuments([{ bundle: again, keywords: seg('{"v":2}') }]);
-    const all = await store.loadAll();
+    const all = await loadAll(store);
     expect(all.documents).toEqual([again.document]);
     expect(all.chunks[0].chunks).toHaveLength(2);
     expect(all.vectors[0].data).toHaveLength(2 * 4);
@@ -114,7 +115,7 @@ describe('addDocument / loadAll round trip', () => {
     batch.set(bundle.vectors.data, 100);
     bundle.vectors.data = batch.subarray(100, 108);
     await store.addDocuments([{ bundle: bundle, keywords: seg('{}') }]);
-    const [stored] = (await store.loadAll()).vectors;
+    const [stored] = (await loadAll(store)).vectors;
     expect(stored.data.buffer.byteLength).toBe(8 * 4);
     expectVectorsClose(stored.data, batch.subarray(100, 108));
   });
@@ -136,7 +137,7 @@ describe('deleteDocument', () => {
     await store.addDocuments([{ bundle: makeBundle('drop', { addedAt: 2, chunks: 2500 }), keywords: seg('{"docs":["drop"]}') }]);
     await store.deleteDocument('drop');
 
-    const all = await store.loadAll();
+    const all = await loadAll(store);
     expect(all.documents).toEqual([keep.document]);
     expect(all.chunks).toEqual([keep.chunks]);
     expect(all.vectors.map((v) => v.docId)).toEqual(['keep']);
@@ -161,7 +162,7 @@ describe('atomicity', () => {
     expect(error).toMatchObject({ code: 'storage', fileName: 'broken.pdf' });
     expect(error.message).toMatch(/^broken\.pdf: .*DataCloneError/);
 
-    const all = await store.loadAll();
+    const all = await loadAll(store);
     expect(all.documents).toEqual([first.document]);
     expect(all.keywords).toEqual(new Map([['first', seg('{"docs":1}')]]));
     expect(await store.getFile('broken')).toBeUndefined();
@@ -199,7 +200,7 @@ describe('clear', () => {
     await store.embeddingCache.put([['k', new Float32Array([1, 2])]]);
     const revision = await store.clear();
     // A new revision, so another tab's library sees that the documents changed.
-    expect(await store.loadAll()).toEqual({ documents: [], chunks: [], vectors: [], keywords: new Map(), revision });
+    expect(await loadAll(store)).toEqual({ documents: [], chunks: [], vectors: [], keywords: new Map(), revision });
     expect(await store.getSettings()).toBeUndefined();
     expect(await store.embeddingCache.get(['k'])).toEqual([undefined]);
     expect(await store.getFile('a')).toBeUndefined();
@@ -215,14 +216,14 @@ describe('revision', () => {
     const r2 = await store.addDocuments([{ bundle: makeBundle('b'), keywords: seg('"b1"') }]);
     expect(r2).not.toBe(r1);
     expect(await store.putKeywords('a', seg('"stale"'), r1)).toBe(false);
-    expect((await store.loadAll()).keywords.get('a')).toEqual(seg('"a1"'));
+    expect((await loadAll(store)).keywords.get('a')).toEqual(seg('"a1"'));
     expect(await store.putKeywords('a', seg('"rebuilt"'), r2)).toBe(true);
-    expect(await store.loadAll()).toMatchObject({ keywords: new Map([['a', seg('"rebuilt"')], ['b', seg('"b1"')]]), revision: r2 });
+    expect(await loadAll(store)).toMatchObject({ keywords: new Map([['a', seg('"rebuilt"')], ['b', seg('"b1"')]]), revision: r2 });
     // Never for a document that is gone.
     expect(await store.putKeywords('zzz', seg('"x"'), r2)).toBe(false);
     const r3 = await store.deleteDocument('a');
     expect(r3).not.toBe(r2);
-    expect((await store.loadAll()).keywords.has('a')).toBe(false);
+    expect((await loadAll(store)).keywords.has('a')).toBe(false);
   });
 });
 

@@ -10,7 +10,6 @@ import type {
   DocumentVectors,
   KnowledgeBaseIndex,
   QuantizedVectors,
-  KnowledgeBaseSnapshot,
   StorageUsage,
 } from '../../core/kb/records';
 import type { DocumentId } from '../../core/types';
@@ -67,8 +66,6 @@ export interface KnowledgeBaseStore {
   getVectors(id: DocumentId): Promise<DocumentVectors | undefined>;
   /** Everything stored about one document, read in one transaction. */
   getBundle(id: DocumentId): Promise<DocumentBundle | undefined>;
-  /** Everything search needs, read in one transaction. */
-  loadAll(): Promise<KnowledgeBaseSnapshot>;
   /** Everything but the chunk texts, read in one transaction: what a library needs to open. */
   loadIndex(): Promise<KnowledgeBaseIndex>;
   getSettings<T>(): Promise<T | undefined>;
@@ -316,29 +313,6 @@ export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Pro
           vectors: documents.map((d) => joinQuantized(d.id, vectorsOf.get(d.id) ?? [])).filter((v) => v !== undefined),
           keywords: new Map(keywordRecords.map((k) => [k.docId, k.segment])),
           withChunks: completeParts(chunkKeys),
-          ...(revision === undefined ? {} : { revision }),
-        };
-      }),
-
-    loadAll: () =>
-      read(async (db) => {
-        const tx = db.transaction(['documents', 'keywords', ...PART_STORES, META_STORE], 'readonly');
-        const [documents, chunkParts, vectorParts, keywordRecords, revision] = await Promise.all([
-          tx.objectStore('documents').getAll() as Promise<DocumentRecord[]>,
-          tx.objectStore('chunkParts').getAll() as Promise<ChunkPart[]>,
-          tx.objectStore('vectorParts').getAll() as Promise<VectorPart[]>,
-          tx.objectStore('keywords').getAll() as Promise<KeywordRecord[]>,
-          tx.objectStore(META_STORE).get(META_KEYS.revision) as Promise<string | undefined>,
-          tx.done,
-        ]);
-        documents.sort(byAge);
-        const chunksOf = groupParts(chunkParts);
-        const vectorsOf = groupParts(vectorParts);
-        return {
-          documents,
-          chunks: documents.map((d) => joinChunks(d.id, chunksOf.get(d.id) ?? [])).filter((c) => c !== undefined),
-          vectors: documents.map((d) => joinVectors(d.id, vectorsOf.get(d.id) ?? [])).filter((v) => v !== undefined),
-          keywords: new Map(keywordRecords.map((k) => [k.docId, k.segment])),
           ...(revision === undefined ? {} : { revision }),
         };
       }),

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { loadAll } from './testing/fixtures';
 import { describe, expect, it } from 'vitest';
 import type { DocumentBundle, DocumentRecord } from '../../core/kb/records';
 import { openKnowledgeBase } from './knowledge-base';
@@ -42,7 +43,7 @@ async function v2WithData(name: string) {
   for (const b of bundles) await store.addDocuments([{ bundle: b, keywords: seg('{"index":"v2"}') }]);
   await store.putSettings({ answerLength: 'short' });
   await store.embeddingCache.put([['m:key', new Float32Array([0.5, -0.5])]]);
-  const before = await store.loadAll();
+  const before = await loadAll(store);
   store.close();
   return { bundles, before };
 }
@@ -93,7 +94,7 @@ describe('schema migrations', () => {
     const bundles = [makeBundle('a', { addedAt: 1, chunks: 4100, dim: 3 }), makeBundle('b', { addedAt: 2, chunks: 1, dim: 3 })];
     await v1WithData(name, bundles);
     const store = await openKnowledgeBase({ name, storage: null });
-    const after = await store.loadAll();
+    const after = await loadAll(store);
     expect(after.documents).toEqual(bundles.map((b) => b.document));
     expect(after.chunks).toEqual(bundles.map((b) => b.chunks));
     after.vectors.forEach((v, i) => expectVectorsClose(v.data, bundles[i].vectors.data));
@@ -110,7 +111,7 @@ describe('schema migrations', () => {
     const { bundles, before } = await v2WithData(name);
 
     const store = await openKnowledgeBase({ name, storage: null, migrations: [...MIGRATIONS, next] });
-    const after = await store.loadAll();
+    const after = await loadAll(store);
     expect(after.documents).toEqual(before.documents.map((d) => ({ ...d, tags: ['migrated'] })));
     expect(after.chunks).toEqual(before.chunks);
     after.vectors.forEach((v, i) => expectVectorsClose(v.data, bundles[i].vectors.data));
@@ -150,7 +151,7 @@ describe('schema migrations', () => {
     expect(inspected.version).toBe(3);
     expect(inspected.stores).not.toContain('half-done');
     const store = await openKnowledgeBase({ name, storage: null });
-    expect(await store.loadAll()).toEqual(before);
+    expect(await loadAll(store)).toEqual(before);
     store.close();
   });
 });

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { loadAll } from './testing/fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isIngestError } from '../../core/errors';
 import type { DocumentVectors } from '../../core/kb/records';
@@ -41,7 +42,7 @@ describe.each<QuotaFailure>(['throw', 'request'])('quota exceeded (put %s)', (fa
       'three.pdf: browser storage is full (used 1.8 GB of 2.0 GB); delete some documents or free disk space, then add the file again',
     );
 
-    const all = await store.loadAll();
+    const all = await loadAll(store);
     expect(all.documents).toEqual(earlier.map((b) => b.document));
     expect(all.chunks).toEqual(earlier.map((b) => b.chunks));
     all.vectors.forEach((v, i) => expectVectorsClose(v.data, earlier[i].vectors.data));

@@ -132,8 +132,11 @@ export class KnowledgeBase {
   /** A chunk, if its document's texts are in memory. */
   chunk(id: string): Chunk | undefined {
     const hash = id.lastIndexOf('#');
-    const chunks = this.docs.get(id.slice(0, Math.max(0, hash)))?.chunks;
-    if (!chunks) return this.findListed(id);
+    const entry = this.docs.get(id.slice(0, Math.max(0, hash)));
+    // An id that names no document (not made by makeChunk) is looked for in every loaded one.
+    if (!entry) return this.findListed(id);
+    const chunks = entry.chunks;
+    if (!chunks) return undefined;
     const at = chunks[Number(id.slice(hash + 1))];
     return at?.id === id ? at : chunks.find((c) => c.id === id);
   }

@@ -10,7 +10,7 @@
  * and needs dim to be a positive multiple of 32 (32 bytes a loop, four accumulators). Sums are exact (|Σ| ≤ dim · 127 · 32767 fits an
  * i32 for dim up to 516); the caller scales them back to cosines.
  */
-import { ADD, BLOCK, BR_IF, END, EQZ, I32, LOOP, LT_U, SHL, V128, V128_LOAD, V128_ZERO, get, i32, name, section, set, simd, vec } from './wasm-bytes';
+import { ADD, BLOCK, BR_IF, END, EQZ, LOOP, LT_U, SHL, V128_LOAD, V128_ZERO, get, i32, set, simd, kernelLoader, scoresModule, type ScoresKernel } from './wasm-bytes';
 
 const I32_STORE = [0x36, 2, 0];
 const EXTEND_LOW = simd(0x87);
@@ -56,28 +56,7 @@ const body = [
   END,
 ];
 
-const MODULE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0,
-  ...section(1, [1, 0x60, ...vec([I32, I32, I32, I32, I32]), ...vec([])]),
-  ...section(2, [1, ...name('env'), ...name('memory'), 0x02, 0x00, 0]),
-  ...section(3, [1, 0]),
-  ...section(7, [1, ...name('scores'), 0x00, 0]),
-  ...section(10, [1, ...vec([2, 3, I32, 5, V128, ...body])]),
-]);
-
-export type Int8DotKernel = (rows: number, query: number, dim: number, count: number, out: number) => void;
-
-let compiled: WebAssembly.Module | null | undefined;
+export type Int8DotKernel = ScoresKernel;
 
 /** The int8 SIMD kernel bound to `memory`, or undefined where WebAssembly SIMD is unavailable. */
-export function simdInt8DotKernel(memory: WebAssembly.Memory): Int8DotKernel | undefined {
-  if (compiled === undefined) {
-    try {
-      compiled = typeof WebAssembly === 'object' && WebAssembly.validate(MODULE) ? new WebAssembly.Module(MODULE) : null;
-    } catch {
-      compiled = null;
-    }
-  }
-  if (!compiled) return undefined;
-  return new WebAssembly.Instance(compiled, { env: { memory } }).exports.scores as Int8DotKernel;
-}
+export const simdInt8DotKernel = kernelLoader(scoresModule(body, 5));

@@ -11,7 +11,7 @@
  * uses float64), so scores can differ from it in the 7th significant digit.
  */
 
-import { ADD, BLOCK, BR_IF, END, EQZ, F32_ADD, I32, LOOP, LT_U, SHL, V128, V128_LOAD, V128_ZERO, get, i32, name, section, set, simd, vec } from './wasm-bytes';
+import { ADD, BLOCK, BR_IF, END, EQZ, F32_ADD, LOOP, LT_U, SHL, V128_LOAD, V128_ZERO, get, i32, set, simd, kernelLoader, scoresModule, type ScoresKernel } from './wasm-bytes';
 
 const F32_STORE = [0x38, 2, 0];
 const F32X4_ADD = simd(0xe4);
@@ -52,28 +52,7 @@ const body = [
   END,
 ];
 
-const MODULE = new Uint8Array([
-  0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0,
-  ...section(1, [1, 0x60, ...vec([I32, I32, I32, I32, I32]), ...vec([])]),
-  ...section(2, [1, ...name('env'), ...name('memory'), 0x02, 0x00, 0]),
-  ...section(3, [1, 0]),
-  ...section(7, [1, ...name('scores'), 0x00, 0]),
-  ...section(10, [1, ...vec([2, 3, I32, 4, V128, ...body])]),
-]);
-
-export type DotKernel = (rows: number, query: number, dim: number, count: number, out: number) => void;
-
-let compiled: WebAssembly.Module | null | undefined;
+export type DotKernel = ScoresKernel;
 
 /** The SIMD kernel bound to `memory`, or undefined where WebAssembly SIMD is unavailable. */
-export function simdDotKernel(memory: WebAssembly.Memory): DotKernel | undefined {
-  if (compiled === undefined) {
-    try {
-      compiled = typeof WebAssembly === 'object' && WebAssembly.validate(MODULE) ? new WebAssembly.Module(MODULE) : null;
-    } catch {
-      compiled = null; // e.g. a Content-Security-Policy without wasm-unsafe-eval
-    }
-  }
-  if (!compiled) return undefined;
-  return new WebAssembly.Instance(compiled, { env: { memory } }).exports.scores as DotKernel;
-}
+export const simdDotKernel = kernelLoader(scoresModule(body, 4));

@@ -44,3 +44,40 @@ export const F32_ADD = 0x92;
 export const simd = (code: number, ...immediates: number[]) => [0xfd, ...leb(code), ...immediates];
 export const V128_LOAD = (offset: number) => simd(0x00, 4, ...leb(offset));
 export const V128_ZERO = simd(0x0c, ...new Array<number>(16).fill(0));
+
+/**
+ * Signature of both scoring kernels: `scores(rows, query, dim, count, out)`, all byte offsets
+ * into the imported memory.
+ */
+export type ScoresKernel = (rows: number, query: number, dim: number, count: number, out: number) => void;
+
+/** A module importing env.memory and exporting `scores(i32 × 5)` whose body uses three i32 and `v128Locals` v128 locals. */
+export function scoresModule(body: number[], v128Locals: number): Uint8Array<ArrayBuffer> {
+  return new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0,
+    ...section(1, [1, 0x60, ...vec([I32, I32, I32, I32, I32]), ...vec([])]),
+    ...section(2, [1, ...name('env'), ...name('memory'), 0x02, 0x00, 0]),
+    ...section(3, [1, 0]),
+    ...section(7, [1, ...name('scores'), 0x00, 0]),
+    ...section(10, [1, ...vec([2, 3, I32, v128Locals, V128, ...body])]),
+  ]);
+}
+
+/**
+ * Compiles a scoring module once and binds it to a memory; undefined where WebAssembly SIMD is
+ * unavailable (or a Content-Security-Policy without wasm-unsafe-eval forbids compiling).
+ */
+export function kernelLoader(bytes: Uint8Array<ArrayBuffer>): (memory: WebAssembly.Memory) => ScoresKernel | undefined {
+  let compiled: WebAssembly.Module | null | undefined;
+  return (memory) => {
+    if (compiled === undefined) {
+      try {
+        compiled = typeof WebAssembly === 'object' && WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
+      } catch {
+        compiled = null;
+      }
+    }
+    if (!compiled) return undefined;
+    return new WebAssembly.Instance(compiled, { env: { memory } }).exports.scores as ScoresKernel;
+  };
+}

@@ -1,5 +1,7 @@
 /** Test-only builders of consistent document bundles with recognisable contents. */
 import { buildSegment, type KeywordSegment } from '../../../core/search/segment';
+import type { KnowledgeBaseSnapshot } from '../../../core/kb/records';
+import type { KnowledgeBaseStore } from '../knowledge-base';
 import type { DocumentBundle } from '../../../core/kb/records';
 import type { Chunk } from '../../../core/types';
 import { DEFAULT_CHUNKER } from '../../../core/types';
@@ -108,4 +110,18 @@ export function expectVectorsClose(actual: ArrayLike<number>, expected: ArrayLik
   for (let i = 0; i < actual.length; i++) {
     if (Math.abs(actual[i] - expected[i]) > 0.005) throw new Error(`value ${i}: ${actual[i]} is not within 0.005 of ${expected[i]}`);
   }
+}
+
+/** Everything stored for search, chunk texts and float vectors included (what tests compare). */
+export async function loadAll(store: KnowledgeBaseStore): Promise<KnowledgeBaseSnapshot> {
+  const index = await store.loadIndex();
+  const chunks = await Promise.all(index.documents.map((d) => store.getChunks(d.id)));
+  const vectors = await Promise.all(index.documents.map((d) => store.getVectors(d.id)));
+  return {
+    documents: index.documents,
+    chunks: chunks.filter((c) => c !== undefined),
+    vectors: vectors.filter((v) => v !== undefined),
+    keywords: index.keywords,
+    ...(index.revision === undefined ? {} : { revision: index.revision }),
+  };
 }
