@@ -55,7 +55,12 @@ test('the walk-through follows a sample question stage by stage, and the lab com
   await expect(lab.getByRole('checkbox', { name: /Lighthouses/ })).toBeChecked();
   await expect(lab.getByRole('checkbox', { name: 'LLM boundaries (LlamaChunk)' })).toBeDisabled();
   await lab.getByRole('button', { name: 'Sample questions (lighthouses)' }).click();
-  await expect(lab.getByLabel('Lab questions')).toHaveValue(/Fresnel/);
+  // A loaded question file is shown as a count and a preview, not as raw JSON in the text box.
+  const loaded = lab.getByTestId('lab-questions-loaded');
+  await expect(loaded).toContainText('5 questions loaded from lighthouses.questions.jsonl');
+  await expect(loaded.getByRole('listitem').first()).toContainText('What did the Fresnel lens change?');
+  await expect(lab.getByLabel('Lab questions')).toHaveCount(0);
+  await expect(lab.getByText('"evidence_text"')).toHaveCount(0);
   await lab.getByLabel('Budget in characters').fill('600');
   await lab.getByRole('checkbox', { name: 'Sweep fixed sizes' }).check();
   await lab.getByLabel('Sweep sizes').fill('200, 400');
@@ -65,7 +70,7 @@ test('the walk-through follows a sample question stage by stage, and the lab com
   // The form survives a change of tab.
   await page.getByRole('tab', { name: 'Library' }).click();
   await page.getByRole('tab', { name: 'Lab' }).click();
-  await expect(lab.getByLabel('Lab questions')).toHaveValue(/Fresnel/);
+  await expect(loaded).toContainText('5 questions loaded');
   await expect(lab.getByLabel('Sweep θ values')).toHaveValue('0.5, 0.8, 0.9');
   await lab.getByRole('button', { name: /^Compare \d+ chunkings$/ }).click();
   const results = lab.getByTestId('lab-results');
