@@ -157,7 +157,7 @@ test('markup and script payloads in documents, names and titles are shown as tex
   };
   for (const [row, text] of Object.entries(literal)) {
     await page.getByRole('tab', { name: 'Library' }).click();
-    await documentRows(page).filter({ hasText: row }).first().getByRole('button', { name: 'Inspect chunks' }).click();
+    await documentRows(page).filter({ hasText: row }).first().getByRole('button', { name: /^Inspect chunks of / }).click();
     const inspector = page.getByTestId('inspector');
     await expect(inspector).toBeVisible();
     await expect(inspector.getByTestId('chunk').first()).toBeVisible();

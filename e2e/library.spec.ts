@@ -41,7 +41,7 @@ test('ingests a PDF and a Markdown file, searches them, survives a reload, and d
 
   // Chunk inspector: the similarity plot with the θ line and the chunks.
   await page.getByRole('tab', { name: 'Library' }).click();
-  await documentRows(page).filter({ hasText: 'notes.md' }).getByRole('button', { name: 'Inspect chunks' }).click();
+  await documentRows(page).filter({ hasText: 'notes.md' }).getByRole('button', { name: 'Inspect chunks of notes.md' }).click();
   await expect(page.getByTestId('inspector')).toBeVisible();
   await expect(page.locator('svg.simplot .threshold')).toHaveCount(1);
   await expect(page.getByTestId('chunk').first()).toBeVisible();

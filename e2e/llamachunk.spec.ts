@@ -27,7 +27,7 @@ test('with a transformers.js model loaded, LLM-boundary chunking works at ingest
   await expect(row).toContainText('Indexed');
 
   // The chunks tile the document: their texts, in order, hold every word of it.
-  await row.getByRole('button', { name: 'Inspect chunks' }).click();
+  await row.getByRole('button', { name: /^Inspect chunks of / }).click();
   await expect(page.getByTestId('chunk').first()).toBeVisible();
   const texts = await page.getByTestId('chunk').locator('p').allInnerTexts();
   const words = (s: string) => s.split(/\s+/).filter(Boolean);

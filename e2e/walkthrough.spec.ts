@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { collectPageErrors, openApp, waitForJobs } from './helpers';
+import { addFiles, collectPageErrors, fixture, openApp, waitForJobs } from './helpers';
 
 test('the walk-through follows a sample question stage by stage, and the lab compares chunkings on the sample document', async ({ page }) => {
   test.setTimeout(240_000);
@@ -39,6 +39,16 @@ test('the walk-through follows a sample question stage by stage, and the lab com
   await next.click();
   await expect(step).toContainText('Grades and the threshold');
   await expect(walk.getByTestId('grade-histogram')).toBeVisible();
+  // The picture agrees with the caption: green (kept) bars right of the threshold line, the others left of it.
+  await expect(walk.locator('.walk-text')).toContainText('at or above it (green, right of the line) are kept');
+  const geometry = await walk.getByTestId('grade-histogram').evaluate((fig) => ({
+    line: Number(fig.querySelector('line.threshold')?.getAttribute('x1')),
+    kept: [...fig.querySelectorAll('rect.bar.kept')].map((r) => Number(r.getAttribute('x'))),
+    filtered: [...fig.querySelectorAll('rect.bar.filtered')].map((r) => Number(r.getAttribute('x')) + Number(r.getAttribute('width'))),
+  }));
+  expect(geometry.kept.length).toBeGreaterThan(0);
+  for (const x of geometry.kept) expect(x).toBeGreaterThanOrEqual(geometry.line);
+  for (const right of geometry.filtered) expect(right).toBeLessThanOrEqual(geometry.line);
   await next.click();
   await expect(step).toContainText('Segments');
   await expect(walk.getByTestId('walk-segments')).toContainText(/chunks \d+–\d+ \(value/);
@@ -48,6 +58,13 @@ test('the walk-through follows a sample question stage by stage, and the lab com
   await expect(walk.getByTestId('walk-answer')).toContainText('Fresnel lens');
   await expect(walk.getByTestId('attribution')).toContainText(/uses \d+ of \d+ sources/);
   await expect(next).toBeDisabled();
+  // The last step offers what to do next: the user's own question (on the Ask tab), or removing the sample.
+  const end = walk.getByTestId('walk-end');
+  await end.getByRole('button', { name: 'Try your own question' }).click();
+  await expect(page.getByRole('tab', { name: 'Ask' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByLabel('Question', { exact: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Walk-through' }).click();
+  await expect(walk.getByTestId('walk-end').getByRole('button', { name: 'Remove the sample' })).toBeVisible();
 
   // Lab: the sample document with its sample questions, both sweeps.
   await page.getByRole('tab', { name: 'Lab' }).click();
@@ -93,5 +110,37 @@ test('the walk-through follows a sample question stage by stage, and the lab com
   await expect(results.getByTestId('lab-lengths')).toBeVisible();
   await expect(results.getByTestId('sweep-grid').locator('tbody tr')).toHaveCount(2);
   await expect(results.getByTestId('theta-plot')).toBeVisible();
+
+  // The tour's last step removes the sample it added, and starts over.
+  await page.getByRole('tab', { name: 'Walk-through' }).click();
+  await walk.getByRole('button', { name: 'Remove the sample' }).click();
+  await expect(walk.getByRole('button', { name: 'Add the sample document and start' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Library' }).click();
+  await expect(page.getByTestId('document-row')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test('a .jsonl question file loaded in the lab shows as a count and a preview, not as raw JSON, and can still be edited as text', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await openApp(page);
+  await addFiles(page, fixture('notes.md'));
+  await waitForJobs(page);
+  await page.getByRole('tab', { name: 'Lab' }).click();
+  const lab = page.getByTestId('lab');
+  const lines = Array.from({ length: 41 }, (_, i) =>
+    JSON.stringify({ question: `How many hives are there in row ${i + 1}?`, doc_name: 'notes', evidence: [{ doc_name: 'notes', evidence_page_num: 0, evidence_text: 'The apiary holds 14 hives.' }] }),
+  );
+  await lab.getByLabel('Lab question file').setInputFiles({ name: 'bench.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(lines.join('\n')) });
+  const loaded = lab.getByTestId('lab-questions-loaded');
+  await expect(loaded).toContainText('41 questions loaded from bench.jsonl');
+  await expect(loaded.getByRole('listitem')).toHaveCount(3);
+  await expect(loaded.getByRole('listitem').first()).toContainText('How many hives are there in row 1? — The apiary holds 14 hives.');
+  await expect(loaded).toContainText('…and 38 more.');
+  await expect(lab.getByText('"doc_name"')).toHaveCount(0);
+  await expect(lab.getByRole('button', { name: /^Compare \d+ chunkings$/ })).toBeEnabled();
+  // Edit as text: the file's lines, editable.
+  await loaded.getByRole('button', { name: 'Edit as text' }).click();
+  await expect(lab.getByLabel('Lab questions')).toHaveValue(/row 41/);
+  await expect(lab.getByTestId('lab-questions-loaded')).toHaveCount(0);
   expect(errors).toEqual([]);
 });

@@ -168,7 +168,15 @@ function QuestionPanel({ q, onOpen, onOpenSource, onAskAll }: { q: QuestionState
           <ol data-testid="sources">
             {sources.map((r) => (
               <li key={r.chunk.id} value={r.source}>
-                <button type="button" className="link source" data-testid="source" data-chunk={r.chunk.id} data-source={r.source} onClick={() => onOpenSource(r)}>
+                <button
+                  type="button"
+                  className="link source"
+                  data-testid="source"
+                  data-chunk={r.chunk.id}
+                  data-source={r.source}
+                  aria-label={`${r.title}: source [${r.source}]`}
+                  onClick={() => onOpenSource(r)}
+                >
                   {r.title}
                 </button>{' '}
                 {result?.attribution && <SourceUse report={result.attribution} n={r.source!} />}{' '}

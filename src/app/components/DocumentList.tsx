@@ -112,6 +112,7 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
             <td className="actions">
               <div className="row-actions">
               <button
+                aria-label={`Inspect chunks of ${fileName(d.name)}`}
                 onClick={() => {
                   void store.inspect(d.id);
                   onInspect();

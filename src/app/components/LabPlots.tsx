@@ -17,7 +17,7 @@ export function RatioScatter({ results, named, best }: { results: LabResult[]; n
   const y = (v: number) => P.t + (1 - v / maxR) * (H - P.t - P.b);
   return (
     <figure className="lab-plot" data-testid="lab-scatter">
-      <svg width={W} height={H} role="img" aria-label="Retrieval ratio against signal ratio for each chunking">
+      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="group" aria-label="Retrieval ratio against signal ratio for each chunking">
         <line x1={P.l} x2={W - P.r} y1={y(0)} y2={y(0)} className="axis" />
         <line x1={P.l} x2={P.l} y1={P.t} y2={y(0)} className="axis" />
         {[0, maxS / 2, maxS].map((v) => (
@@ -40,7 +40,14 @@ export function RatioScatter({ results, named, best }: { results: LabResult[]; n
           const isNamed = named.includes(r.label);
           return (
             <g key={r.label} className={isNamed ? `point named ${r.spec.kind}` : `point ${r.spec.kind}`}>
-              <circle cx={x(r.signalRatio ?? 0)} cy={y(r.retrievalRatio)} r={isNamed ? 5 : 3.5}>
+              <circle
+                cx={x(r.signalRatio ?? 0)}
+                cy={y(r.retrievalRatio)}
+                r={isNamed ? 5 : 3.5}
+                tabIndex={0}
+                role="img"
+                aria-label={`${r.label}: retrieval ratio ${score(r.retrievalRatio)}, signal ratio ${score(r.signalRatio)}${r.label === best ? ', the best' : ''}`}
+              >
                 <title>
                   {r.label}: retrieval {score(r.retrievalRatio)}, signal {score(r.signalRatio)}
                 </title>
@@ -74,7 +81,7 @@ export function LengthHistograms({ results }: { results: LabResult[] }) {
   const y = (v: number) => P.t + (1 - v / max) * (H - P.t - P.b);
   return (
     <figure className="lab-plot" data-testid="lab-lengths">
-      <svg width={W} height={H} role="img" aria-label="Chunk length distributions">
+      <svg width={W} height={H} viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Chunk length distributions">
         <line x1={P.l} x2={W - P.r} y1={y(0)} y2={y(0)} className="axis" />
         {[0, max].map((v) => (
           <text key={v} x={P.l - 4} y={y(v) + 4} textAnchor="end" className="tick">
@@ -177,7 +184,8 @@ export function ThetaPlot({ results, by = 'theta' }: { results: LabResult[]; by?
       <svg
         width={W}
         height={H}
-        role="img"
+        viewBox={`0 0 ${W} ${H}`}
+        role="group"
         aria-label={by === 'percentile' ? 'Retrieval and signal ratio against the percentile of similarities cut below' : 'Retrieval and signal ratio against the semantic threshold θ'}
       >
         <line x1={P.l} x2={W - P.r} y1={y(0, 1)} y2={y(0, 1)} className="axis" />
@@ -196,12 +204,28 @@ export function ThetaPlot({ results, by = 'theta' }: { results: LabResult[]; by?
         <polyline className="length-line series-1" points={sem.map((s) => `${x(s.t)},${y(s.r.signalRatio ?? 0, maxS)}`).join(' ')} />
         {sem.map((s) => (
           <g key={`p${s.t}`}>
-            <circle className="theta-point series-0-fill" cx={x(s.t)} cy={y(s.r.retrievalRatio, maxR)} r={3}>
+            <circle
+              className="theta-point series-0-fill"
+              cx={x(s.t)}
+              cy={y(s.r.retrievalRatio, maxR)}
+              r={3}
+              tabIndex={0}
+              role="img"
+              aria-label={`${name} ${s.t}: retrieval ratio ${score(s.r.retrievalRatio)}, ${s.r.chunkCount} chunks`}
+            >
               <title>
                 {name} {s.t}: retrieval ratio {score(s.r.retrievalRatio)}, {s.r.chunkCount} chunks
               </title>
             </circle>
-            <circle className="theta-point series-1-fill" cx={x(s.t)} cy={y(s.r.signalRatio ?? 0, maxS)} r={3}>
+            <circle
+              className="theta-point series-1-fill"
+              cx={x(s.t)}
+              cy={y(s.r.signalRatio ?? 0, maxS)}
+              r={3}
+              tabIndex={0}
+              role="img"
+              aria-label={`${name} ${s.t}: signal ratio ${score(s.r.signalRatio)}`}
+            >
               <title>
                 {name} {s.t}: signal ratio {score(s.r.signalRatio)}
               </title>

@@ -244,7 +244,7 @@ function LabResults() {
         {request.sweepPercentile && response.best.percentile && <> Best percentile: <b data-testid="lab-best-percentile">{response.best.percentile}</b>.</>}
       </p>
       <CollapsedNotes notes={response.problems} about=" on the questions" />
-      <table className="lab-table" data-testid="lab-table">
+      <table className="lab-table cards" data-testid="lab-table">
         <thead>
           <tr>
             <th>Chunking</th>
@@ -285,17 +285,17 @@ function LabRow({ r, best }: { r: LabResultSummary; best: boolean }) {
   }
   return (
     <tr data-testid="lab-row" data-label={r.label} className={best ? 'best' : undefined}>
-      <td>{r.label}</td>
-      <td>{r.chunkCount}</td>
-      <td>
+      <td data-label="Chunking">{r.label}</td>
+      <td data-label="Chunks">{r.chunkCount}</td>
+      <td data-label="Length: median (p25–p75)">
         {r.lengths.median} ({r.lengths.p25}–{r.lengths.p75})
       </td>
-      <td data-testid="lab-retrieval">{score(r.retrievalRatio)}</td>
-      <td data-testid="lab-signal">
+      <td data-label="Retrieval ratio" data-testid="lab-retrieval">{score(r.retrievalRatio)}</td>
+      <td data-label="Signal ratio" data-testid="lab-signal">
         {score(r.signalRatio)}
         {r.locatedQuestions < r.questions && <span className="muted small"> ({r.locatedQuestions} of {r.questions} located)</span>}
       </td>
-      <td>{score(objectiveValue(r, 'balanced'))}</td>
+      <td data-label="Balance">{score(objectiveValue(r, 'balanced'))}</td>
     </tr>
   );
 }

@@ -250,11 +250,11 @@ function CandidateLine({ row: r, colour, threshold, expanded, flash, onToggle, o
           {c.header ? <ChunkHeader header={c.header} /> : c.sectionPath.length > 0 && <div className="chunk-header small">{sectionLabel(c.sectionPath)}</div>}
           <p data-testid="row-text">{c.text}</p>
           <div className="cand-actions">
-            <button type="button" onClick={() => onOpen(r)} aria-label={`Show candidate ${r.rank} in the chunk inspector`}>
+            <button type="button" onClick={() => onOpen(r)} aria-label={`Show in the inspector: candidate ${r.rank}`}>
               Show in the inspector
             </button>
             {onOpenSource && (
-              <button type="button" onClick={() => onOpenSource(r)} aria-label={`Show candidate ${r.rank} in ${r.title}${pages ? `, ${pages}` : ''}`}>
+              <button type="button" onClick={() => onOpenSource(r)} aria-label={`${c.pageStart !== undefined ? 'View page' : 'View in document'}: candidate ${r.rank} in ${r.title}${pages ? `, ${pages}` : ''}`}>
                 {c.pageStart !== undefined ? 'View page' : 'View in document'}
               </button>
             )}

@@ -66,7 +66,7 @@ export function SearchView() {
                     type="button"
                     className="link open-source"
                     data-testid="open-source"
-                    aria-label={`Show this passage in ${h.docTitle}${h.chunk.pageStart !== undefined ? `, ${pagesLabel(h.chunk)}` : ''}`}
+                    aria-label={`${h.chunk.pageStart !== undefined ? 'View page' : 'View in document'}: this passage in ${h.docTitle}${h.chunk.pageStart !== undefined ? `, ${pagesLabel(h.chunk)}` : ''}`}
                     onClick={() => void store.openSource(h.chunk, 'search')}
                   >
                     {h.chunk.pageStart !== undefined ? 'View page' : 'View in document'}

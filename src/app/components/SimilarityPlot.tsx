@@ -1,5 +1,6 @@
 import type { Chunk } from '../../core/types';
 import { thetaText } from '../format';
+import { usePlotKeys } from './plot-keys';
 
 interface Props {
   sims: number[];
@@ -31,8 +32,17 @@ export function SimilarityPlot({ sims, threshold, percentile, chunks, from, coun
   const points = [];
   for (let i = from; i < to; i++) points.push(`${x(i).toFixed(1)},${y(sims[i]).toFixed(1)}`);
   const boundaries = chunks.filter((c) => c.sentenceStart > from && c.sentenceStart <= to).map((c) => c.sentenceStart);
+  const keys = usePlotKeys(to - from, onSelectSentence && ((k) => onSelectSentence(from + k)));
   return (
-    <svg className="simplot" width={W} height={H} role="img" aria-label="Similarity between consecutive sentences">
+    <svg
+      ref={keys.root}
+      className="simplot"
+      width={W}
+      height={H}
+      role="group"
+      aria-label={`Similarity between consecutive sentences ${from + 1} to ${to + 1}: one point per pair, arrow keys move between them`}
+      onKeyDown={keys.onKeyDown}
+    >
       <line x1={PAD.l} x2={W - PAD.r} y1={y(lo)} y2={y(lo)} className="axis" />
       {[0, 0.5, 1].filter((v) => v >= lo).map((v) => (
         <g key={v}>
@@ -64,6 +74,9 @@ export function SimilarityPlot({ sims, threshold, percentile, chunks, from, coun
           r={selected === i ? 4 : 2.5}
           className={threshold !== undefined && sims[i] < threshold ? 'below' : 'above'}
           onClick={() => onSelectSentence?.(i)}
+          {...keys.point(i - from)}
+          role={onSelectSentence ? 'button' : 'img'}
+          aria-label={`Sentences ${i + 1} to ${i + 2}: cosine ${sims[i].toFixed(3)}${threshold !== undefined ? (sims[i] < threshold ? ', below θ: a new chunk may start' : ', at or above θ') : ''}`}
         >
           <title>
             sentences {i + 1}→{i + 2}: cosine {sims[i].toFixed(3)}

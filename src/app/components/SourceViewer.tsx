@@ -118,7 +118,7 @@ function PageNav({ page, count, onPage }: { page: number; count: number; onPage(
   return (
     <nav className="page-nav" aria-label="Pages">
       <button type="button" onClick={() => go(page - 1)} disabled={page <= 1} aria-label="Previous page" data-testid="page-prev">
-        ‹ Prev
+        ‹ Previous
       </button>
       <form
         onSubmit={(e) => {

@@ -134,7 +134,7 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
       needsAnswer: true,
       text: 'The best-scoring chunks become candidates. Each score is scaled to 0–1 among the candidates and the two are mixed into one hybrid score, so a chunk can rank high by words, by meaning, or both.',
       body: () => (
-        <table className="walk-table small" data-testid="walk-candidates">
+        <table className="walk-table small cards" data-testid="walk-candidates">
           <thead>
             <tr>
               <th>#</th>
@@ -147,11 +147,11 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
           <tbody>
             {rows.map((r) => (
               <tr key={r.chunk.id}>
-                <td>{r.rank}</td>
-                <td>{r.chunk.text.slice(0, 90)}…</td>
-                <td>{score(r.bm25)}</td>
-                <td>{score(r.dense)}</td>
-                <td>{score(r.hybrid)}</td>
+                <td data-label="#">{r.rank}</td>
+                <td data-label="Chunk">{r.chunk.text.length > 90 ? `${r.chunk.text.slice(0, 90)}…` : r.chunk.text}</td>
+                <td data-label="BM25">{score(r.bm25)}</td>
+                <td data-label="Dense">{score(r.dense)}</td>
+                <td data-label="Hybrid">{score(r.hybrid)}</td>
               </tr>
             ))}
           </tbody>
