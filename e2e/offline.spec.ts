@@ -43,8 +43,9 @@ test('after one visit the app loads, adds a file, searches and answers with the 
   // A self-hosted model's file is cached on first use, under the revision the models manifest gives it.
   const modelFile = '/models/sieve/tiny-embedder/config.json';
   expect(await page.evaluate(async (url) => (await fetch(url)).status, modelFile)).toBe(200);
-  const modelKeys = await page.evaluate(async () => (await (await caches.open('sieve-models')).keys()).map((r) => r.url));
-  expect(modelKeys).toEqual([expect.stringMatching(/\/models\/sieve\/tiny-embedder\/config\.json\?__sieve_rev=28f955d62d5ff98f$/)]);
+  // The service worker writes its cache after answering: wait for the entry.
+  const modelKeys = () => page.evaluate(async () => (await (await caches.open('sieve-models')).keys()).map((r) => r.url));
+  await expect.poll(modelKeys, { timeout: 15_000 }).toEqual([expect.stringMatching(/\/models\/sieve\/tiny-embedder\/config\.json\?__sieve_rev=28f955d62d5ff98f$/)]);
 
   // Offline from here on: every request that reaches the network fails. (Chromium reports a
   // worker's script request as aborted, then gets it from the service worker: not a failure.)

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { Settings, WllamaSettings } from '../core/settings';
-import type { DocumentSource, IngestEstimateEvent, IngestEvent, IngestTimings, Inspection, SearchOptions, SearchResponse } from '../services/library';
+import type { DocumentSource, IngestEstimateEvent, IngestEvent, IngestSearchableEvent, IngestTimings, Inspection, SearchOptions, SearchResponse } from '../services/library';
 import type { Chunk } from '../core/types';
 import type { LibraryClient } from './client';
 import type { LlmClient } from './llm-client';
@@ -35,7 +35,9 @@ export interface Job {
   id: number;
   name: string;
   size: number;
-  event?: Exclude<IngestEvent, IngestEstimateEvent>;
+  event?: Exclude<IngestEvent, IngestEstimateEvent | IngestSearchableEvent>;
+  /** Searchable by keyword already (this many provisional chunks) while its vectors are computed. */
+  searchable?: number;
   /** What a long document will cost (chunks, storage, time), said once its text is read. */
   estimate?: string;
   status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
@@ -524,7 +526,7 @@ export class AppStore {
     const update = (patch: Partial<Job>) => this.set((s) => ({ jobs: s.jobs.map((j) => (j.id === id ? withClock(j, patch) : j)) }));
     const pendingKey = this.pending.start(file);
     try {
-      const { document: doc, timings } = await this.client.ingest(file, { signal: controller.signal, onProgress: (event) => update(event.stage === 'estimate' ? { estimate: event.note } : { event, status: 'running' }) });
+      const { document: doc, timings } = await this.client.ingest(file, { signal: controller.signal, onProgress: (event) => update(jobPatch(event)) });
       this.lastIngest = { name: file.name, timings };
       update({ status: 'done' });
       this.set((s) => ({ documents: [...s.documents.filter((d) => d.id !== doc.id), doc] }));
@@ -539,8 +541,15 @@ export class AppStore {
       update({ status: cancelled ? 'cancelled' : 'failed', error: message(e) });
     } finally {
       this.pending.finish(pendingKey);
+      this.rerunKeywordOnlySearch();
     }
     void this.refreshUsage();
+  }
+
+  /** Results that include chunks of a document still being embedded are renewed when it is added (or fails). */
+  private rerunKeywordOnlySearch() {
+    const s = this.state.search;
+    if (s && !s.busy && s.hits.some((h) => h.embedding)) void this.search(s.query, { docIds: s.docIds, routing: s.unrouted ? false : undefined }, true);
   }
 
   /** Rebuilds documents with the current settings; shown as one job in the list. */
@@ -554,7 +563,7 @@ export class AppStore {
     try {
       const docs = await this.client.reindex(ids, {
         signal: controller.signal,
-        onProgress: (p) => update({ status: 'running', ...(p.event.stage === 'estimate' ? { estimate: p.event.note } : { event: p.event }), name: `${label} (${p.done + 1} of ${p.total}: ${p.name})` }),
+        onProgress: (p) => update({ status: 'running', ...jobPatch(p.event), name: `${label} (${p.done + 1} of ${p.total}: ${p.name})` }),
       });
       const byId = new Map(docs.map((d) => [d.id, d]));
       this.set((s) => ({ documents: s.documents.map((d) => byId.get(d.id) ?? d), inspection: undefined, search: undefined }));
@@ -730,6 +739,13 @@ export function message(e: unknown): string {
 
 export function useAppState(store: AppStore): AppState {
   return useSyncExternalStore(store.subscribe, store.get);
+}
+
+/** What an ingest event changes in its job's row. */
+function jobPatch(event: IngestEvent): Partial<Job> {
+  if (event.stage === 'estimate') return { estimate: event.note };
+  if (event.stage === 'searchable') return { searchable: event.chunks, status: 'running' };
+  return { event, status: 'running' };
 }
 
 /** A job with a patch applied; a new progress event moves its stage clock on. */

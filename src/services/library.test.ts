@@ -194,6 +194,47 @@ describe('Library', () => {
     expect(library.listDocuments()).toEqual([]);
   });
 
+  it('a document is searchable by keyword as soon as it is parsed, while it is embedded; a cancelled one leaves search (issue 13)', async () => {
+    // Batches of the document wait until released; a one-text query embeds at once.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const inner = new FakeEmbedder();
+    let hold = false;
+    const slow = { id: inner.id, dim: inner.dim, embed: async (texts: string[], signal?: AbortSignal) => (hold && texts.length > 1 && (await gate), inner.embed(texts, signal)) };
+    const { library, store } = await setup(slow as unknown as FakeEmbedder);
+    await library.ingest(file('ferry.md', FERRY), () => {}, never);
+    hold = true;
+    const events: string[] = [];
+    let searchable!: () => void;
+    const isSearchable = new Promise<void>((resolve) => (searchable = resolve));
+    const done = library.ingest(file('notes.md', NOTES), (e) => (events.push(e.stage), e.stage === 'searchable' && searchable()), never);
+    await isSearchable;
+
+    const during = await library.search('honey harvest');
+    const hit = during.hits.find((h) => h.docName === 'notes.md');
+    expect(hit).toMatchObject({ embedding: true, docTitle: 'Bees', dense: 0 });
+    expect(hit!.chunk.text).toContain('Honey harvest');
+    expect(hit!.bm25).toBeGreaterThan(0);
+    expect(library.listDocuments().map((d) => d.name)).not.toContain('notes.md');
+    expect((await store.listDocuments()).map((d) => d.name)).toEqual(['ferry.md']); // nothing stored until it is whole
+
+    release();
+    const { document, timings } = await done;
+    expect(events.indexOf('searchable')).toBeLessThan(events.indexOf('embedding'));
+    expect(timings.keywordReadyMs).toBeLessThanOrEqual(timings.totalMs);
+    const after = await library.search('honey harvest');
+    const final = after.hits.find((h) => h.docName === 'notes.md')!;
+    expect(final.embedding).toBeUndefined();
+    expect(final.chunk.docId).toBe(document.id);
+    expect(final.dense).toBeGreaterThan(0);
+
+    // Cancelled while embedding: its keyword chunks leave search with it.
+    const ac = new AbortController();
+    const cancelled = library.ingest(file('more.md', '# Kelp\n\nThe kelp farm spans nine hectares of the bay.\n'), (e) => e.stage === 'embedding' && ac.abort(), ac.signal);
+    await expect(cancelled).rejects.toMatchObject({ code: 'cancelled' });
+    expect((await library.search('kelp farm hectares')).hits.filter((h) => h.docName === 'more.md')).toEqual([]);
+  });
+
   it('names the file and cause for empty, unsupported and model failures, keeping what was there', async () => {
     const { library } = await setup();
     await library.ingest(file('ferry.md', FERRY), () => {}, never);

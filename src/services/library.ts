@@ -10,6 +10,7 @@ import { MAX_DOCUMENT_CHARS, estimateIngest, judgeEstimate } from '../core/inges
 import { unreadableScriptNote } from '../core/ingest/script-note';
 import { effectiveThreshold } from '../core/chunk/semantic';
 import { EmbeddingPrefetch } from '../core/ingest/prefetch';
+import { keywordFirstChunks } from '../core/ingest/keyword-first';
 import { highlightRanges } from '../core/search/highlight';
 import { withCache } from '../core/embed/cache';
 import { IngestError, isIngestError } from '../core/errors';
@@ -81,6 +82,8 @@ export type SearchHit = Omit<Candidate, 'terms'> & {
   docTitle: string;
   docName: string;
   highlights: Array<[number, number]>;
+  /** Its document is still being embedded: found by keyword only, and not stored yet. */
+  embedding?: true;
 };
 
 export interface SearchResponse {
@@ -139,6 +142,8 @@ export interface IngestTimings {
   totalMs: number;
   /** Texts sent for embedding while the file was still being read. */
   prefetchedTexts: number;
+  /** From the start to the document being searchable by keyword (its vectors still to come). */
+  keywordReadyMs?: number;
 }
 
 export interface IngestResult {
@@ -155,7 +160,13 @@ export interface ReindexEvent {
   event: IngestEvent;
 }
 
-export type IngestEvent = Progress | { stage: 'model'; loaded: number; total: number; file: string } | IngestEstimateEvent;
+export type IngestEvent = Progress | { stage: 'model'; loaded: number; total: number; file: string } | IngestEstimateEvent | IngestSearchableEvent;
+
+/** The document can be searched by keyword now; its vectors (and final chunks) follow. */
+export interface IngestSearchableEvent {
+  stage: 'searchable';
+  chunks: number;
+}
 
 /** Sent once the text is read, for a document that will take long: what it will cost (see core/ingest/estimate). */
 export interface IngestEstimateEvent {
@@ -171,6 +182,8 @@ export interface IngestEstimateEvent {
 export class Library {
   private kb?: KnowledgeBase;
   private docs = new Map<DocumentId, DocumentRecord>();
+  /** Documents searchable by keyword while they are embedded: their names for search results. */
+  private embedding = new Map<DocumentId, { name: string; title: string }>();
   private settings: Settings = DEFAULT_SETTINGS;
   private embedder?: Promise<Embedder>;
   private embedderKey = '';
@@ -258,6 +271,7 @@ export class Library {
       }
     }
     this.docs = new Map(complete.map((d) => [d.id, d]));
+    for (const { docId, chunks } of this.kb?.pendingDocuments() ?? []) kb.addKeywordsOnly(docId, chunks);
     this.kb = kb;
     this.revision = snap.revision;
     // Saved unless another tab has changed the documents meanwhile.
@@ -352,6 +366,7 @@ export class Library {
       t = now;
     };
     const name = stripBidiControls(file.name) || 'pasted text';
+    let keywordsOnly: DocumentId | undefined;
     try {
       if (file.size === 0) throw new IngestError('empty', name, 'the file is empty (0 bytes).');
       if (file.size > MAX_FILE_BYTES) {
@@ -371,6 +386,9 @@ export class Library {
       lap('parseMs');
       if (parsed.text.trim().length === 0) throw new IngestError('empty', name, 'no text was found in it.');
       await this.checkEstimate(parsed.text.length, file.size, chunker, name, onProgress);
+      const docId = (keywordsOnly = this.deps.newId?.() ?? crypto.randomUUID());
+      this.searchableByKeyword(docId, parsed, name, chunker, onProgress);
+      timings.keywordReadyMs = performance.now() - t0;
 
       const embedder = await embedderReady.catch((e: unknown) => {
         throw new IngestError('model', name, `the embedding model could not be loaded (${e instanceof Error ? e.message : String(e)}).`);
@@ -380,9 +398,7 @@ export class Library {
       if (mismatch) throw new IngestError('model', name, `${mismatch} Remove those documents or select that model in Settings.`);
       const scriptNote = unreadableScriptNote(parsed.text, embedder);
       if (scriptNote) parsed.warnings.push(scriptNote);
-      // An empty library takes the dimension of whichever model fills it first.
-      if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = this.newKnowledgeBase(embedder.dim);
-      const docId = this.deps.newId?.() ?? crypto.randomUUID();
+      kb = this.fitDimension(embedder.dim);
       if (needsSectioning(parsed)) await this.inferSections(parsed, signal);
       const summary = chunker.headers !== false ? await this.summarize(parsed, signal) : undefined;
       const built = await buildDocument({ docId, parsed, fileName: name, embedder, chunker, signal, onProgress, summary, splitScorer });
@@ -414,7 +430,7 @@ export class Library {
         kb = this.requireOpen();
         const changed = this.modelMismatch(embedder);
         if (changed) throw new IngestError('model', name, `${changed} Remove those documents or select that model in Settings.`);
-        if (kb.chunkCount === 0 && kb.vectors.dim !== embedder.dim) kb = this.kb = this.newKnowledgeBase(embedder.dim);
+        kb = this.fitDimension(embedder.dim);
         kb.addDocument(docId, built.chunks, built.vectors);
         const keywords = kb.keywordSegment(docId);
         lap('indexMs');
@@ -428,14 +444,43 @@ export class Library {
           throw e;
         }
         this.docs.set(docId, document);
+        this.embedding.delete(docId);
       });
       onProgress({ stage: 'saving', done: 1, total: 1 });
       timings.totalMs = performance.now() - t0;
       if (timings.embedMs > 2000) this.embedRate = (built.sentences.length + built.chunks.length) / (timings.embedMs / 1000);
       return { document, timings, sentences: built.sentences.length };
     } catch (e) {
+      if (keywordsOnly) this.stopKeywordSearch(keywordsOnly);
       throw asIngestError(e, name);
     }
+  }
+
+  /** Makes a parsed document searchable by keyword at once, while its vectors are computed. */
+  private searchableByKeyword(docId: DocumentId, parsed: ParsedDocument, name: string, chunker: ChunkerSettings, onProgress: (p: IngestEvent) => void): void {
+    const chunks = keywordFirstChunks({ docId, parsed, fileName: name, chunker });
+    if (chunks.length === 0) return;
+    this.requireOpen().addKeywordsOnly(docId, chunks);
+    this.embedding.set(docId, { name, title: describeDocument(parsed, name).title });
+    onProgress({ stage: 'searchable', chunks: chunks.length });
+  }
+
+  private stopKeywordSearch(docId: DocumentId): void {
+    if (this.kb?.isPending(docId)) this.kb.removeDocument(docId);
+    this.embedding.delete(docId);
+  }
+
+  /**
+   * The knowledge base, remade for the embedder's dimension while it holds no vectors (an empty
+   * library takes the dimension of whichever model fills it first); documents searchable by
+   * keyword only come along.
+   */
+  private fitDimension(dim: number): KnowledgeBase {
+    const kb = this.requireOpen();
+    if (kb.embeddedChunkCount > 0 || kb.vectors.dim === dim) return kb;
+    const next = this.newKnowledgeBase(dim);
+    for (const { docId, chunks } of kb.pendingDocuments()) next.addKeywordsOnly(docId, chunks);
+    return (this.kb = next);
   }
 
   /** Refuses a document too large for the tab or the free storage, and announces a long one, before any embedding. */
@@ -599,11 +644,13 @@ export class Library {
     const queryTerms = new Set(candidates.flatMap((c) => c.terms));
     const hits = candidates.map((c) => {
       const doc = this.docs.get(c.chunk.docId);
+      const embedding = doc ? undefined : this.embedding.get(c.chunk.docId);
       return {
         ...c,
-        docTitle: doc?.title ?? '',
-        docName: doc?.name ?? '',
+        docTitle: doc?.title ?? embedding?.title ?? '',
+        docName: doc?.name ?? embedding?.name ?? '',
         highlights: highlightRanges(c.chunk.text, queryTerms),
+        ...(embedding ? { embedding: true as const } : {}),
       };
     });
     return { query, hits: hits.map(({ terms: _t, ...h }) => h), traces, warning, ...(modelPending ? { modelPending } : {}), routed: route?.routed ?? [] };
@@ -672,7 +719,7 @@ export class Library {
         },
         embed: async (texts, signal) => (await this.prepareEmbedder()).embed(texts, signal),
       },
-      titleOf: (docId) => this.docs.get(docId)?.title || this.docs.get(docId)?.name || docId,
+      titleOf: (docId) => this.docs.get(docId)?.title || this.docs.get(docId)?.name || this.embedding.get(docId)?.title || docId,
       embedQuery: async (text, signal) => {
         if (kb.chunkCount === 0) return undefined;
         const embedder = await this.prepareEmbedder().catch(() => undefined);

@@ -40,6 +40,11 @@ export function JobList() {
                     {progressDetail(p)}
                   </span>
                   {j.estimate && <span className="estimate muted">{j.estimate}</span>}
+                  {j.searchable !== undefined && j.status === 'running' && (
+                    <span className="searchable muted" data-testid="job-searchable">
+                      Searchable by keyword now; search by meaning when embedding finishes.
+                    </span>
+                  )}
                 </>
               ) : j.status === 'done' ? (
                 <span className="stage">Added</span>

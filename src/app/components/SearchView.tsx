@@ -62,6 +62,11 @@ export function SearchView() {
                   {sectionAfterTitle(h.docTitle, h.chunk.sectionPath, h.chunk.text) && <span className="section">{sectionAfterTitle(h.docTitle, h.chunk.sectionPath, h.chunk.text)}</span>}
                   <OcrBadge ocr={h.chunk.ocr} />
                   <span className="muted file-name">{fileName(h.docName)}</span>{' '}
+                  {h.embedding ? (
+                    <span className="embedding-badge" data-testid="hit-embedding" title="Its vectors are still being computed: this chunk was found by keyword only, and the page opens once the document is added.">
+                      still embedding · keyword match
+                    </span>
+                  ) : (
                   <button
                     type="button"
                     className="link open-source"
@@ -71,6 +76,7 @@ export function SearchView() {
                   >
                     {h.chunk.pageStart !== undefined ? 'View page' : 'View in document'}
                   </button>
+                  )}
                 </div>
                 <p className="text">
                   <Highlighted text={h.chunk.text} ranges={h.highlights} />

@@ -47,6 +47,27 @@ describe('KnowledgeBase.search', () => {
     expect(trace.map((t) => t.stage)).toEqual(['bm25', 'dense', 'fusion']);
   });
 
+  it('searches a document by keyword before it has vectors, and the finished document replaces it', () => {
+    const kb = build();
+    kb.addKeywordsOnly('c', [chunk('c', 0, 'Dividends of 80 cents a share were paid.')]);
+    expect(kb.isPending('c')).toBe(true);
+    expect(kb.embeddedChunkCount).toBe(4);
+    const hybrid = kb.search('dividends', axisVector(4, 0), { mode: 'hybrid', limit: 5 });
+    const c0 = hybrid.candidates.find((c) => c.chunk.id === 'c#0')!;
+    expect(c0.bm25).toBeGreaterThan(0);
+    expect(c0.dense).toBe(0);
+    expect(kb.search('anything', axisVector(4, 0), { mode: 'dense', limit: 10 }).candidates.map((c) => c.chunk.docId)).not.toContain('c');
+    expect(kb.pendingDocuments().map((p) => p.docId)).toEqual(['c']);
+
+    kb.addDocument('c', [chunk('c', 0, 'Dividends of 80 cents a share were paid.')], packRows([axisVector(4, 0)], 4));
+    expect(kb.isPending('c')).toBe(false);
+    expect(kb.search('dividends', axisVector(4, 0), { mode: 'hybrid' }).candidates[0]).toMatchObject({ dense: expect.closeTo(1, 2) });
+    kb.addKeywordsOnly('d', [chunk('d', 0, 'Interim figures.')]);
+    kb.removeDocument('d');
+    expect(kb.search('interim', undefined, { mode: 'bm25' }).candidates).toEqual([]);
+    expect(kb.chunkCount).toBe(5);
+  });
+
   it('restricts to chosen documents and forgets deleted ones everywhere', () => {
     const kb = build();
     expect(kb.search('dollars', undefined, { mode: 'bm25', docIds: new Set(['a']) }).candidates.map((c) => c.chunk.id)).toEqual(['a#0']);
@@ -171,6 +192,18 @@ describe('KnowledgeBase with chunk texts read on demand', () => {
     await lazy.ensure(['a']);
     expect(lazy.chunk('a#0')?.text).toMatch(/^Revenue/);
     expect(lazy.chunk('b#1')).toBeUndefined();
+  });
+
+  it('never drops the texts of a document searchable by keyword only (they are stored nowhere)', async () => {
+    const { segments } = stored();
+    const lazy = new KnowledgeBase(4, { loadChunks: async (id) => docs.find((d) => d.docId === id)!.chunks, keepChunks: 3 });
+    lazy.addKeywordsOnly('p', [chunk('p', 0, 'Pending text about dividends.')]);
+    for (const d of docs) lazy.addDocument(d.docId, 3, d.vectors, { keywords: segments.get(d.docId) });
+    await lazy.ensure(['a']);
+    await lazy.ensure(['b']);
+    expect(lazy.chunk('a#0')).toBeUndefined();
+    expect(lazy.chunk('p#0')?.text).toMatch(/^Pending/);
+    expect((await lazy.searchLoaded('dividends', undefined, { mode: 'bm25' })).candidates[0].chunk.id).toBe('p#0');
   });
 
   it('fails clearly when the stored chunks are missing', async () => {

@@ -57,6 +57,8 @@ interface DocEntry {
   chunks?: Chunk[];
   /** When it was last needed, for dropping texts least recently used first. */
   used: number;
+  /** Searchable by keyword only: its vectors are still being computed, and it is not stored yet. */
+  pending?: true;
 }
 
 /**
@@ -103,6 +105,34 @@ export class KnowledgeBase {
     if (fits) return { rebuilt: false };
     this.keyword.add(chunks as Chunk[], options.indexText ?? withHeader);
     return { rebuilt: true };
+  }
+
+  /**
+   * Makes a document searchable by keyword before it has vectors (see core/ingest's
+   * keywordFirstChunks). Dense search does not see it; `addDocument` with the finished chunks
+   * and vectors replaces it. Its chunks are never dropped from memory, since nothing is stored.
+   */
+  addKeywordsOnly(docId: DocumentId, chunks: Chunk[], indexText: (c: Chunk) => string = withHeader): void {
+    this.removeDocument(docId);
+    this.docs.set(docId, { count: chunks.length, chunks, used: ++this.clock, pending: true });
+    this.total += chunks.length;
+    this.loadedChunks += chunks.length;
+    this.keyword.add(chunks, indexText);
+  }
+
+  /** Whether a document is searchable by keyword only, its vectors still being computed. */
+  isPending(docId: DocumentId): boolean {
+    return this.docs.get(docId)?.pending === true;
+  }
+
+  /** The documents searchable by keyword only, with their chunks. */
+  pendingDocuments(): Array<{ docId: DocumentId; chunks: Chunk[] }> {
+    return [...this.docs].filter(([, e]) => e.pending).map(([docId, e]) => ({ docId, chunks: e.chunks! }));
+  }
+
+  /** Chunks with vectors (documents searchable by keyword only are not counted). */
+  get embeddedChunkCount(): number {
+    return this.vectors.size;
   }
 
   removeDocument(docId: DocumentId): void {
@@ -180,7 +210,7 @@ export class KnowledgeBase {
   private evict(keep: ReadonlySet<DocumentId>): void {
     const limit = this.options.keepChunks ?? 250_000;
     if (!this.options.loadChunks || this.loadedChunks <= limit) return;
-    const loaded = [...this.docs].filter(([docId, e]) => e.chunks && !keep.has(docId)).sort((a, b) => a[1].used - b[1].used);
+    const loaded = [...this.docs].filter(([docId, e]) => e.chunks && !e.pending && !keep.has(docId)).sort((a, b) => a[1].used - b[1].used);
     for (const [, entry] of loaded) {
       if (this.loadedChunks <= limit) break;
       entry.chunks = undefined;

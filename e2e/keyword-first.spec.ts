@@ -1,0 +1,42 @@
+import { test, expect, type Route } from '@playwright/test';
+import { addFiles, collectPageErrors, documentRows, fixture, search, waitForJobs } from './helpers';
+
+/**
+ * Issue 13: a document is searchable by keyword as soon as it is parsed, while its vectors are
+ * computed; its row and its search results say it is still embedding, and the results are
+ * renewed when it has been added.
+ */
+test('a document being embedded is found by keyword at once, marked as still embedding, then replaced by the added document', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  // The embedding model's files are held back, so the ingest waits in its embedding step.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.context().route('**/vendor/use-lite/**', async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Library' })).toBeVisible();
+  await expect(page.getByText('Opening your knowledge base…')).toHaveCount(0);
+
+  await addFiles(page, fixture('notes.md'));
+  const job = page.getByTestId('job');
+  await expect(job.getByTestId('job-searchable')).toHaveText('Searchable by keyword now; search by meaning when embedding finishes.');
+  await expect(job).toHaveAttribute('data-status', 'running');
+
+  await search(page, 'how many hives are in the apiary');
+  const hit = page.getByTestId('hit').first();
+  await expect(hit).toContainText('14 hives');
+  await expect(hit.getByTestId('hit-embedding')).toHaveText('still embedding · keyword match');
+  await expect(hit.getByTestId('open-source')).toHaveCount(0);
+
+  release();
+  await waitForJobs(page);
+  // The results are renewed from the added document: no mark, and its page can be opened.
+  await expect(page.getByTestId('hit').first().getByTestId('hit-embedding')).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByTestId('hit').first()).toContainText('14 hives');
+  await expect(page.getByTestId('hit').first().getByTestId('open-source')).toBeVisible();
+  await page.getByRole('tab', { name: 'Library' }).click();
+  await expect(documentRows(page)).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
