@@ -21,7 +21,7 @@ export async function startPreview(port: number): Promise<{ url: string; stop: (
 }
 
 async function waitForServer(u: string) {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 300; i++) {
     try {
       if ((await fetch(u)).ok) return;
     } catch {

@@ -69,9 +69,44 @@ export function ruleLabel(rule: ThresholdResult['rule']): string {
   }
 }
 
-export function detailText(detail: Record<string, string | number | boolean | undefined>): string {
+type DetailValue = string | number | boolean | undefined;
+
+/** How each known detail of a stage reads in words; anything else falls back to "key: value". */
+const DETAIL_WORDS: Record<string, (v: DetailValue, all: Record<string, DetailValue>) => string | undefined> = {
+  skipped: (v) => `skipped (${v})`,
+  rewritten: (v) => `asked as “${v}”`,
+  documents: (v) => `${v} document${v === 1 ? '' : 's'} known`,
+  routed: (v) => (v === 0 ? 'names none of them' : `kept to ${v} named`),
+  reason: (v) => String(v),
+  candidates: (v) => `${v} candidates`,
+  dense: (v) => (v ? 'by keywords and meaning' : 'by keywords only'),
+  llmRetriever: (v) => `the LLM retriever reads them (${v})`,
+  kept: (v) => `${v} kept`,
+  duplicates: (v) => `${v} near-duplicate${v === 1 ? '' : 's'} removed`,
+  keptForFigures: (v) => (v ? `${v} kept for their figures` : undefined),
+  mode: (v) => `mode: ${v}`,
+  judged: (v) => `${v} judged`,
+  relevant: (v) => `${v} relevant`,
+  estimatedCalls: (v) => `about ${v} LLM calls`,
+  estimatedTokens: (v) => `about ${v} tokens`,
+  graded: (v) => `${v} graded`,
+  from: (v) => `from ${v}`,
+  threshold: (v) => `threshold ${typeof v === 'number' ? v.toFixed(2) : v}`,
+  rule: (v) => ruleLabel(v as ThresholdResult['rule']) ?? String(v),
+  by: (v) => `ordered by ${v}`,
+  used: (v, all) => (all.sources !== undefined ? `${v} used` : `${v} chunk${v === 1 ? '' : 's'} used`),
+  chars: (v) => `${Number(v).toLocaleString('en')} characters`,
+  segments: (v) => `${v} segment${v === 1 ? '' : 's'}`,
+  sources: (v) => `${v} source${v === 1 ? '' : 's'}`,
+  cited: (v) => `${v} cited`,
+  finish: (v) => (v === 'stop' ? 'finished' : v === 'length' ? 'stopped at the length limit' : `ended: ${v}`),
+};
+
+/** A stage's details in words, e.g. "40 candidates · by keywords and meaning". */
+export function detailText(detail: Record<string, DetailValue>): string {
   return Object.entries(detail)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}: ${String(v)}`)
+    .map(([k, v]) => (DETAIL_WORDS[k] ? DETAIL_WORDS[k](v, detail) : `${k.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}: ${String(v)}`))
+    .filter((t): t is string => t !== undefined && t !== '')
     .join(' · ');
 }

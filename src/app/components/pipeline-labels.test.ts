@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { detailText } from './pipeline-labels';
+
+describe('detailText', () => {
+  it('reads a stage’s details in words, not as keys', () => {
+    expect(detailText({ candidates: 40, dense: true })).toBe('40 candidates · by keywords and meaning');
+    expect(detailText({ candidates: 12, dense: false })).toBe('12 candidates · by keywords only');
+    expect(detailText({ kept: 9, duplicates: 1, keptForFigures: 0 })).toBe('9 kept · 1 near-duplicate removed');
+    expect(detailText({ threshold: 0.41666, rule: 'mean', kept: 4 })).toBe('threshold 0.42 · μ · 4 kept');
+    expect(detailText({ skipped: 'no LLM' })).toBe('skipped (no LLM)');
+    expect(detailText({ used: 2, cited: 1, sources: 3, threshold: 0.5 })).toBe('2 used · 1 cited · 3 sources · threshold 0.50');
+    expect(detailText({ by: 'grade', used: 5, chars: 2400 })).toBe('ordered by grade · 5 chunks used · 2,400 characters');
+  });
+
+  it('falls back to spaced words for a detail it does not know, and leaves out empty ones', () => {
+    expect(detailText({ newThing: 3, other: undefined })).toBe('new thing: 3');
+  });
+});
