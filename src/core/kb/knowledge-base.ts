@@ -1,7 +1,7 @@
 import type { Chunk, DocumentId, Trace } from '../types';
 import type { QuantizedRows } from '../vector/quantize';
 import { KeywordIndex, type KeywordSegment } from '../search/bm25';
-import { VectorIndex, type VectorPrecision } from '../search/vector-index';
+import { VectorIndex, type PrefilterOptions, type VectorPrecision } from '../search/vector-index';
 import { fuse, DEFAULT_WEIGHTS, type FusionWeights } from '../search/fusion';
 import { withHeader } from '../chunk/header';
 
@@ -49,6 +49,8 @@ export interface KnowledgeBaseOptions {
   keepChunks?: number;
   /** How vectors are held in memory (default int8 with a scale per row: a quarter of float32's memory, cosines within about 0.001). */
   precision?: VectorPrecision;
+  /** Dense search over many rows (by default 200,000 or more) pre-filters them by sign bits, then rescores the best exactly. */
+  prefilter?: PrefilterOptions;
 }
 
 interface DocEntry {
@@ -80,7 +82,7 @@ export class KnowledgeBase {
     dim: number,
     private readonly options: KnowledgeBaseOptions = {},
   ) {
-    this.vectors = new VectorIndex(dim, { precision: options.precision ?? 'i8' });
+    this.vectors = new VectorIndex(dim, { precision: options.precision ?? 'i8', prefilter: options.prefilter });
     this.keyword = KeywordIndex.create();
   }
 

@@ -1,5 +1,6 @@
-import { simdInt8DotKernel, type Int8DotKernel } from './simd-dot-i8';
+import { simdInt8DotKernel, simdInt8GatherKernel, type Int8DotKernel } from './simd-dot-i8';
 import { quantizeInto, type QuantizedRows } from '../vector/quantize';
+import { SignBits } from './sign-bits';
 
 const PAGE = 65536;
 const GROWTH = 1.25;
@@ -11,27 +12,34 @@ const GROWTH = 1.25;
  * for near ties. Same interface as VectorStore.
  *
  * Layout, in bytes: [query: dim int16][rows: capacity × dim int8][sums: capacity int32]; scales
- * live in an ordinary Float32Array beside it.
+ * live in an ordinary Float32Array beside it. Each row's sign bits are kept beside it too
+ * (`signs`, an eighth of the rows' memory), for the coarse pre-filter of large searches.
  */
 export class Int8VectorStore {
   readonly dim: number;
   private memory?: WebAssembly.Memory;
   private kernel?: Int8DotKernel;
+  private gather?: Int8DotKernel;
   private bytes8 = new Int8Array(0);
   private scales = new Float32Array(0);
   private out = new Float32Array(0);
   private capacity = 0;
   private used = 0;
   private readonly base: number;
+  /** One sign bit per value of each row, maintained with the rows. */
+  readonly signs: SignBits;
 
   constructor(dim: number, options: { simd?: boolean } = {}) {
     this.dim = dim;
+    this.signs = new SignBits(dim, options);
     this.base = Math.ceil((dim * 2) / 16) * 16;
     if (options.simd !== false && dim > 0 && dim % 32 === 0 && dim <= 512) {
       try {
         const memory = new WebAssembly.Memory({ initial: 1 });
         this.kernel = simdInt8DotKernel(memory);
-        if (this.kernel) this.memory = memory;
+        this.gather = simdInt8GatherKernel(memory);
+        if (this.kernel && this.gather) this.memory = memory;
+        else this.kernel = undefined;
       } catch {
         this.kernel = undefined;
       }
@@ -48,13 +56,14 @@ export class Int8VectorStore {
   }
 
   get bytes(): number {
-    return (this.memory ? this.memory.buffer.byteLength : this.bytes8.byteLength) + this.scales.byteLength;
+    return (this.memory ? this.memory.buffer.byteLength : this.bytes8.byteLength) + this.scales.byteLength + this.signs.bytes;
   }
 
   append(matrix: Float32Array): number {
     const rows = matrix.length / this.dim;
     this.reserve(this.used + rows);
     quantizeInto(matrix, this.dim, this.bytes8, this.base + this.used * this.dim, this.scales, this.used);
+    this.signs.appendFrom(this.bytes8, this.base + this.used * this.dim, rows);
     this.used += rows;
     return this.used - rows;
   }
@@ -65,6 +74,7 @@ export class Int8VectorStore {
     this.reserve(this.used + rows);
     this.bytes8.set(q, this.base + this.used * this.dim);
     this.scales.set(scales, this.used);
+    this.signs.appendFrom(q, 0, rows);
     this.used += rows;
     return this.used - rows;
   }
@@ -73,6 +83,7 @@ export class Int8VectorStore {
     const { base, dim } = this;
     this.bytes8.copyWithin(base + start * dim, base + (start + count) * dim, base + this.used * dim);
     this.scales.copyWithin(start, start + count, this.used);
+    this.signs.removeRows(start, count);
     this.used -= count;
   }
 
@@ -92,23 +103,54 @@ export class Int8VectorStore {
 
   /** Scores rows [start, start + count); the view is valid until the next call or append. */
   scores(query: Float32Array, start: number, count: number): Float32Array {
-    const { base, dim } = this;
-    if (this.out.length < count) this.out = new Float32Array(Math.max(count, this.out.length * 2));
-    const out = this.out.subarray(0, count);
+    const out = this.output(count);
     if (!this.kernel) {
       for (let r = 0; r < count; r++) out[r] = this.dot(query, start + r);
       return out;
     }
+    const qScale = this.loadQuery(query);
+    const sumsAt = this.base + this.capacity * this.dim;
+    this.kernel(this.base + start * this.dim, 0, this.dim, count, sumsAt + start * 4);
+    const sums = new Int32Array(this.memory!.buffer, sumsAt + start * 4, count);
+    for (let r = 0; r < count; r++) out[r] = sums[r] * this.scales[start + r] * qScale;
+    return out;
+  }
+
+  /**
+   * Scores the listed rows (the first `count` of `rows`), exactly as `scores` would; the view is
+   * valid until the next call or append.
+   */
+  scoresOf(query: Float32Array, rows: Int32Array, count: number): Float32Array {
+    const out = this.output(count);
+    if (!this.kernel) {
+      for (let i = 0; i < count; i++) out[i] = this.dot(query, rows[i]);
+      return out;
+    }
+    const qScale = this.loadQuery(query);
+    const { base, dim } = this;
+    // The row numbers go where the sums go (count ≤ rows), and the kernel overwrites each with its sum.
+    const sumsAt = base + this.capacity * dim;
+    const sums = new Int32Array(this.memory!.buffer, sumsAt, count);
+    sums.set(rows.subarray(0, count));
+    this.gather!(base, 0, dim, count, sumsAt);
+    for (let i = 0; i < count; i++) out[i] = sums[i] * this.scales[rows[i]] * qScale;
+    return out;
+  }
+
+  private output(count: number): Float32Array {
+    if (this.out.length < count) this.out = new Float32Array(Math.max(count, this.out.length * 2));
+    return this.out.subarray(0, count);
+  }
+
+  /** Writes the query as int16 where the kernel reads it; returns its scale. */
+  private loadQuery(query: Float32Array): number {
+    const { dim } = this;
     let max = 0;
     for (let j = 0; j < dim; j++) max = Math.max(max, Math.abs(query[j]));
     const qScale = max / 32767 || 1;
     const q16 = new Int16Array(this.memory!.buffer, 0, dim);
     for (let j = 0; j < dim; j++) q16[j] = Math.round(query[j] / qScale);
-    const sumsAt = base + this.capacity * dim;
-    this.kernel(base + start * dim, 0, dim, count, sumsAt + start * 4);
-    const sums = new Int32Array(this.memory!.buffer, sumsAt + start * 4, count);
-    for (let r = 0; r < count; r++) out[r] = sums[r] * this.scales[start + r] * qScale;
-    return out;
+    return qScale;
   }
 
   private reserve(rows: number): void {
@@ -130,6 +172,7 @@ export class Int8VectorStore {
       } catch {
         this.memory = undefined;
         this.kernel = undefined;
+        this.gather = undefined;
       }
     }
     const next = new Int8Array(bytes);

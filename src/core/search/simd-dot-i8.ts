@@ -60,3 +60,48 @@ export type Int8DotKernel = ScoresKernel;
 
 /** The int8 SIMD kernel bound to `memory`, or undefined where WebAssembly SIMD is unavailable. */
 export const simdInt8DotKernel = kernelLoader(scoresModule(body, 5));
+
+// The same dot products for listed rows: params 0 rows (the first row's offset), 1 query, 2 dim,
+// 3 count, 4 list (i32 row numbers, each overwritten by its row's sum); then 5 row, 6 q,
+// 7 rowEnd (i32), and the same v128 locals.
+const [LIST, ROW, LIST_END] = [4, 5, 3];
+const I32_LOAD = [0x28, 2, 0];
+const MUL = 0x6c;
+
+const gatherAccumulate = (k: number, offset: number) => [
+  ...get(ROW), ...V128_LOAD(offset), ...set(TMP),
+  ...get(ACC + k), ...get(TMP), ...EXTEND_LOW, ...get(6), ...V128_LOAD(2 * offset), ...DOT, ...I32X4_ADD, ...set(ACC + k),
+  ...get(ACC + k + 1), ...get(TMP), ...EXTEND_HIGH, ...get(6), ...V128_LOAD(2 * offset + 16), ...DOT, ...I32X4_ADD, ...set(ACC + k + 1),
+];
+
+const gatherBody = [
+  ...get(LIST), ...get(COUNT), ...i32(2), SHL, ADD, ...set(LIST_END),
+  ...BLOCK,
+  ...get(LIST), ...get(LIST_END), LT_U, EQZ, BR_IF, 0,
+  ...LOOP, // one listed row
+  ...V128_ZERO, ...set(ACC), ...V128_ZERO, ...set(ACC + 1), ...V128_ZERO, ...set(ACC + 2), ...V128_ZERO, ...set(ACC + 3),
+  ...get(QUERY), ...set(6),
+  ...get(ROWS), ...get(LIST), ...I32_LOAD, ...get(DIM), MUL, ADD, ...set(ROW),
+  ...get(ROW), ...get(DIM), ADD, ...set(7),
+  ...LOOP, // 32 bytes of the row against 32 query values
+  ...gatherAccumulate(0, 0), ...gatherAccumulate(2, 16),
+  ...get(ROW), ...i32(32), ADD, ...set(ROW),
+  ...get(6), ...i32(64), ADD, ...set(6),
+  ...get(ROW), ...get(7), LT_U, BR_IF, 0,
+  END,
+  ...get(LIST),
+  ...get(ACC), ...get(ACC + 1), ...I32X4_ADD, ...get(ACC + 2), ...get(ACC + 3), ...I32X4_ADD, ...I32X4_ADD, ...set(ACC),
+  ...get(ACC), ...LANE(0), ...get(ACC), ...LANE(1), ADD, ...get(ACC), ...LANE(2), ...get(ACC), ...LANE(3), ADD, ADD,
+  ...I32_STORE,
+  ...get(LIST), ...i32(4), ADD, ...set(LIST),
+  ...get(LIST), ...get(LIST_END), LT_U, BR_IF, 0,
+  END,
+  END,
+  END,
+];
+
+/**
+ * The int8 kernel for listed rows: `scores(rows, query, dim, count, list)` reads `count` i32 row
+ * numbers at `list` and overwrites each with Σ_j i8 rows[row·dim + j] · i16 query[j].
+ */
+export const simdInt8GatherKernel = kernelLoader(scoresModule(gatherBody, 5));

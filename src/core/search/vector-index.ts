@@ -18,6 +18,28 @@ interface Block {
   start: number;
 }
 
+/**
+ * The coarse pre-filter of large dense searches (int8 precision only): rows are ranked by the
+ * Hamming distance of their sign bits to the query's, the best `candidates(k, rows)` of them are
+ * scored exactly, and the best k of those returned. Searches over fewer than `minRows` rows
+ * (the rows of the documents searched) score every row exactly.
+ */
+export interface PrefilterOptions {
+  /** Default 200,000; Infinity turns the pre-filter off. */
+  minRows?: number;
+  /** How many rows to rescore exactly, given k and the rows searched (default `defaultCandidates`). */
+  candidates?: (k: number, rows: number) => number;
+}
+
+/**
+ * Rows rescored exactly: max(20·k, rows / 16). On FinanceBench filings (MiniLM, 108,691 chunks,
+ * 41 questions) the best 8,000 by Hamming distance held 99.6% of the exact top 200 and all of the
+ * top 50 (4,000: 98.1% and 99.6%); see scripts/bench-prefilter.ts.
+ */
+export const defaultCandidates = (k: number, rows: number): number => Math.max(20 * k, Math.ceil(rows / 16));
+
+export const DEFAULT_PREFILTER_ROWS = 200_000;
+
 export interface VectorHit {
   id: string;
   docId: DocumentId;
@@ -33,11 +55,15 @@ export class VectorIndex {
   private store: VectorStore | Int8VectorStore;
   private blocks = new Map<DocumentId, Block>();
   private rows = 0;
+  private readonly prefilterRows: number;
+  private readonly candidates: (k: number, rows: number) => number;
 
   /** `simd: false` forces the plain JavaScript loop (for tests). */
-  constructor(dim: number, options: { simd?: boolean; precision?: VectorPrecision } = {}) {
+  constructor(dim: number, options: { simd?: boolean; precision?: VectorPrecision; prefilter?: PrefilterOptions } = {}) {
     this.dim = dim;
     this.store = options.precision === 'i8' ? new Int8VectorStore(dim, options) : new VectorStore(dim, options);
+    this.prefilterRows = options.prefilter?.minRows ?? DEFAULT_PREFILTER_ROWS;
+    this.candidates = options.prefilter?.candidates ?? defaultCandidates;
   }
 
   /** Whether scores come from the WebAssembly SIMD kernel. */
@@ -119,15 +145,27 @@ export class VectorIndex {
     return row === undefined ? undefined : this.store.row(row);
   }
 
-  /** The k most similar vectors, best first (ties: earlier added first), optionally limited to some documents. */
+  /**
+   * The k most similar vectors, best first (ties: earlier added first), optionally limited to
+   * some documents. Over many rows (see PrefilterOptions) only the candidates the sign bits pick
+   * are scored, so a hit can be missed, rarely.
+   */
   topK(query: Float32Array, k: number, docIds?: ReadonlySet<DocumentId>): VectorHit[] {
-    const heap = new TopK(Math.min(k, this.size));
     const chosen: Block[] = [];
+    let scanned = 0;
     for (const [docId, block] of this.blocks) {
       if (docIds && !docIds.has(docId)) continue;
       chosen.push(block);
-      const scores = this.store.scores(query, block.start, block.count);
-      for (let r = 0; r < scores.length; r++) heap.offer(scores[r], block.start + r);
+      scanned += block.count;
+    }
+    const heap = new TopK(Math.min(k, scanned));
+    if (this.store instanceof Int8VectorStore && scanned >= this.prefilterRows && k > 0) {
+      this.prefiltered(this.store, query, chosen, scanned, heap);
+    } else {
+      for (const block of chosen) {
+        const scores = this.store.scores(query, block.start, block.count);
+        for (let r = 0; r < scores.length; r++) heap.offer(scores[r], block.start + r);
+      }
     }
     const { scores, orders } = heap.drain();
     // `chosen` is in row order: find each hit's block by binary search.
@@ -143,5 +181,45 @@ export class VectorIndex {
       const r = row - block.start;
       return { id: block.ids ? block.ids[r] : `${block.docId}#${r}`, docId: block.docId, score: scores[i] };
     });
+  }
+
+  /**
+   * Offers `heap` the exact scores of the rows nearest the query by sign bits: the R smallest
+   * Hamming distances, found by counting how many rows lie at each distance (ties at the cut:
+   * earlier rows first).
+   */
+  private prefiltered(store: Int8VectorStore, query: Float32Array, chosen: Block[], scanned: number, heap: TopK): void {
+    const want = Math.min(scanned, Math.max(heap.k, Math.ceil(this.candidates(heap.k, scanned))));
+    const counts = new Int32Array(this.dim + 1);
+    const counts2 = new Int32Array(this.dim + 1); // two tallies, so that neighbouring increments do not wait on each other
+    const distances: Int32Array[] = [];
+    for (const block of chosen) {
+      // Each block's distances sit at its own rows, so the views stay valid together.
+      const d = store.signs.distances(query, block.start, block.count);
+      distances.push(d);
+      let r = 0;
+      for (; r + 1 < d.length; r += 2) {
+        counts[d[r]]++;
+        counts2[d[r + 1]]++;
+      }
+      if (r < d.length) counts[d[r]]++;
+    }
+    // Rows nearer than `cut` are all taken, and the first `atCut` at distance `cut`.
+    let cut = 0;
+    let below = 0;
+    while (below + counts[cut] + counts2[cut] < want) below += counts[cut] + counts2[cut++];
+    let atCut = want - below;
+    const rows = new Int32Array(want);
+    let n = 0;
+    for (let b = 0; b < chosen.length; b++) {
+      const d = distances[b];
+      const start = chosen[b].start;
+      for (let r = 0; r < d.length; r++) {
+        const x = d[r];
+        if (x <= cut && (x < cut || atCut-- > 0)) rows[n++] = start + r;
+      }
+    }
+    const scores = store.scoresOf(query, rows, n);
+    for (let i = 0; i < n; i++) heap.offer(scores[i], rows[i]);
   }
 }
