@@ -15,6 +15,8 @@ export interface BundleInput {
   embedder: { id: string; dim: number };
   /** The language model that chose the chunk boundaries, for LLM-boundary chunking. */
   chunkerModel?: string;
+  /** The language model's summary in the chunk headers. */
+  summary?: string;
 }
 
 /** Everything the store keeps for one document, from what ingest produced. */
@@ -37,6 +39,7 @@ export function makeBundle(b: BundleInput): DocumentBundle {
     warnings: b.parsed.warnings,
     indexVersion: INDEX_VERSION,
     ...(b.chunkerModel ? { chunkerModel: b.chunkerModel } : {}),
+    ...(b.summary ? { summary: b.summary } : {}),
   };
   return {
     document,

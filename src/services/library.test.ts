@@ -444,6 +444,33 @@ describe('Library', () => {
     expect(b.document.warnings.join(' ')).toMatch(/2 sections were inferred by the language model.*line 999/);
   });
 
+  it('re-indexing keeps the sections and the summary a language model gave the document, with no model loaded now (issue 14)', async () => {
+    const { twoTopics } = await import('../core/sectioning/fixtures');
+    const { text, change } = twoTopics();
+    const store = await openKnowledgeBase({ name: `lib-${++dbCount}`, storage: null });
+    const withLlm = new Library({
+      store,
+      parse,
+      loadEmbedder: async () => new FakeEmbedder(),
+      section: async (parsed) => ({ sections: [{ start: 0, end: change, path: ['Kelp farming'] }, { start: change, end: parsed.text.length, path: ['Ferry timetable'] }], problems: [] }),
+      summarize: async () => 'Notes on kelp and ferries.',
+    });
+    await withLlm.open();
+    const { document } = await withLlm.ingest(file('notes.txt', text, 'text/plain'), () => {}, never);
+    const before = (await withLlm.inspect(document.id)).chunks;
+    expect(before[0].header).toMatch(/\nNotes on kelp and ferries\.$/);
+
+    // Later, without a language model, the chunker changes and the document is re-indexed.
+    const plain = await libraryOver(store, new FakeEmbedder());
+    await plain.updateSettings({ chunker: { kind: 'fixed', size: 200, overlap: 0 } });
+    await plain.reindex([document.id], () => {}, never);
+    const after = (await plain.inspect(document.id)).chunks;
+    expect(after.length).not.toBe(before.length);
+    expect(new Set(after.map((c) => c.sectionPath.join(' › ')))).toEqual(new Set(['Kelp farming', 'Ferry timetable']));
+    expect(after.every((c) => c.header?.endsWith('\nNotes on kelp and ferries.'))).toBe(true);
+    expect(plain.listDocuments()[0].summary).toBe('Notes on kelp and ferries.');
+  });
+
   it('does not credit the language model with sections the heuristic found when its reply was unusable', async () => {
     const { twoTopics } = await import('../core/sectioning/fixtures');
     const { text } = twoTopics();

@@ -1,16 +1,17 @@
 import { describeDocument, routeQuestion, type DocumentCard, type RoutedDocument } from '../core/card';
-import type { Chunk, ChunkerSettings, DocumentId, PageSpan, ParsedDocument, Progress, SectionSpan, Trace } from '../core/types';
+import type { Chunk, ChunkerSettings, DocumentId, PageSpan, ParsedDocument, Progress, Trace } from '../core/types';
 import { SPLIT_SCORER_NEEDED, type SplitScorer } from '../core/llamachunk';
 import type { DocumentBundle, DocumentRecord, StorageUsage } from '../core/kb/records';
 import type { Embedder, LoadProgress } from '../core/embed/embedder';
 import type { KnowledgeBaseStore } from '../adapters/store';
 import { KnowledgeBase, type Candidate } from '../core/kb/knowledge-base';
-import { buildDocument, unitEmbeddingTexts } from '../core/ingest/build';
+import { unitEmbeddingTexts } from '../core/ingest/build';
 import { MAX_DOCUMENT_CHARS, estimateIngest, judgeEstimate } from '../core/ingest/estimate';
 import { unreadableScriptNote } from '../core/ingest/script-note';
 import { effectiveThreshold } from '../core/chunk/semantic';
 import { EmbeddingPrefetch } from '../core/ingest/prefetch';
 import { keywordFirstChunks } from '../core/ingest/keyword-first';
+import { prepareDocument, type PrepareHooks } from '../core/ingest/prepare';
 import { highlightRanges } from '../core/search/highlight';
 import { withCache } from '../core/embed/cache';
 import { IngestError, isIngestError } from '../core/errors';
@@ -21,7 +22,6 @@ import { makeBundle } from './bundle';
 import type { ParseHooks } from './parse-file';
 import type { AskDeps } from '../core/pipeline/ask';
 import { knowledgeBaseDeps } from '../core/pipeline/kb-deps';
-import { heuristicSections, needsSectioning } from '../core/sectioning';
 import type { LabCandidateDoc } from '../core/lab/assign';
 import type { LabRequest } from '../core/lab/request';
 import type { LabProgress } from '../core/lab/run';
@@ -37,14 +37,11 @@ export interface IncomingFile {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
-export interface LibraryDeps {
+/** `section` and `summarize` (PrepareHooks): what a loaded language model adds to a document. */
+export interface LibraryDeps extends PrepareHooks {
   store: KnowledgeBaseStore;
   parse(bytes: Uint8Array, name: string, mime: string, onProgress: (p: Progress) => void, signal: AbortSignal, hooks?: ParseHooks): Promise<ParsedDocument>;
   loadEmbedder(settings: EmbedderSettings, onProgress: (p: LoadProgress) => void): Promise<Embedder>;
-  /** Sections for a document without usable structure, by a language model when one is loaded (else undefined). */
-  section?(parsed: ParsedDocument, signal: AbortSignal): Promise<{ sections: SectionSpan[]; problems: string[]; windows?: { model: number; heuristic: number } } | undefined>;
-  /** A one-sentence summary of a document for its chunk headers, when a language model is loaded. */
-  summarize?(parsed: ParsedDocument, signal: AbortSignal): Promise<string | undefined>;
   /** LlamaChunk's model side for the 'llm' chunker: the loaded LLM's split scorer, undefined when none can score splits. */
   splitScorer?(signal: AbortSignal): Promise<SplitScorer | undefined>;
   newId?: () => string;
@@ -399,9 +396,7 @@ export class Library {
       const scriptNote = unreadableScriptNote(parsed.text, embedder);
       if (scriptNote) parsed.warnings.push(scriptNote);
       kb = this.fitDimension(embedder.dim);
-      if (needsSectioning(parsed)) await this.inferSections(parsed, signal);
-      const summary = chunker.headers !== false ? await this.summarize(parsed, signal) : undefined;
-      const built = await buildDocument({ docId, parsed, fileName: name, embedder, chunker, signal, onProgress, summary, splitScorer });
+      const { built, summary } = await prepareDocument({ docId, parsed, fileName: name, embedder, chunker, signal, onProgress, splitScorer }, this.deps);
       for (const tr of built.traces) {
         if (tr.stage === 'chunking' || tr.stage === 'segmenting') timings.chunkMs += tr.ms;
         else timings.embedMs += tr.ms;
@@ -423,6 +418,7 @@ export class Library {
         chunker,
         embedder,
         chunkerModel: splitScorer?.model,
+        summary,
       });
       const { document } = bundle;
       await this.write(async () => {
@@ -526,9 +522,11 @@ export class Library {
       try {
         const splitScorer = await this.splitScorerFor(chunker, doc.name, signal);
         const parsed = await this.deps.parse(new Uint8Array(file.bytes), doc.name, file.mime, progress, signal);
-        const built = await buildDocument({ docId: doc.id, parsed, fileName: doc.name, embedder, chunker, signal, onProgress: progress, splitScorer });
+        const stored = await this.deps.store.getText(doc.id);
+        const earlier = stored && { text: stored.text, sections: stored.sections, summary: doc.summary };
+        const { built, summary } = await prepareDocument({ docId: doc.id, parsed, fileName: doc.name, embedder, chunker, signal, onProgress: progress, splitScorer, earlier }, this.deps);
         bundles.push(
-          makeBundle({ docId: doc.id, name: doc.name, mime: file.mime, bytes: file.bytes, addedAt: doc.addedAt, parsed, built, chunker, embedder, chunkerModel: splitScorer?.model }),
+          makeBundle({ docId: doc.id, name: doc.name, mime: file.mime, bytes: file.bytes, addedAt: doc.addedAt, parsed, built, chunker, embedder, chunkerModel: splitScorer?.model, summary }),
         );
       } catch (e) {
         throw asIngestError(e, doc.name);
@@ -656,46 +654,12 @@ export class Library {
     return { query, hits: hits.map(({ terms: _t, ...h }) => h), traces, warning, ...(modelPending ? { modelPending } : {}), routed: route?.routed ?? [] };
   }
 
-  /**
-   * A document with no usable headings gets sections, so chunks and their headers have a
-   * context: named by the language model when one is loaded, else found from title-like lines
-   * and shifts in vocabulary. Recorded in the document's notes.
-   */
-  private async inferSections(parsed: ParsedDocument, signal: AbortSignal): Promise<void> {
-    let found: Awaited<ReturnType<NonNullable<LibraryDeps['section']>>>;
-    try {
-      found = await this.deps.section?.(parsed, signal);
-    } catch (e) {
-      signal.throwIfAborted();
-      parsed.warnings.push(`The language model could not section this document (${e instanceof Error ? e.message : String(e)}); sections were inferred from its layout`);
-    }
-    const sections = found?.sections.length ? found.sections : heuristicSections(parsed.text);
-    if (sections.length >= 2) {
-      parsed.sections = sections;
-      parsed.warnings.push(`${sections.length} sections were inferred ${inferredBy(found)} (the document has no headings)`);
-    }
-    // Kept even when the document stays one section: the user should know the model's reply was repaired or replaced.
-    if (found?.problems.length) parsed.warnings.push(`Sectioning: ${found.problems.slice(0, 3).join('; ')}${found.problems.length > 3 ? '; …' : ''}`);
-  }
-
   /** The split scorer the 'llm' chunker needs (undefined for other chunkers); without one, the file fails clearly before any work. */
   private async splitScorerFor(chunker: ChunkerSettings, name: string, signal: AbortSignal): Promise<SplitScorer | undefined> {
     if (chunker.kind !== 'llm') return undefined;
     const scorer = await this.deps.splitScorer?.(signal);
     if (!scorer) throw new IngestError('model', name, SPLIT_SCORER_NEEDED);
     return scorer;
-  }
-
-  /** The LLM's one-sentence summary for the headers; a failure only costs the summary (noted on the document). */
-  private async summarize(parsed: ParsedDocument, signal: AbortSignal): Promise<string | undefined> {
-    if (!this.deps.summarize) return undefined;
-    try {
-      return await this.deps.summarize(parsed, signal);
-    } catch (e) {
-      signal.throwIfAborted();
-      parsed.warnings.push(`No document summary for the chunk headers: the language model failed (${e instanceof Error ? e.message : String(e)})`);
-      return undefined;
-    }
   }
 
   /**
@@ -818,11 +782,3 @@ function asIngestError(e: unknown, name: string): Error {
 }
 
 /** Who found a headingless document's sections, for its notes. */
-function inferredBy(found: { sections: SectionSpan[]; windows?: { model: number; heuristic: number } } | undefined): string {
-  const heuristic = 'from title-like lines and shifts of topic';
-  if (!found?.sections.length) return heuristic;
-  const w = found.windows;
-  if (!w || w.heuristic === 0) return 'by the language model';
-  if (w.model === 0) return `${heuristic} (the language model's reply was not usable)`;
-  return `by the language model, and ${heuristic} in ${w.heuristic} of ${w.model + w.heuristic} parts where its reply was not usable`;
-}

@@ -10,7 +10,9 @@ import type { LlmEngine } from '../llm/engine';
 import { extractSegments } from '../rse/extract';
 import { RSE_PRESETS } from '../rse/presets';
 import type { Embedder } from '../embed/embedder';
-import { buildDocument } from '../ingest/build';
+import { prepareDocument as prepareForIndex } from '../ingest/prepare';
+
+const NEVER = new AbortController().signal;
 import { KnowledgeBase, type RetrievalMode } from '../kb/knowledge-base';
 import { withinBudget } from '../search/budget';
 import type { FusionWeights } from '../search/fusion';
@@ -134,7 +136,8 @@ export async function prepareLibrary(docs: Array<{ docName: string; parsed: Pars
   for (const chunking of new Set(configs.map((c) => c.chunking))) prepared.kbs.set(chunking, new KnowledgeBase(embedder.dim));
   for (const { docName, parsed } of docs) {
     for (const [chunking, kb] of prepared.kbs) {
-      const built = await buildDocument({ docId: docName, parsed, fileName: `${docName}.pdf`, embedder, ...CHUNKINGS[chunking], batchSize: 256 });
+      // The app's own path (sections for a headingless document, then build), on a copy: each chunking sections afresh.
+      const { built } = await prepareForIndex({ docId: docName, parsed: { ...parsed, warnings: [...parsed.warnings] }, fileName: `${docName}.pdf`, embedder, ...CHUNKINGS[chunking], batchSize: 256, signal: NEVER });
       kb.addDocument(docName, built.chunks, built.vectors);
       if (!prepared.cards.some((c) => c.docId === docName)) prepared.cards.push({ docId: docName, card: built.card });
     }

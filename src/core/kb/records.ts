@@ -31,6 +31,8 @@ export interface DocumentRecord {
   warnings: string[];
   /** The language model whose split probabilities chunked it (LLM-boundary chunking only). */
   chunkerModel?: string;
+  /** The language model's one-sentence description in its chunk headers, kept so a re-index keeps it. */
+  summary?: string;
   /** INDEX_VERSION when it was indexed (absent: before versions were kept). */
   indexVersion?: number;
 }
