@@ -1,0 +1,46 @@
+import { generateAnswer, relevanceLabel, sourceLabel } from '../answer';
+import { extractiveAnswer, firstQuote, quoteWithCitations } from '../extractive';
+import { textBefore } from '../extractive-units';
+import type { Answer } from '../types';
+import type { AskContext, Outcome } from './context';
+import type { AnswerSource } from './segmenting';
+
+export const NOT_FOUND = 'The documents do not contain an answer to this question.';
+
+/** 7. The answer, grounded in the sources only: written by the LLM, or quoted from the sources without one. */
+export async function answering(ctx: AskContext, sources: AnswerSource[]): Promise<Outcome<Answer>> {
+  const { engine, emit } = ctx;
+  if (sources.length === 0) {
+    emit({ kind: 'token', piece: NOT_FOUND });
+    return { value: { text: NOT_FOUND, citations: [], notFound: true, extractive: !engine }, detail: { sources: 0 } };
+  }
+  if (!engine) return quoted(ctx, sources);
+  const prompted = sources.map((s) => ({ n: s.n, label: sourceLabel(s.title, s.pageStart, s.pageEnd, s.sectionPath), relevance: relevanceLabel(s.score), score: s.score, text: s.text }));
+  const out = await generateAnswer(engine, ctx.question, prompted, { maxTokens: ctx.settings.maxAnswerTokens, signal: ctx.signal, onToken: (piece) => emit({ kind: 'token', piece }) });
+  if (out.citations.length === 0) ctx.problems.push('The answer cites no source.');
+  if (out.dropped.length > 0) {
+    const list = out.dropped.map((n) => `[${n}]`).join(', ');
+    ctx.problems.push(`Source${out.dropped.length === 1 ? '' : 's'} ${list} did not fit the model's context window (${engine.info.contextWindow} tokens) and ${out.dropped.length === 1 ? 'was' : 'were'} not given to it.`);
+  }
+  return {
+    value: { text: out.text, citations: out.citations, notFound: false, extractive: false },
+    usage: out.usage,
+    detail: { sources: prompted.length, finish: out.finishReason },
+  };
+}
+
+/** Retrieval-only: sentences quoted from the sources, with their citations. */
+function quoted({ deps, question, emit }: AskContext, sources: AnswerSource[]): Outcome<Answer> {
+  // The text before each source's first chunk: a table the source starts inside has its header row there.
+  const before = (i: number) => (deps.chunksOf ? textBefore(deps.chunksOf(sources[i].first.docId), sources[i].first.id) : undefined);
+  const ex = extractiveAnswer(question, sources.map((s, i) => ({ n: s.n, text: s.text, score: s.score, before: before(i) })));
+  const opening = firstQuote({ text: sources[0].text, before: before(0) }) ?? firstSentence(sources[0].text);
+  const { text, citations } = ex.text ? ex : quoteWithCitations([{ text: opening, source: sources[0].n }]);
+  emit({ kind: 'token', piece: text });
+  return { value: { text, citations, notFound: false, extractive: true }, detail: { sources: sources.length } };
+}
+
+function firstSentence(text: string): string {
+  const m = text.match(/^[\s\S]*?[.!?](\s|$)/);
+  return (m ? m[0] : text.slice(0, 200)).trim();
+}
