@@ -5,6 +5,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { createHash } from 'node:crypto';
 import { copyFileSync, createReadStream, linkSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 import { EMPTY_MANIFEST, MANIFEST_VERSION, parseManifest, type Manifest } from './src/core/models';
 
 /**
@@ -90,7 +93,7 @@ function vendorRevisions(): Record<string, string> {
 }
 
 function vendorAssets(): Plugin {
-  const serve = (server: { middlewares: { use: (fn: (req: any, res: any, next: () => void) => void) => void } }) => {
+  const serve = (server: { middlewares: { use: (fn: Middleware) => void } }) => {
     const files = new Map(vendorFiles().map((f) => [`/${f.url}`, f.path]));
     server.middlewares.use((req, res, next) => {
       const path = files.get((req.url ?? '').split('?')[0]);
@@ -134,7 +137,7 @@ function readManifest(dir: string): Manifest {
 }
 
 function modelFolders(): Plugin {
-  const serve = (server: { middlewares: { use: (fn: (req: any, res: any, next: () => void) => void) => void } }) => {
+  const serve = (server: { middlewares: { use: (fn: Middleware) => void } }) => {
     server.middlewares.use((req, res, next) => {
       const url = decodeURIComponent((req.url ?? '').split('?')[0]);
       if (!url.startsWith('/models/')) return next();
@@ -186,7 +189,7 @@ function linkTree(from: string, to: string) {
 }
 
 /** Sends a file, honouring a single `Range: bytes=a-b` (llama.cpp's loader reads the header first). */
-function sendFile(req: { headers: Record<string, string | undefined> }, res: any, path: string) {
+function sendFile(req: IncomingMessage, res: ServerResponse, path: string) {
   const size = statSync(path).size;
   const ext = path.split('.').pop() ?? '';
   res.setHeader('Content-Type', TYPES[ext] ?? 'application/octet-stream');

@@ -27,7 +27,7 @@ export function findLocalModel(query: string, kind?: ManifestModel['kind']): { e
   try {
     return findById(all, (m) => m.entry.id, query, kind ?? 'model');
   } catch (e) {
-    throw new Error(`${(e as Error).message}; fetch it with npm run models -- fetch <id>`);
+    throw new Error(`${(e as Error).message}; fetch it with npm run models -- fetch <id>`, { cause: e });
   }
 }
 

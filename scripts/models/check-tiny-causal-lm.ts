@@ -41,6 +41,7 @@ async function transformersFor(backend: Backend) {
 }
 
 export async function checkTinyCausalLm(modelsDir: string, backend: Backend = 'node', dtype: Dtype = 'fp32'): Promise<CheckReport> {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Tensor is needed for its type only
   const { env, pipeline, TextStreamer, Tensor } = await transformersFor(backend);
   env.allowRemoteModels = false;
   env.allowLocalModels = true;

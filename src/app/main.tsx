@@ -8,10 +8,9 @@ import { StoreContext } from './context';
 import { startUpdates } from './updates';
 import './styles.css';
 
-let store: AppStore;
-const client = new LibraryClient((message) => store?.notify('error', message));
-const llm = new LlmClient(client.worker, (message) => store?.notify('error', message));
-store = new AppStore(client, llm);
+const client = new LibraryClient((message) => store.notify('error', message));
+const llm = new LlmClient(client.worker, (message) => store.notify('error', message));
+const store = new AppStore(client, llm);
 void store.start();
 startUpdates();
 // Read by the ingest benchmark (scripts/bench-ingest.ts); holds no document data of its own.

@@ -344,8 +344,8 @@ describe('Library', () => {
 
   it('chunks by LLM boundaries with a split scorer, and without one fails clearly naming the file, keeping the library', async () => {
     const store = await openKnowledgeBase({ name: `lib-${++dbCount}`, storage: null });
-    let scorer: SplitScorer | undefined;
-    const library = new Library({ store, parse, loadEmbedder: async () => new FakeEmbedder(), splitScorer: async () => scorer });
+    const loaded: { scorer?: SplitScorer } = {};
+    const library = new Library({ store, parse, loadEmbedder: async () => new FakeEmbedder(), splitScorer: async () => loaded.scorer });
     await library.open();
     await library.ingest(file('ferry.md', FERRY), () => {}, never);
     await library.updateSettings({ chunker: { kind: 'llm', threshold: 2, minChars: 20, maxChars: 200 } });
@@ -364,7 +364,7 @@ describe('Library', () => {
       windows.push(w);
       return [...w.matchAll(/\S+/g)].map((m) => ({ start: m.index, end: m.index + m[0].length, logProb: w.startsWith('\n\n', m.index + m[0].length) ? -1 : -12 }));
     });
-    scorer = engineSplitScorer(engine);
+    loaded.scorer = engineSplitScorer(engine);
     const { document } = await library.ingest(file('notes.md', NOTES), () => {}, never);
     expect(document.chunker).toMatchObject({ kind: 'llm', minChars: 20 });
     expect(document.chunkerModel).toBe(engine.info.model);

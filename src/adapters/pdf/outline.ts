@@ -8,7 +8,7 @@ export async function readOutline(
   doc: PDFDocumentProxy,
   viewportOf: (page: number) => PageViewport | undefined,
 ): Promise<PdfOutlineEntry[]> {
-  let nodes: OutlineNode[] | null = null;
+  let nodes: OutlineNode[] | null;
   try {
     nodes = await doc.getOutline();
   } catch {

@@ -43,6 +43,7 @@ describe('windowTokenRanges', () => {
     // "é" as two byte tokens: the first alone decodes to U+FFFD.
     const decode = (ids: number[]) => {
       const s = ids.map((i) => ['>', 'caf', '\u0000', '\u0001', '!'][i]).join('');
+      // eslint-disable-next-line no-control-regex -- the test's stand-in bytes are control characters
       return s.replace('\u0000\u0001', 'é').replace(/[\u0000\u0001]/g, '\uFFFD');
     };
     const ranges = windowTokenRanges([0, 1, 2, 3, 4], 1, '>café!', 1, decode);

@@ -206,6 +206,7 @@ function PdfSource({ source, v, page, onPage }: { source: DocumentSource; v: Sou
       const left = (Math.min(...placement.rects.map((r) => r.x)) / ready.text.width) * Math.round(width * zoom);
       f.scrollLeft = Math.max(0, left - 12);
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- not on every resize or redraw: only when the passage or zoom changes
   }, [ready?.page, placement, zoom]);
 
   const { chunk } = v;

@@ -17,7 +17,7 @@ export function parseQuestions(jsonl: string, source = 'questions'): BenchQuesti
       try {
         q = JSON.parse(line);
       } catch (e) {
-        throw new Error(`${source} line ${n}: not valid JSON (${(e as Error).message})`);
+        throw new Error(`${source} line ${n}: not valid JSON (${(e as Error).message})`, { cause: e });
       }
       if (typeof q.question !== 'string' || typeof q.doc_name !== 'string' || !Array.isArray(q.evidence)) {
         throw new Error(`${source} line ${n}: needs "question", "doc_name" and "evidence"`);

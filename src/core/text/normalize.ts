@@ -1,6 +1,7 @@
 /** Whitespace clean-up shared by the parsers. None of these functions keep offsets: run them before a text is final. */
 
 // Zero-width characters, soft hyphens, BOMs and C0/C1 controls other than tab and newline.
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
 const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f]/g;
 // Every horizontal space, including no-break and typographic spaces (but not "\n").
 const SPACES = /[ \t\r\f\v\u00a0\u1680\u2000-\u200a\u202f\u205f\u3000]+/g;

@@ -6,7 +6,7 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
 /** Characters after which the Unicode segmenter may break; a line without any is one sentence. */
 const TERMINATOR = /[.?!\u2026\u203c\u203d\u3002\uff01\uff0e\uff1f]/;
 const HAS_WORD = /[\p{L}\p{N}]/u;
-const OPENING_PUNCT = /^[("'\[\u201c\u2018]+/;
+const OPENING_PUNCT = /^[("'[\u201c\u2018]+/;
 const SECTION_NUMBER = /^(?:\d+[A-Za-z]?|[IVXLC]+|[A-Z])(?:\.\d+)*\.$/;
 const DOTTED_INITIALS = /^(?:\p{L}\.){2,}$/u;
 const SINGLE_INITIAL = /^\p{L}\.$/u;
