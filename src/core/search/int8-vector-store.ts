@@ -1,9 +1,11 @@
-import { simdInt8DotKernel, simdInt8GatherKernel, type Int8DotKernel } from './simd-dot-i8';
+import { GATHER_AHEAD as AHEAD, simdInt8DotKernel, simdInt8GatherKernel, type Int8DotKernel } from './simd-dot-i8';
 import { quantizeInto, type QuantizedRows } from '../vector/quantize';
 import { SignBits } from './sign-bits';
 
 const PAGE = 65536;
 const GROWTH = 1.25;
+/** From this many rows on, sign bits are kept as rows are added (below it, only once asked for). */
+const SIGN_BITS_FROM = 65_536;
 
 /**
  * Row vectors kept as 8-bit integers with one scale per row (see core/vector/quantize): a
@@ -12,8 +14,8 @@ const GROWTH = 1.25;
  * for near ties. Same interface as VectorStore.
  *
  * Layout, in bytes: [query: dim int16][rows: capacity × dim int8][sums: capacity int32]; scales
- * live in an ordinary Float32Array beside it. Each row's sign bits are kept beside it too
- * (`signs`, an eighth of the rows' memory), for the coarse pre-filter of large searches.
+ * live in an ordinary Float32Array beside it. A large store also keeps each row's sign bits
+ * (`signBits`, an eighth of the rows' memory) for the coarse pre-filter of large searches.
  */
 export class Int8VectorStore {
   readonly dim: number;
@@ -26,12 +28,12 @@ export class Int8VectorStore {
   private capacity = 0;
   private used = 0;
   private readonly base: number;
-  /** One sign bit per value of each row, maintained with the rows. */
-  readonly signs: SignBits;
+  private signs?: SignBits;
+  private readonly options: { simd?: boolean };
 
   constructor(dim: number, options: { simd?: boolean } = {}) {
     this.dim = dim;
-    this.signs = new SignBits(dim, options);
+    this.options = options;
     this.base = Math.ceil((dim * 2) / 16) * 16;
     if (options.simd !== false && dim > 0 && dim % 32 === 0 && dim <= 512) {
       try {
@@ -56,16 +58,14 @@ export class Int8VectorStore {
   }
 
   get bytes(): number {
-    return (this.memory ? this.memory.buffer.byteLength : this.bytes8.byteLength) + this.scales.byteLength + this.signs.bytes;
+    return (this.memory ? this.memory.buffer.byteLength : this.bytes8.byteLength) + this.scales.byteLength + (this.signs?.bytes ?? 0);
   }
 
   append(matrix: Float32Array): number {
     const rows = matrix.length / this.dim;
     this.reserve(this.used + rows);
     quantizeInto(matrix, this.dim, this.bytes8, this.base + this.used * this.dim, this.scales, this.used);
-    this.signs.appendFrom(this.bytes8, this.base + this.used * this.dim, rows);
-    this.used += rows;
-    return this.used - rows;
+    return this.added(rows);
   }
 
   /** Appends rows already quantized (as stored); returns the first new row's index. */
@@ -74,16 +74,32 @@ export class Int8VectorStore {
     this.reserve(this.used + rows);
     this.bytes8.set(q, this.base + this.used * this.dim);
     this.scales.set(scales, this.used);
-    this.signs.appendFrom(q, 0, rows);
+    return this.added(rows);
+  }
+
+  /** Counts rows just written after the others, with their sign bits where they are kept; returns the first's index. */
+  private added(rows: number): number {
+    const first = this.used;
     this.used += rows;
-    return this.used - rows;
+    if (this.signs) this.signs.appendFrom(this.bytes8, this.base + first * this.dim, rows);
+    else if (this.used >= SIGN_BITS_FROM) void this.signBits;
+    return first;
+  }
+
+  /** The rows' sign bits: built from the rows on first use, then kept as rows are added and removed. */
+  get signBits(): SignBits {
+    if (!this.signs) {
+      this.signs = new SignBits(this.dim, this.options);
+      this.signs.appendFrom(this.bytes8, this.base, this.used);
+    }
+    return this.signs;
   }
 
   removeRows(start: number, count: number): void {
     const { base, dim } = this;
     this.bytes8.copyWithin(base + start * dim, base + (start + count) * dim, base + this.used * dim);
     this.scales.copyWithin(start, start + count, this.used);
-    this.signs.removeRows(start, count);
+    this.signs?.removeRows(start, count);
     this.used -= count;
   }
 
@@ -130,8 +146,10 @@ export class Int8VectorStore {
     const { base, dim } = this;
     // The row numbers go where the sums go (count ≤ rows), and the kernel overwrites each with its sum.
     const sumsAt = base + this.capacity * dim;
-    const sums = new Int32Array(this.memory!.buffer, sumsAt, count);
+    const sums = new Int32Array(this.memory!.buffer, sumsAt, count + AHEAD);
     sums.set(rows.subarray(0, count));
+    // The kernel reads the row AHEAD places on early: past the end, the last row again.
+    sums.fill(count > 0 ? rows[count - 1] : 0, count);
     this.gather!(base, 0, dim, count, sumsAt);
     for (let i = 0; i < count; i++) out[i] = sums[i] * this.scales[rows[i]] * qScale;
     return out;
@@ -157,8 +175,9 @@ export class Int8VectorStore {
     if (rows <= this.capacity && this.bytes8.length > 0) return;
     const capacity = Math.max(rows, Math.ceil(this.capacity * GROWTH), 64);
     const keep = this.base + this.used * this.dim;
-    // Rows, then an int32 sum per row (aligned: base and dim are multiples of 16 and 32 where the kernel runs).
-    const bytes = this.base + capacity * this.dim + capacity * 4;
+    // Rows, then an int32 sum per row (aligned: base and dim are multiples of 16 and 32 where the kernel
+    // runs), room for the gather kernel's look-ahead, and 384 bytes it may touch past a short last row.
+    const bytes = this.base + capacity * this.dim + (capacity + AHEAD) * 4 + 384;
     const scales = new Float32Array(capacity);
     scales.set(this.scales.subarray(0, this.used));
     this.scales = scales;
