@@ -547,4 +547,29 @@ describe('Library', () => {
     expect(reads.length).toBeGreaterThan(0);
     expect(new Set(reads)).toEqual(new Set(after.hits.map((h) => h.chunk.docId)));
   });
+
+  it('opens searchable by keyword before the stored vectors are read, and searches by meaning once they are (issue 12)', async () => {
+    const { library, store, embedder } = await setup();
+    await library.ingest(file('notes.md', NOTES), () => {}, never);
+    await library.ingest(file('ferry.md', FERRY), () => {}, never);
+    const before = await library.search('ferry Gull Island');
+
+    // The vectors' read is held back until released (all but the one-row read that sizes the index).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const loadVectors: typeof store.loadVectors = async (options) => ((options?.ids?.length ?? 2) > 1 && (await held), store.loadVectors(options));
+    const reopened = new Library({ store: { ...store, loadVectors }, parse, loadEmbedder: async () => embedder });
+    await reopened.open();
+    reopened.prepareEmbedder();
+    const early = await reopened.search('ferry Gull Island');
+    expect(early.modelPending).toBe(true);
+    expect(early.hits[0].chunk.text).toContain('Gull Island');
+    expect(early.hits.every((h) => h.dense === 0)).toBe(true);
+
+    release();
+    await reopened.prepareEmbedder();
+    const after = await reopened.search('ferry Gull Island');
+    expect(after.modelPending).toBeUndefined();
+    expect(after.hits.map((h) => [h.chunk.id, h.score])).toEqual(before.hits.map((h) => [h.chunk.id, h.score]));
+  });
 });

@@ -191,6 +191,8 @@ export class Library {
   private queue: Promise<unknown> = Promise.resolve();
   /** The stored revision the in-memory state was loaded at or last written as. */
   private revision?: string;
+  /** Settles when the stored vectors that the last load left to read are in the index. */
+  private vectorsIn: Promise<void> = Promise.resolve();
   /** Sentences and chunks embedded per second in this session's last long ingest. */
   private embedRate?: number;
 
@@ -200,7 +202,8 @@ export class Library {
     const t0 = performance.now();
     const { store } = this.deps;
     this.settings = withDefaults(await store.getSettings<Partial<Settings>>());
-    const complete = await this.load();
+    // Searchable by keyword once the documents and keyword segments are read; the vectors follow.
+    const complete = await this.load({ vectorsAfter: true });
     return { documents: complete, usage: await store.usage(), settings: this.settings, loadMs: performance.now() - t0 };
   }
 
@@ -241,38 +244,75 @@ export class Library {
   /**
    * Reads documents and indexes from storage; returns the documents that are complete. Chunk
    * texts are not read: the knowledge base reads a document's when a result or a question needs
-   * them, so a large library opens in the time it takes to read its vectors and keyword index.
+   * them. Documents are searchable by keyword as soon as their records and keyword segments are
+   * read; their vectors (the bulk of a large library) are read in batches after, and with
+   * `vectorsAfter` this resolves before they are in: the vectors are read as the next job in
+   * the queue (writes wait for them), search answers by keyword meanwhile, and the model counts
+   * as loading until they are in (see prepareEmbedder).
    */
-  private async load(): Promise<DocumentRecord[]> {
+  private async load({ vectorsAfter = false } = {}): Promise<DocumentRecord[]> {
     const { store } = this.deps;
-    const snap = await store.loadIndex();
-    const vectorsOf = new Map(snap.vectors.map((v) => [v.docId, v]));
-    const dim = snap.vectors[0]?.dim;
-    const complete = snap.documents.filter((d) => snap.withChunks.has(d.id) && vectorsOf.has(d.id));
-    // Vectors of another size (another model) cannot share the index; such documents stay
-    // listed, so they can be deleted, and search explains the model mismatch.
-    const searchable = complete.filter((d) => vectorsOf.get(d.id)!.dim === dim);
-    const kb = this.newKnowledgeBase(dim ?? 512);
-    const rebuilt: DocumentId[] = [];
-    for (const d of searchable) {
-      const rows = vectorsOf.get(d.id)!;
+    const catalog = await store.loadCatalog();
+    const complete = catalog.documents.filter((d) => catalog.withChunks.has(d.id) && catalog.withVectors.has(d.id));
+    // The index takes the size of the oldest document's vectors (one small read); documents
+    // with vectors of another size (another model) stay listed, so they can be deleted, and
+    // search explains the model mismatch.
+    const first = complete.length ? (await store.loadVectors({ ids: [complete[0].id], batch: 1 })).vectors[0] : undefined;
+    const kb = this.newKnowledgeBase(first?.dim ?? 512);
+    const awaiting: DocumentId[] = [];
+    // A stored segment that does not index exactly the stored chunks (written by an older
+    // version, or lost) is rebuilt from them once the vectors are read, and saved.
+    const rebuild: DocumentId[] = [];
+    for (const d of complete) {
       try {
-        kb.addDocument(d.id, rows.scales.length, rows, { keywords: snap.keywords.get(d.id) });
+        kb.addAwaitingVectors(d.id, d.chunkCount, catalog.keywords.get(d.id));
+        awaiting.push(d.id);
       } catch {
-        // A stored segment that does not index exactly the stored chunks (written by an older
-        // version, or lost) is rebuilt from them, and saved below.
-        const chunks = (await store.getChunks(d.id))?.chunks;
-        if (!chunks) continue;
-        kb.addDocument(d.id, chunks, rows);
-        rebuilt.push(d.id);
+        rebuild.push(d.id);
       }
     }
     this.docs = new Map(complete.map((d) => [d.id, d]));
     for (const { docId, chunks } of this.kb?.pendingDocuments() ?? []) kb.addKeywordsOnly(docId, chunks);
     this.kb = kb;
-    this.revision = snap.revision;
-    // Saved unless another tab has changed the documents meanwhile.
-    for (const id of rebuilt) await store.putKeywords(id, kb.keywordSegment(id), snap.revision).catch(() => false);
+    this.revision = catalog.revision;
+
+    const readVectors = async () => {
+      const got = await store.loadVectors({
+        ids: [...awaiting, ...rebuild],
+        onBatch: (vectors) => {
+          if (this.kb !== kb) return;
+          for (const v of vectors) {
+            if (v.dim !== kb.vectors.dim) kb.removeDocument(v.docId);
+            else kb.attachVectors(v.docId, v);
+          }
+        },
+      });
+      if (this.kb !== kb) return;
+      // Another tab changed the documents meanwhile: start again from what is stored now.
+      if (got.changed || got.revision !== catalog.revision) {
+        await this.load();
+        return;
+      }
+      for (const id of awaiting) if (kb.isAwaitingVectors(id)) kb.removeDocument(id);
+      const vectorsOf = new Map(got.vectors.map((v) => [v.docId, v]));
+      for (const id of rebuild) {
+        const rows = vectorsOf.get(id);
+        const chunks = rows && rows.dim === kb.vectors.dim ? (await store.getChunks(id))?.chunks : undefined;
+        if (!chunks || this.kb !== kb) continue;
+        kb.addDocument(id, chunks, rows!);
+        // Saved unless another tab has changed the documents meanwhile.
+        await store.putKeywords(id, kb.keywordSegment(id), catalog.revision).catch(() => false);
+      }
+    };
+    if (!vectorsAfter) {
+      await readVectors();
+      return complete;
+    }
+    const reading = this.enqueue(readVectors);
+    this.vectorsIn = reading.catch(() => undefined);
+    reading.catch(() => {
+      // The documents stay searchable by keyword; the next write or reload reads them again.
+    });
     return complete;
   }
 
@@ -305,6 +345,11 @@ export class Library {
         .then((e) => {
           this.model = e;
           return withCache(e, this.deps.store.embeddingCache) as Embedder;
+        })
+        // Searching by meaning needs the stored vectors too: the model counts as loading until they are in.
+        .then(async (e) => {
+          await this.vectorsIn;
+          return e;
         });
       loading.then(
         () => {
@@ -622,6 +667,8 @@ export class Library {
       warning = MODEL_PENDING_NOTE;
       traces.push({ stage: 'query-embedding', ms: 0, detail: { ok: false, pending: true } });
     } else if (mode !== 'bm25' && kb.chunkCount > 0) {
+      // Vectors still being read after opening (the model was ready first): wait for them.
+      if (kb.vectorsPending) await this.vectorsIn;
       const t = performance.now();
       try {
         const embedder = await this.prepareEmbedder();

@@ -250,3 +250,50 @@ describe('injected factory', () => {
     expect((await (await kb(name, { indexedDB: factory })).listDocuments()).map((d) => d.id)).toEqual(['only-here']);
   });
 });
+
+describe('loadCatalog / loadVectors (opening in two steps)', () => {
+  it('reads everything but the vectors, then the vectors in batches, at the same revision as loadIndex', async () => {
+    const store = await kb();
+    const bundles = ['c', 'a', 'b', 'd', 'e'].map((id, i) => makeBundle(id, { chunks: 3 + i, dim: 8, addedAt: 1000 - i }));
+    let revision = '';
+    for (const bundle of bundles) revision = await store.addDocuments([{ bundle, keywords: seg(`{"doc":"${bundle.document.id}"}`) }]);
+    const index = await store.loadIndex();
+
+    const catalog = await store.loadCatalog();
+    expect(catalog.documents).toEqual(index.documents);
+    expect(catalog.keywords).toEqual(index.keywords);
+    expect(catalog.withChunks).toEqual(index.withChunks);
+    expect(catalog.withVectors).toEqual(new Set(bundles.map((b) => b.document.id)));
+    expect(catalog.revision).toBe(revision);
+
+    const batches: string[][] = [];
+    const loaded = await store.loadVectors({ batch: 2, onBatch: (v) => batches.push(v.map((x) => x.docId)) });
+    expect(loaded.revision).toBe(revision);
+    expect(batches).toEqual([['a', 'b'], ['c', 'd'], ['e']]);
+    const byId = new Map(loaded.vectors.map((v) => [v.docId, v]));
+    for (const v of index.vectors) expect(byId.get(v.docId)).toEqual(v);
+
+    // A write between two batches is reported rather than mixed in silently.
+    let wrote = false;
+    const mixed = await store.loadVectors({
+      batch: 2,
+      onBatch: () => {
+        if (!wrote) void store.deleteDocument('d');
+        wrote = true;
+      },
+    });
+    expect(mixed.changed).toBe(true);
+    expect(mixed.revision).toBeUndefined();
+    expect(mixed.vectors.map((v) => v.docId)).toEqual(['a', 'b', 'c', 'e']);
+
+    const some = await store.loadVectors({ ids: ['e', 'b'], batch: 1 });
+    expect(some.vectors.map((v) => v.docId)).toEqual(['b', 'e']);
+    expect(some.vectors[0]).toEqual(index.vectors.find((v) => v.docId === 'b'));
+  });
+
+  it('has nothing before the first document', async () => {
+    const store = await kb();
+    expect(await store.loadCatalog()).toEqual({ documents: [], keywords: new Map(), withChunks: new Set(), withVectors: new Set() });
+    expect(await store.loadVectors()).toEqual({ vectors: [] });
+  });
+});

@@ -37,6 +37,39 @@ export interface KnowledgeBaseOptions extends ConnectionHooks {
   migrations?: readonly Migration[];
 }
 
+/**
+ * What a library needs to be searchable by keyword: everything but the vectors and the chunk
+ * texts. The vectors, the bulk of what opening reads, come separately (`loadVectors`).
+ */
+export interface KnowledgeBaseCatalog {
+  /** Oldest first. */
+  documents: DocumentRecord[];
+  /** Each document's stored keyword index segment (see core/search/segment), where it has one; checked before use. */
+  keywords: Map<DocumentId, unknown>;
+  /** Documents whose chunks are stored. */
+  withChunks: Set<DocumentId>;
+  /** Documents whose vector parts are all stored (their rows are read by `loadVectors`). */
+  withVectors: Set<DocumentId>;
+  revision?: string;
+}
+
+/** Documents' int8 vectors, and the revision of the documents they were read at. */
+export interface LoadedVectors {
+  vectors: QuantizedVectors[];
+  revision?: string;
+  /** The documents changed while they were read (the vectors are of two revisions): read again. */
+  changed?: true;
+}
+
+export interface LoadVectorsOptions {
+  /** Only these documents' (default: every document's). */
+  ids?: readonly DocumentId[];
+  /** Documents per read (default 25): smaller reads let a caller start on the first ones sooner. */
+  batch?: number;
+  /** Each batch of documents' vectors as it is read, before the next read. */
+  onBatch?: (vectors: QuantizedVectors[]) => void;
+}
+
 /** A document to write: everything stored about it and its keyword index segment. */
 export interface StoredDocument {
   bundle: DocumentBundle;
@@ -68,6 +101,15 @@ export interface KnowledgeBaseStore {
   getBundle(id: DocumentId): Promise<DocumentBundle | undefined>;
   /** Everything but the chunk texts, read in one transaction: what a library needs to open. */
   loadIndex(): Promise<KnowledgeBaseIndex>;
+  /** Everything but the vectors and the chunk texts, read in one transaction. */
+  loadCatalog(): Promise<KnowledgeBaseCatalog>;
+  /**
+   * Complete documents' int8 vectors (documents in key order; one whose parts do not run 0, 1, …
+   * or differ in size is left out), read in batches of documents, one transaction each, one
+   * after another, each with the revision: `revision` is theirs, or `changed` says that a write
+   * came between two batches.
+   */
+  loadVectors(options?: LoadVectorsOptions): Promise<LoadedVectors>;
   getSettings<T>(): Promise<T | undefined>;
   putSettings<T>(value: T): Promise<void>;
   readonly embeddingCache: IdbEmbeddingCacheStore;
@@ -315,6 +357,60 @@ export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Pro
           withChunks: completeParts(chunkKeys),
           ...(revision === undefined ? {} : { revision }),
         };
+      }),
+
+    loadCatalog: () =>
+      read(async (db) => {
+        const tx = db.transaction(['documents', 'keywords', ...PART_STORES, META_STORE], 'readonly');
+        const [documents, chunkKeys, vectorKeys, keywordRecords, revision] = await Promise.all([
+          tx.objectStore('documents').getAll() as Promise<DocumentRecord[]>,
+          tx.objectStore('chunkParts').getAllKeys() as Promise<Array<[DocumentId, number]>>,
+          tx.objectStore('vectorParts').getAllKeys() as Promise<Array<[DocumentId, number]>>,
+          tx.objectStore('keywords').getAll() as Promise<KeywordRecord[]>,
+          tx.objectStore(META_STORE).get(META_KEYS.revision) as Promise<string | undefined>,
+          tx.done,
+        ]);
+        return {
+          documents: documents.sort(byAge),
+          keywords: new Map(keywordRecords.map((k) => [k.docId, k.segment])),
+          withChunks: completeParts(chunkKeys),
+          withVectors: completeParts(vectorKeys),
+          ...(revision === undefined ? {} : { revision }),
+        };
+      }),
+
+    loadVectors: ({ ids, batch = 25, onBatch } = {}) =>
+      read(async (db) => {
+        let keys: DocumentId[];
+        if (ids) keys = [...ids].sort((a, b) => factory.cmp(a, b));
+        else keys = (await db.getAllKeys('documents')) as DocumentId[];
+        const wanted = ids ? new Set(ids) : undefined;
+        const vectors: QuantizedVectors[] = [];
+        const revisions = new Set<string | undefined>();
+        const step = Math.max(1, batch);
+        // One read transaction per batch, one after another: reads of chunk texts for a search
+        // (and the caller's own work on each batch) get their turn in between.
+        for (let at = 0; at < keys.length; at += step) {
+          const range = IDBKeyRange.bound([keys[at], 0], [keys[Math.min(keys.length, at + step) - 1], Number.MAX_SAFE_INTEGER]);
+          const tx = db.transaction(['vectorParts', META_STORE], 'readonly');
+          const [parts, revision] = await Promise.all([
+            tx.objectStore('vectorParts').getAll(range) as Promise<VectorPart[]>,
+            tx.objectStore(META_STORE).get(META_KEYS.revision) as Promise<string | undefined>,
+            tx.done,
+          ]);
+          revisions.add(revision);
+          const got: QuantizedVectors[] = [];
+          for (const [docId, list] of groupParts(parts)) {
+            if (wanted && !wanted.has(docId)) continue;
+            const joined = joinQuantized(docId, list);
+            if (joined) got.push(joined);
+          }
+          vectors.push(...got);
+          onBatch?.(got);
+        }
+        if (revisions.size > 1) return { vectors, changed: true as const };
+        const [revision] = revisions.size ? revisions : [(await db.get(META_STORE, META_KEYS.revision)) as string | undefined];
+        return { vectors, ...(revision === undefined ? {} : { revision }) };
       }),
 
     getSettings: <T>() => read((db) => db.get(META_STORE, META_KEYS.settings) as Promise<T | undefined>),

@@ -61,6 +61,8 @@ interface DocEntry {
   used: number;
   /** Searchable by keyword only: its vectors are still being computed, and it is not stored yet. */
   pending?: true;
+  /** Stored, searchable by keyword, its stored vectors not read yet (`attachVectors`). */
+  awaitingVectors?: true;
 }
 
 /**
@@ -75,6 +77,7 @@ export class KnowledgeBase {
   private total = 0;
   private loadedChunks = 0;
   private clock = 0;
+  private awaiting = 0;
   readonly keyword: KeywordIndex;
   readonly vectors: VectorIndex;
 
@@ -122,6 +125,41 @@ export class KnowledgeBase {
     this.keyword.add(chunks, indexText);
   }
 
+  /**
+   * Adds a stored document by its keyword segment alone, its vectors to follow (`attachVectors`):
+   * searchable by keyword at once; dense search does not see it meanwhile. Throws (nothing
+   * added) when the segment does not index `count` chunks named `${docId}#i`.
+   */
+  addAwaitingVectors(docId: DocumentId, count: number, keywords: unknown): void {
+    this.removeDocument(docId);
+    if (!(this.keyword.load(docId, keywords) && this.keyword.covers(docId, count))) {
+      this.keyword.remove(docId);
+      throw new Error(`the stored keyword index of document ${docId} does not match its chunks`);
+    }
+    this.docs.set(docId, { count, used: ++this.clock, awaitingVectors: true });
+    this.total += count;
+    this.awaiting++;
+  }
+
+  /** Gives a document added by `addAwaitingVectors` its vectors; false if it is not waiting for them. */
+  attachVectors(docId: DocumentId, rows: QuantizedRows | Float32Array): boolean {
+    const entry = this.docs.get(docId);
+    if (!entry?.awaitingVectors) return false;
+    this.vectors.add(docId, entry.count, rows);
+    entry.awaitingVectors = undefined;
+    this.awaiting--;
+    return true;
+  }
+
+  isAwaitingVectors(docId: DocumentId): boolean {
+    return this.docs.get(docId)?.awaitingVectors === true;
+  }
+
+  /** Whether some documents are still waiting for their vectors (dense search would miss them). */
+  get vectorsPending(): boolean {
+    return this.awaiting > 0;
+  }
+
   /** Whether a document is searchable by keyword only, its vectors still being computed. */
   isPending(docId: DocumentId): boolean {
     return this.docs.get(docId)?.pending === true;
@@ -144,6 +182,7 @@ export class KnowledgeBase {
     this.vectors.remove(docId);
     this.total -= entry.count;
     if (entry.chunks) this.loadedChunks -= entry.count;
+    if (entry.awaitingVectors) this.awaiting--;
     this.docs.delete(docId);
   }
 
@@ -194,18 +233,24 @@ export class KnowledgeBase {
    */
   async ensure(docIds: Iterable<DocumentId>): Promise<void> {
     const wanted = new Set(docIds);
+    const reads: Array<Promise<void>> = [];
     for (const docId of wanted) {
       const entry = this.docs.get(docId);
       if (!entry) continue;
       entry.used = ++this.clock;
       if (entry.chunks || !this.options.loadChunks) continue;
-      const chunks = await this.options.loadChunks(docId);
-      // Deleted or replaced meanwhile: leave the new entry alone.
-      if (this.docs.get(docId) !== entry || entry.chunks) continue;
-      if (!chunks || chunks.length !== entry.count) throw new Error(`the stored chunks of document ${docId} are missing or incomplete`);
-      entry.chunks = chunks;
-      this.loadedChunks += entry.count;
+      // All documents' reads at once: each would otherwise wait its turn behind other reads.
+      reads.push(
+        this.options.loadChunks(docId).then((chunks) => {
+          // Deleted or replaced meanwhile: leave the new entry alone.
+          if (this.docs.get(docId) !== entry || entry.chunks) return;
+          if (!chunks || chunks.length !== entry.count) throw new Error(`the stored chunks of document ${docId} are missing or incomplete`);
+          entry.chunks = chunks;
+          this.loadedChunks += entry.count;
+        }),
+      );
     }
+    await Promise.all(reads);
     this.evict(wanted);
   }
 
