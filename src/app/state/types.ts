@@ -27,12 +27,15 @@ export interface Job {
   name: string;
   size: number;
   event?: Exclude<IngestEvent, IngestEstimateEvent | IngestSearchableEvent>;
+
   /** Searchable by keyword already (this many provisional chunks) while its vectors are computed. */
   searchable?: number;
+
   /** What a long document will cost (chunks, storage, time), said once its text is read. */
   estimate?: string;
   status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
   error?: string;
+
   /** When it was added (ms, Date.now), and when its current stage began: the row's elapsed time, rate and time left. */
   startedAt: number;
   clock?: StageClock;
@@ -63,6 +66,7 @@ export interface LlmStatus {
   total?: number;
   file?: string;
   error?: string;
+
   /** Why it failed (ModelLoadError's code: 'no-webgpu', 'out-of-memory', …), when the worker said. */
   code?: ModelErrorCode;
 }
@@ -70,20 +74,25 @@ export interface LlmStatus {
 /** The question being answered (or the last one), filled in stage by stage. */
 export interface QuestionState {
   question: string;
+
   /** The documents it was asked of (all when absent). */
   docIds?: string[];
+
   /** Asked with routing turned off ("search all documents instead"). */
   unrouted?: boolean;
   status: 'running' | 'done' | 'failed' | 'cancelled';
   stage?: StageName;
   stages: StageTrace[];
   rows: CandidateRow[];
+
   /** Runs of adjacent chunks given to the answer, when segment extraction is on. */
   segments?: SegmentSource[];
   segmentValues?: AskResult['segmentValues'];
+
   /** What the LLM retriever announced it would cost before judging. */
   judgeCost?: JudgeCost;
   graded?: { done: number; total: number };
+
   /** The answer as streamed so far; the final text is in result. */
   answer: string;
   result?: AskResult;
@@ -95,8 +104,10 @@ export interface QuestionState {
 export type SearchState = SearchResponse & {
   busy: boolean;
   error?: string;
+
   /** The documents it was kept to by the user's choice (all when absent). */
   docIds?: string[];
+
   /** Searched with routing turned off. */
   unrouted?: boolean;
 };
@@ -106,6 +117,7 @@ export interface BackupState {
   action: 'export' | 'import';
   status: 'running' | 'done' | 'failed' | 'cancelled';
   progress?: BackupProgress;
+
   /** The outcome or the refusal, in plain words. */
   message?: string;
   cancel(): void;
@@ -114,8 +126,10 @@ export interface BackupState {
 /** A cited passage shown where it came from: on its PDF page, or in its document's text. */
 export interface SourceView {
   chunk: Chunk;
+
   /** Where it was opened from, for the link back. */
   from: 'answer' | 'search';
+
   /** The PDF page shown (1-based). */
   page?: number;
   status: 'loading' | 'ready' | 'failed';
@@ -135,51 +149,66 @@ export interface LabState {
 
 export interface AppState {
   ready: boolean;
+
   /** Milliseconds from navigation start until the knowledge base was open and searchable. */
   readyAt?: number;
+
   /** Time the worker spent reading storage and rebuilding the indexes. */
   loadMs?: number;
   documents: DocumentRecord[];
   usage?: StorageUsage;
+
   /** Whether the browser keeps this site's storage even when disk space runs low (undefined: it does not say). */
   persisted?: boolean;
+
   /** Files a closed or reloaded page was still adding (their File objects are gone: the user adds them again). */
   interrupted: PendingIngest[];
   settings?: Settings;
   jobs: Job[];
+
   /** Documents being deleted: hidden from the list at once, shown again (with deleteErrors) if the delete fails. */
   deleting?: string[];
+
   /** Why a document's delete failed, by its id: said in its row. */
   deleteErrors?: Record<string, string>;
   notices: Notice[];
   model: ModelStatus;
   search?: SearchState;
+
   /** The documents questions and searches are kept to, as chosen above the question box (empty: all). */
   scope: string[];
   inspection?: Inspection;
   inspecting?: string;
+
   /** A chunk to show selected in the inspector (opened from a citation or the pipeline table). */
   focusChunk?: string;
   llm: LlmStatus;
   question?: QuestionState;
   lab?: LabState;
+
   /** The lab form as typed, kept across tabs (undefined until first edited). */
   labDraft?: LabDraft;
+
   /** The walk-through's sample questions (public/samples), once read. */
   sampleQuestions?: { text: string; questions: string[] } | { error: string };
+
   /** Where the guided walk-through is. */
   walk: WalkState;
+
   /** Models this site serves itself (/models/manifest.json), offered in Settings without typing an id. */
   siteModels?: { models: ManifestModel[]; error?: string };
+
   /** Read once WebLLM is chosen in Settings. */
   webLlmModels?: WebLlmModelList;
   backup?: BackupState;
+
   /** The source viewer, while it is open. */
   sourceView?: SourceView;
 }
 
 export interface WalkState {
   step: number;
+
   /** The sample question being followed. */
   question?: string;
 }

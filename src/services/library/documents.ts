@@ -1,0 +1,120 @@
+import type { ChunkerSettings, DocumentId } from '../../core/types';
+import type { DocumentRecord, StorageUsage } from '../../core/kb/records';
+import { effectiveThreshold } from '../../core/chunk/semantic';
+import { DEFAULT_SETTINGS, withDefaults, type Settings } from '../../core/settings';
+import type { LabCandidateDoc } from '../../core/lab/assign';
+import type { LabRequest } from '../../core/lab/request';
+import type { LabProgress } from '../../core/lab/run';
+import { LabRequestError, runLabRequest, type LabResponse } from '../lab';
+import { Inspection, DocumentSource } from './types';
+import type { LibraryCore } from './core';
+import type { Library } from '../library';
+
+/** The documents as the page sees them: list, delete, clear, inspect, source, settings and the lab. */
+export class Documents {
+  constructor(
+    private readonly core: LibraryCore,
+    private readonly lib: Library,
+  ) {}
+
+  listDocuments(): DocumentRecord[] {
+    return [...this.core.docs.values()];
+  }
+
+  usage(): Promise<StorageUsage | undefined> {
+    return this.core.deps.store.usage();
+  }
+
+  async updateSettings(patch: Partial<Settings>): Promise<Settings> {
+    this.core.settings = withDefaults({ ...this.core.settings, ...patch });
+    await this.core.deps.store.putSettings(this.core.settings);
+    return this.core.settings;
+  }
+
+  /**
+   * Reloads the documents and indexes from storage if another tab changed them since this
+   * library last read or wrote them; says whether it did. The app calls it when another tab
+   * announces a change.
+   */
+  refresh(): Promise<boolean> {
+    return this.core.enqueue(() => this.core.catchUp());
+  }
+
+  deleteDocument(id: DocumentId): Promise<void> {
+    return this.core.enqueue(() => this.core.write(async () => {
+      const kb = this.core.requireOpen();
+      if (!this.core.docs.has(id)) return;
+      kb.removeDocument(id);
+      try {
+        this.core.wrote(await this.core.deps.store.deleteDocument(id));
+      } catch (e) {
+        // Storage is the source of truth and still holds the document: reload from it.
+        await this.lib.open();
+        throw e;
+      }
+      this.core.docs.delete(id);
+    }));
+  }
+
+  /** Deletes every document, index, setting and cached embedding; returns the default settings. */
+  clear(): Promise<Settings> {
+    return this.core.enqueue(() => this.core.write(async () => {
+      this.core.wrote(await this.core.deps.store.clear());
+      this.core.docs.clear();
+      this.core.kb = this.core.newKnowledgeBase(this.core.kb?.vectors.dim ?? 512);
+      this.core.settings = DEFAULT_SETTINGS;
+      return this.core.settings;
+    }));
+  }
+
+  get currentSettings(): Settings {
+    return this.core.settings;
+  }
+
+  /**
+   * The chunking lab over library documents. It only reads (the documents' text is copied out
+   * first), so it runs beside ingests rather than holding up the write queue. Retrieval uses the
+   * current search weights and header setting; the LLM chunker uses the loaded model, if any.
+   */
+  async lab(request: LabRequest, onProgress: (p: LabProgress) => void, signal: AbortSignal): Promise<LabResponse> {
+    const documents: LabCandidateDoc[] = [];
+    for (const id of request.docIds) {
+      const doc = this.core.docs.get(id);
+      const text = doc && (await this.core.deps.store.getText(id));
+      if (!doc || !text) throw new LabRequestError('The lab cannot run: a chosen document is no longer in the library; choose the documents again.');
+      documents.push({ docId: id, name: doc.name, title: doc.title, text: text.text, pages: text.pages, sections: text.sections });
+    }
+    const embedder = await this.core.prepareEmbedder();
+    const scorer = request.llm ? await this.core.deps.splitScorer?.(signal) : undefined;
+    const { search, chunker } = this.core.settings;
+    return runLabRequest(request, { documents, embedder, scorer, weights: search.weights, headers: chunker.headers !== false }, onProgress, signal);
+  }
+
+  async inspect(id: DocumentId): Promise<Inspection> {
+    const document = this.core.docs.get(id);
+    if (!document) throw new Error(`no document with id ${id}`);
+    const [text, chunks] = await Promise.all([this.core.deps.store.getText(id), this.core.deps.store.getChunks(id)]);
+    if (!text || !chunks) throw new Error(`${document.name}: its stored text is missing`);
+    return {
+      document,
+      sentences: text.sentences.map(({ start, end }) => ({ start, end, text: text.text.slice(start, end) })),
+      neighbourSims: Array.from(text.neighbourSims),
+      chunks: chunks.chunks,
+      ...(document.chunker.kind === 'semantic' ? breakpointOf(text.neighbourSims, document.chunker) : {}),
+    };
+  }
+
+  /** A document's stored text and, for a PDF, its original file, to show a passage where it came from. */
+  async source(id: DocumentId): Promise<DocumentSource> {
+    const document = this.core.docs.get(id);
+    if (!document) throw new Error('this document is no longer in the library');
+    const [text, file] = await Promise.all([this.core.deps.store.getText(id), document.kind === 'pdf' ? this.core.deps.store.getFile(id) : undefined]);
+    if (!text) throw new Error(`${document.name}: its stored text is missing`);
+    return { document, text: text.text, pages: text.pages, bytes: file ? new Uint8Array(file.bytes) : undefined };
+  }
+}
+
+function breakpointOf(sims: Float32Array, chunker: Extract<ChunkerSettings, { kind: 'semantic' }>): Pick<Inspection, 'threshold' | 'percentile'> {
+  const threshold = effectiveThreshold(sims, chunker);
+  return chunker.percentile === undefined ? { threshold } : { threshold, percentile: chunker.percentile };
+}

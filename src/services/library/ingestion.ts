@@ -1,0 +1,175 @@
+import { describeDocument } from '../../core/card';
+import type { ChunkerSettings, DocumentId, ParsedDocument } from '../../core/types';
+import { SPLIT_SCORER_NEEDED, type SplitScorer } from '../../core/llamachunk';
+import { unitEmbeddingTexts } from '../../core/ingest/build';
+import { MAX_DOCUMENT_CHARS, estimateIngest, judgeEstimate } from '../../core/ingest/estimate';
+import { unreadableScriptNote } from '../../core/ingest/script-note';
+import { EmbeddingPrefetch } from '../../core/ingest/prefetch';
+import { keywordFirstChunks } from '../../core/ingest/keyword-first';
+import { prepareDocument } from '../../core/ingest/prepare';
+import { IngestError, isIngestError } from '../../core/errors';
+import { stripBidiControls } from '../../core/text/bidi';
+import { MAX_FILE_BYTES, describeBytes } from '../limits';
+import { makeBundle } from '../bundle';
+import { IncomingFile, IngestTimings, IngestResult, IngestEvent } from './types';
+import type { LibraryCore } from './core';
+
+/** Adding a file: read, parse, searchable by keyword at once, then embedded, chunked and stored whole. */
+export class Ingestion {
+  constructor(private readonly core: LibraryCore) {}
+
+  /** Ingests one file; files are processed one at a time in arrival order. */
+  ingest(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal): Promise<IngestResult> {
+    return this.core.enqueue(() => this.ingestNow(file, onProgress, signal), signal, file.name);
+  }
+
+  private async ingestNow(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal): Promise<IngestResult> {
+    let kb = this.core.requireOpen();
+    const chunker = this.core.settings.chunker;
+    const t0 = performance.now();
+    let t = t0;
+    const timings: IngestTimings = { parseMs: 0, modelMs: 0, embedMs: 0, chunkEmbedMs: 0, chunkMs: 0, indexMs: 0, persistMs: 0, totalMs: 0, prefetchedTexts: 0 };
+    const lap = (key: Exclude<keyof IngestTimings, 'totalMs' | 'prefetchedTexts'>) => {
+      const now = performance.now();
+      timings[key] += now - t;
+      t = now;
+    };
+    const name = stripBidiControls(file.name) || 'pasted text';
+    let keywordsOnly: DocumentId | undefined;
+    try {
+      if (file.size === 0) throw new IngestError('empty', name, 'the file is empty (0 bytes).');
+      if (file.size > MAX_FILE_BYTES) {
+        throw new IngestError('too-large', name, `the file is ${describeBytes(file.size)}; Sieve reads files up to ${describeBytes(MAX_FILE_BYTES)}. Split it into smaller files.`);
+      }
+      signal.throwIfAborted();
+      const splitScorer = await this.splitScorerFor(chunker, name, signal);
+      onProgress({ stage: 'reading', done: 0, total: file.size });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      // The model loads while the file is read, and pages read so far are embedded meanwhile.
+      const embedderReady = this.core.prepareEmbedder((p) => onProgress({ stage: 'model', ...p }));
+      const prefetch = new EmbeddingPrefetch(embedderReady.catch(() => undefined), signal);
+      const parsed = await this.core.deps
+        .parse(bytes, name, file.type, onProgress, signal, { onPreview: (text) => prefetch.add(unitEmbeddingTexts(text, chunker)) })
+        .finally(() => prefetch.stop());
+      timings.prefetchedTexts = prefetch.submitted;
+      lap('parseMs');
+      if (parsed.text.trim().length === 0) throw new IngestError('empty', name, 'no text was found in it.');
+      await this.checkEstimate(parsed.text.length, file.size, chunker, name, onProgress);
+      const docId = (keywordsOnly = this.core.deps.newId?.() ?? crypto.randomUUID());
+      this.searchableByKeyword(docId, parsed, name, chunker, onProgress);
+      timings.keywordReadyMs = performance.now() - t0;
+
+      const embedder = await embedderReady.catch((e: unknown) => {
+        throw new IngestError('model', name, `the embedding model could not be loaded (${e instanceof Error ? e.message : String(e)}).`);
+      });
+      lap('modelMs');
+      const mismatch = this.core.modelMismatch(embedder);
+      if (mismatch) throw new IngestError('model', name, `${mismatch} Remove those documents or select that model in Settings.`);
+      const scriptNote = unreadableScriptNote(parsed.text, embedder);
+      if (scriptNote) parsed.warnings.push(scriptNote);
+      kb = this.core.fitDimension(embedder.dim);
+      const { built, summary } = await prepareDocument({ docId, parsed, fileName: name, embedder, chunker, signal, onProgress, splitScorer }, this.core.deps);
+      for (const tr of built.traces) {
+        if (tr.stage === 'chunking' || tr.stage === 'segmenting') timings.chunkMs += tr.ms;
+        else timings.embedMs += tr.ms;
+        if (tr.stage === 'chunk-embedding') timings.chunkEmbedMs += tr.ms;
+      }
+      t = performance.now();
+      if (built.chunks.length === 0) throw new IngestError('no-text', name, 'no sentences could be read from it.');
+
+      signal.throwIfAborted();
+      onProgress({ stage: 'indexing', done: 0, total: built.chunks.length });
+      const bundle = makeBundle({
+        docId,
+        name,
+        mime: file.type,
+        bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+        addedAt: Date.now(),
+        parsed,
+        built,
+        chunker,
+        embedder,
+        chunkerModel: splitScorer?.model,
+        summary,
+      });
+      const { document } = bundle;
+      await this.core.write(async () => {
+        // Another tab may have changed the library while this file was read: start from what is stored.
+        kb = this.core.requireOpen();
+        const changed = this.core.modelMismatch(embedder);
+        if (changed) throw new IngestError('model', name, `${changed} Remove those documents or select that model in Settings.`);
+        kb = this.core.fitDimension(embedder.dim);
+        kb.addDocument(docId, built.chunks, built.vectors);
+        const keywords = kb.keywordSegment(docId);
+        lap('indexMs');
+        onProgress({ stage: 'saving', done: 0, total: 1 });
+        try {
+          signal.throwIfAborted();
+          this.core.wrote(await this.core.deps.store.addDocuments([{ bundle, keywords }]));
+          lap('persistMs');
+        } catch (e) {
+          kb.removeDocument(docId);
+          throw e;
+        }
+        this.core.docs.set(docId, document);
+        this.core.embedding.delete(docId);
+      });
+      onProgress({ stage: 'saving', done: 1, total: 1 });
+      timings.totalMs = performance.now() - t0;
+      if (timings.embedMs > 2000) this.core.embedRate = (built.sentences.length + built.chunks.length) / (timings.embedMs / 1000);
+      return { document, timings, sentences: built.sentences.length };
+    } catch (e) {
+      if (keywordsOnly) this.stopKeywordSearch(keywordsOnly);
+      throw asIngestError(e, name);
+    }
+  }
+
+  /** Makes a parsed document searchable by keyword at once, while its vectors are computed. */
+  private searchableByKeyword(docId: DocumentId, parsed: ParsedDocument, name: string, chunker: ChunkerSettings, onProgress: (p: IngestEvent) => void): void {
+    const chunks = keywordFirstChunks({ docId, parsed, fileName: name, chunker });
+    if (chunks.length === 0) return;
+    this.core.requireOpen().addKeywordsOnly(docId, chunks);
+    this.core.embedding.set(docId, { name, title: describeDocument(parsed, name).title });
+    onProgress({ stage: 'searchable', chunks: chunks.length });
+  }
+
+  private stopKeywordSearch(docId: DocumentId): void {
+    if (this.core.kb?.isPending(docId)) this.core.kb.removeDocument(docId);
+    this.core.embedding.delete(docId);
+  }
+
+  /** Refuses a document too large for the tab or the free storage, and announces a long one, before any embedding. */
+  private async checkEstimate(chars: number, fileBytes: number, chunker: ChunkerSettings, name: string, onProgress: (p: IngestEvent) => void): Promise<void> {
+    const estimate = estimateIngest({
+      chars,
+      fileBytes,
+      dim: this.core.kb?.vectors.dim ?? 512,
+      maxChunkChars: chunker.kind === 'fixed' ? chunker.size : chunker.maxChars,
+      sentencesPerSecond: this.core.embedRate,
+    });
+    const usage = await this.core.deps.store.usage();
+    const maxChars = this.core.deps.maxDocumentChars ?? MAX_DOCUMENT_CHARS;
+    const verdict = judgeEstimate(estimate, usage && usage.quotaBytes - usage.usedBytes, maxChars);
+    if ('refuse' in verdict) throw new IngestError(chars > maxChars ? 'too-large' : 'quota', name, verdict.refuse);
+    if ('warn' in verdict) onProgress({ stage: 'estimate', note: verdict.warn });
+  }
+
+  /** The split scorer the 'llm' chunker needs (undefined for other chunkers); without one, the file fails clearly before any work. */
+  async splitScorerFor(chunker: ChunkerSettings, name: string, signal: AbortSignal): Promise<SplitScorer | undefined> {
+    if (chunker.kind !== 'llm') return undefined;
+    const scorer = await this.core.deps.splitScorer?.(signal);
+    if (!scorer) throw new IngestError('model', name, SPLIT_SCORER_NEEDED);
+    return scorer;
+  }
+}
+
+export function asIngestError(e: unknown, name: string): Error {
+  if (isIngestError(e)) return e;
+  if (e instanceof DOMException && e.name === 'AbortError') return new IngestError('cancelled', name, 'cancelled; nothing was added.');
+  if (e instanceof Error && e.name === 'AbortError') return new IngestError('cancelled', name, 'cancelled; nothing was added.');
+  if (e instanceof Error && e.name === 'LlmChunkingError') return new IngestError('model', name, `${e.message}.`.replace(/\.\.$/, '.'));
+  const msg = e instanceof Error ? e.message : String(e);
+  return new IngestError('corrupt', name, `it could not be read (${msg}).`);
+}
+
+/** Who found a headingless document's sections, for its notes. */
