@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openKnowledgeBase } from '../adapters/store';
-import { FakeEmbedder } from '../core/embed/fake-embedder';
+import { FakeEmbedder } from '../testing/fake-embedder';
 import { Library, type IncomingFile, type LibraryDeps } from './library';
 import { parseFile } from './parse-file';
 

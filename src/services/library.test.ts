@@ -1,13 +1,13 @@
-import { loadAll } from '../adapters/store/testing/fixtures';
+import { loadAll } from '../testing/store-fixtures';
 import { heuristicSections } from '../core/sectioning';
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { openKnowledgeBase } from '../adapters/store';
-import { failPutsWithQuota } from '../adapters/store/testing/quota';
-import { FakeEmbedder } from '../core/embed/fake-embedder';
+import { failPutsWithQuota } from '../testing/store-quota';
+import { FakeEmbedder } from '../testing/fake-embedder';
 import { Library, MODEL_PENDING_NOTE, type IncomingFile, type LibraryDeps } from './library';
 import { engineSplitScorer, type SplitScorer } from '../core/llamachunk';
-import { ScriptedEngine } from '../core/llm/scripted-engine';
+import { ScriptedEngine } from '../testing/scripted-engine';
 import { parseFile } from './parse-file';
 
 let dbCount = 0;
@@ -416,7 +416,7 @@ describe('Library', () => {
   });
 
   it('sections a long document that has no headings: by the language model when one is loaded, else by layout and topic', async () => {
-    const { twoTopics } = await import('../core/sectioning/fixtures');
+    const { twoTopics } = await import('../testing/sectioning-fixtures');
     const { text, change } = twoTopics();
     const plain = await setup();
     const a = await plain.library.ingest(file('notes.txt', text, 'text/plain'), () => {}, never);
@@ -445,7 +445,7 @@ describe('Library', () => {
   });
 
   it('re-indexing keeps the sections and the summary a language model gave the document, with no model loaded now (issue 14)', async () => {
-    const { twoTopics } = await import('../core/sectioning/fixtures');
+    const { twoTopics } = await import('../testing/sectioning-fixtures');
     const { text, change } = twoTopics();
     const store = await openKnowledgeBase({ name: `lib-${++dbCount}`, storage: null });
     const withLlm = new Library({
@@ -472,7 +472,7 @@ describe('Library', () => {
   });
 
   it('does not credit the language model with sections the heuristic found when its reply was unusable', async () => {
-    const { twoTopics } = await import('../core/sectioning/fixtures');
+    const { twoTopics } = await import('../testing/sectioning-fixtures');
     const { text } = twoTopics();
     const store = await openKnowledgeBase({ name: `lib-${++dbCount}`, storage: null });
     const library = new Library({

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ScriptedEngine } from '../core/llm/scripted-engine';
+import { ScriptedEngine } from '../testing/scripted-engine';
 import { llmModelName, type LlmSettings } from '../core/settings';
 import { expose } from '../rpc/expose';
 import type { Port } from '../rpc/protocol';

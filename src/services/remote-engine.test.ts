@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LoadProgress } from '../core/embed/embedder';
 import type { ChatMessage, GenerateOptions, Generation } from '../core/llm/engine';
-import { ScriptedEngine } from '../core/llm/scripted-engine';
+import { ScriptedEngine } from '../testing/scripted-engine';
 import { engineSplitScorer } from '../core/llamachunk';
 import type { LlmSettings } from '../core/settings';
 import { expose } from '../rpc/expose';

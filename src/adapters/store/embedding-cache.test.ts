@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { withCache } from '../../core/embed/cache';
 import type { Embedder } from '../../core/embed/embedder';
 import { openKnowledgeBase, type KnowledgeBaseStore } from './knowledge-base';
-import { freshName } from './testing/fixtures';
+import { freshName } from '../../testing/store-fixtures';
 
 const open: KnowledgeBaseStore[] = [];
 async function kb(name = freshName('cache')) {

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
-import { loadAll } from './testing/fixtures';
+import { loadAll } from '../../testing/store-fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isIngestError } from '../../core/errors';
 import { openKnowledgeBase, type KnowledgeBaseStore } from './knowledge-base';
-import { expectVectorsClose, freshName, makeBundle } from './testing/fixtures';
-import { keywordsLabelled as seg } from './testing/fixtures';
+import { expectVectorsClose, freshName, makeBundle } from '../../testing/store-fixtures';
+import { keywordsLabelled as seg } from '../../testing/store-fixtures';
 
 const open: KnowledgeBaseStore[] = [];
 async function kb(name = freshName(), options: Parameters<typeof openKnowledgeBase>[0] = {}) {

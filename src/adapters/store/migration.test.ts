@@ -1,11 +1,11 @@
 import 'fake-indexeddb/auto';
-import { loadAll } from './testing/fixtures';
+import { loadAll } from '../../testing/store-fixtures';
 import { describe, expect, it } from 'vitest';
 import type { DocumentBundle, DocumentRecord } from '../../core/kb/records';
 import { openKnowledgeBase } from './knowledge-base';
 import { MIGRATIONS, type Migration } from './schema';
-import { expectVectorsClose, freshName, makeBundle } from './testing/fixtures';
-import { keywordsLabelled as seg } from './testing/fixtures';
+import { expectVectorsClose, freshName, makeBundle } from '../../testing/store-fixtures';
+import { keywordsLabelled as seg } from '../../testing/store-fixtures';
 
 /** A test-only next version: a new store, a new index, and a rewrite of existing records. */
 const next: Migration = async (db, tx) => {

@@ -13,7 +13,7 @@ import type { Embedder, LoadProgress } from '../../core/embed/embedder';
 import { loadTransformersEmbedder } from './embedder';
 import { ModelLoadError } from '../../core/models';
 import type { TransformersEmbedderOptions } from './options';
-import { startHubMirror, type HubMirror } from './test-hub-server';
+import { startHubMirror, type HubMirror } from '../../testing/test-hub-server';
 import { TINY_EMBEDDER_DIM, TINY_EMBEDDER_ID } from './tiny-embedder';
 
 const MODELS_DIR = fileURLToPath(new URL('../../../test/models/', import.meta.url));

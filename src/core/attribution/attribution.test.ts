@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeEmbedder } from '../embed/fake-embedder';
+import { FakeEmbedder } from '../../testing/fake-embedder';
 import {
   answerSentenceTexts,
   attributionFromVectors,

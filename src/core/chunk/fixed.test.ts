@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixedChunks } from './fixed';
-import { sentencesOf } from './test-helpers';
+import { sentencesOf } from '../../testing/vectors';
 
 describe('fixedChunks', () => {
   const words = Array.from({ length: 200 }, (_, i) => `word${i}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveThreshold, percentileOf, semanticChunks } from './semantic';
 import { toUnits } from './units';
-import { axisVector, sentencesOf } from './test-helpers';
+import { axisVector, sentencesOf } from '../../testing/vectors';
 
 const base = { docId: 'd', pages: [], sections: [] };
 

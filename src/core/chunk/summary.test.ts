@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedEngine } from '../llm/scripted-engine';
+import { ScriptedEngine } from '../../testing/scripted-engine';
 import { cleanSummary, summarizeDocument } from './summary';
 
 describe('summarizeDocument', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { packTableRows } from './tables';
-import { sentencesOf } from './test-helpers';
+import { sentencesOf } from '../../testing/vectors';
 
 const ROWS = ['Revenues | $9,070 | $9,061', 'Gross profit | 3,962 | 4,123', 'Net income | 950 | 1,249'];
 

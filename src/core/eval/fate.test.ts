@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ask } from '../pipeline/ask';
 import { DEFAULT_PIPELINE } from '../pipeline/settings';
-import { ferryDeps } from '../pipeline/test-kb';
+import { ferryDeps } from '../../testing/test-kb';
 import { evidenceFate, formatFateTable } from './fate';
 
 describe('evidenceFate', () => {

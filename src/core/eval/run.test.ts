@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FakeEmbedder } from '../embed/fake-embedder';
+import { FakeEmbedder } from '../../testing/fake-embedder';
 import type { ParsedDocument } from '../types';
-import { ScriptedEngine } from '../llm/scripted-engine';
+import { ScriptedEngine } from '../../testing/scripted-engine';
 import { CONFIGS, evaluateQuestion, prepareDocument, summarizeAttributions } from './run';
 import type { BenchQuestion } from './financebench';
 

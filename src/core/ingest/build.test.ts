@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDocument } from './build';
-import { FakeEmbedder } from '../embed/fake-embedder';
+import { FakeEmbedder } from '../../testing/fake-embedder';
 import type { ParsedDocument, Progress } from '../types';
 
 function doc(text: string): ParsedDocument {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { prepareDocument } from './prepare';
-import { FakeEmbedder } from '../embed/fake-embedder';
-import { twoTopics } from '../sectioning/fixtures';
+import { FakeEmbedder } from '../../testing/fake-embedder';
+import { twoTopics } from '../../testing/sectioning-fixtures';
 import type { ParsedDocument } from '../types';
 
 const never = new AbortController().signal;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KnowledgeBase } from './knowledge-base';
-import { axisVector } from '../chunk/test-helpers';
+import { axisVector } from '../../testing/vectors';
 import { packRows } from '../vector/cosine';
 import type { Chunk } from '../types';
 

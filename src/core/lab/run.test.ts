@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FakeEmbedder } from '../embed/fake-embedder';
+import { FakeEmbedder } from '../../testing/fake-embedder';
 import { windowCharsFor, type SplitScorer } from '../llamachunk';
 import { runLab, mergeLabResults, type LabDocument, type LabProgress } from './run';
 import { fixedSpec, llmSpec, percentileSpec, semanticSpec, sweepTheta } from './specs';

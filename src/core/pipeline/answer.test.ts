@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LlmInfo } from '../llm/engine';
-import { ScriptedEngine } from '../llm/scripted-engine';
+import { ScriptedEngine } from '../../testing/scripted-engine';
 import { fitSources, generateAnswer } from './answer';
 import type { AnswerSource } from './prompts';
 

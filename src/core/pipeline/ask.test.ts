@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedEngine } from '../llm/scripted-engine';
+import { ScriptedEngine } from '../../testing/scripted-engine';
 import { ask, NOT_FOUND } from './ask';
 import { DEFAULT_PIPELINE, type PipelineSettings } from './settings';
-import { ferryDeps } from './test-kb';
+import { ferryDeps } from '../../testing/test-kb';
 import type { AskEvent } from './types';
 
 const Q = 'When does the ferry leave the harbour?';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FakeEmbedder } from '../embed/fake-embedder';
+import { FakeEmbedder } from '../../testing/fake-embedder';
 import { buildDocument } from '../ingest/build';
 import { KnowledgeBase } from '../kb/knowledge-base';
 import type { ParsedDocument } from '../types';

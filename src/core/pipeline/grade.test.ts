@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ScriptedEngine, type ScriptedDistribution } from '../llm/scripted-engine';
+import { ScriptedEngine, type ScriptedDistribution } from '../../testing/scripted-engine';
 import { DEFAULT_GRADE_SETTINGS, gradeChunks, type GradeSettings } from './grade';
 
 const QUERY = 'When does the ferry leave?';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Candidate } from '../kb/knowledge-base';
-import { ScriptedEngine } from '../llm/scripted-engine';
+import { ScriptedEngine } from '../../testing/scripted-engine';
 import { ask } from './ask';
 import { atShownPrecision, shown } from './precision';
 import { DEFAULT_PIPELINE, type PipelineSettings } from './settings';
-import { ferryDeps } from './test-kb';
+import { ferryDeps } from '../../testing/test-kb';
 
 describe('atShownPrecision and shown', () => {
   it('round as toFixed(2) does, so a comparison agrees with the printed numbers', () => {

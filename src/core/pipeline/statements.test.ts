@@ -3,7 +3,7 @@ import { ask } from './ask';
 import { DEFAULT_PIPELINE } from './settings';
 import { statementOf, statementPages, statementsNamed, statementTitled } from './statements';
 import type { Chunk } from '../types';
-import { FakeEmbedder } from '../embed/fake-embedder';
+import { FakeEmbedder } from '../../testing/fake-embedder';
 import { buildDocument } from '../ingest/build';
 import { KnowledgeBase } from '../kb/knowledge-base';
 import { knowledgeBaseDeps } from './kb-deps';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { relativeThreshold } from './threshold';
 import { ask } from './ask';
 import { DEFAULT_PIPELINE } from './settings';
-import { ferryDepsOver } from './test-kb';
+import { ferryDepsOver } from '../../testing/test-kb';
 
 describe('relativeThreshold', () => {
   it('keeps grades within the given share of the best, whatever their spread', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VectorIndex } from './vector-index';
-import { axisVector } from '../chunk/test-helpers';
+import { axisVector } from '../../testing/vectors';
 import { packRows } from '../vector/cosine';
 
 describe('VectorIndex', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedDocument, SectionSpan } from '../types';
 import { heuristicSections, isTitleLike, needsSectioning } from './heuristic';
-import { ferry, kelp, twoTopics } from './fixtures';
+import { ferry, kelp, twoTopics } from '../../testing/sectioning-fixtures';
 
 function checkWellFormed(text: string, sections: SectionSpan[]) {
   for (let i = 0; i < sections.length; i++) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SectionSpan } from '../types';
-import { ScriptedEngine } from '../llm/scripted-engine';
+import { ScriptedEngine } from '../../testing/scripted-engine';
 import { heuristicSections } from './heuristic';
 import { llmSections, parseSectioningReply } from './llm';
-import { ferry, kelp } from './fixtures';
+import { ferry, kelp } from '../../testing/sectioning-fixtures';
 
 const KELP_RE = /kelp|seaweed|spore|grow/i;
 

@@ -1,9 +1,9 @@
-import { FakeEmbedder } from '../embed/fake-embedder';
-import { buildDocument } from '../ingest/build';
-import { KnowledgeBase } from '../kb/knowledge-base';
-import type { ParsedDocument } from '../types';
-import type { AskDeps } from './ask';
-import { knowledgeBaseDeps } from './kb-deps';
+import { FakeEmbedder } from './fake-embedder';
+import { buildDocument } from '../core/ingest/build';
+import { KnowledgeBase } from '../core/kb/knowledge-base';
+import type { ParsedDocument } from '../core/types';
+import type { AskDeps } from '../core/pipeline/ask';
+import { knowledgeBaseDeps } from '../core/pipeline/kb-deps';
 
 /** Sentences of a small document, each its own chunk (threshold 2 never merges). Tests only. */
 export const FERRY_DOC = [

@@ -1,4 +1,4 @@
-import type { Sentence } from '../types';
+import type { Sentence } from '../core/types';
 
 /** Sentences from pieces joined by a separator, with exact offsets (tests only). */
 export function sentencesOf(pieces: string[], sep = ' '): { text: string; sentences: Sentence[] } {

@@ -1,10 +1,10 @@
 /** Test-only builders of consistent document bundles with recognisable contents. */
-import { buildSegment, type KeywordSegment } from '../../../core/search/segment';
-import type { KnowledgeBaseSnapshot } from '../../../core/kb/records';
-import type { KnowledgeBaseStore } from '../knowledge-base';
-import type { DocumentBundle } from '../../../core/kb/records';
-import type { Chunk } from '../../../core/types';
-import { DEFAULT_CHUNKER } from '../../../core/types';
+import { buildSegment, type KeywordSegment } from '../core/search/segment';
+import type { KnowledgeBaseSnapshot } from '../core/kb/records';
+import type { KnowledgeBaseStore } from '../adapters/store/knowledge-base';
+import type { DocumentBundle } from '../core/kb/records';
+import type { Chunk } from '../core/types';
+import { DEFAULT_CHUNKER } from '../core/types';
 
 export interface BundleShape {
   chunks?: number;

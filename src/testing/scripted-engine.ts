@@ -1,5 +1,5 @@
-import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from './engine';
-import { estimateTokens } from './engine';
+import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../core/llm/engine';
+import { estimateTokens } from '../core/llm/engine';
 
 /** A reply rule: when `match` finds the last user message, answer `reply` (a string or a function of it). */
 export interface ScriptedReply {
