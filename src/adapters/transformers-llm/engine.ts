@@ -1,10 +1,10 @@
 import type { InterruptableStoppingCriteria, Tensor, TextGenerationPipeline, TextStreamer } from '@huggingface/transformers';
 import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../../core/llm/engine';
 import { splitPrompt } from '../../core/llamachunk/prompts';
-import { completionBudget, fitMessages, type TokenCounter } from './fit-prompt';
+import { completionBudget, fitMessages, type TokenCounter } from '../../core/llm/fit-prompt';
 import { scoresFromLogits } from './scores';
 import { commonPrefix, splitLogProbs, SplitWindowTooLongError, windowTokenRanges } from './split-scorer';
-import { Serial } from '../transformers/serial';
+import { Serial } from '../../core/serial';
 
 /** The classes this engine needs from transformers.js, passed in so the library is imported lazily. */
 export interface TransformersRuntime {

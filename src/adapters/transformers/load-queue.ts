@@ -1,6 +1,6 @@
 import { configureTransformersEnv } from './env-config';
 import type { ModelSource } from './options';
-import { Serial } from './serial';
+import { Serial } from '../../core/serial';
 
 type TransformersModule = typeof import('@huggingface/transformers');
 

@@ -1,7 +1,7 @@
 import { loadGraphModel } from '@tensorflow/tfjs-converter';
 import type { BatchLimits } from '../../core/embed/batch';
 import type { LoadProgress } from '../../core/embed/embedder';
-import { SentencePieceTokenizer } from '../../core/embed/sentencepiece';
+import { SentencePieceTokenizer } from './sentencepiece';
 import { describeCause } from '../../core/models';
 import { useLiteError } from './load-error';
 import { fetchUseLiteFiles, type FetchLike, type UseLiteFiles } from './model-files';

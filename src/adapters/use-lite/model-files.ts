@@ -5,7 +5,7 @@
  */
 import type { io } from '@tensorflow/tfjs-core';
 import type { LoadProgress } from '../../core/embed/embedder';
-import type { VocabEntry } from '../../core/embed/sentencepiece';
+import type { VocabEntry } from './sentencepiece';
 import { describeCause } from '../../core/models';
 import { useLiteError } from './load-error';
 

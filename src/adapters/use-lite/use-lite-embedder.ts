@@ -8,7 +8,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
 import { mapInBatches, type BatchLimits } from '../../core/embed/batch';
 import type { Embedder } from '../../core/embed/embedder';
-import type { SentencePieceTokenizer } from '../../core/embed/sentencepiece';
+import type { SentencePieceTokenizer } from './sentencepiece';
 import type { WasmRuntime } from './wasm-backend';
 
 export const USE_LITE_ID = 'use-lite-512';

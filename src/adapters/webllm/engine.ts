@@ -1,8 +1,8 @@
 import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../../core/llm/engine';
 import { isAbort } from '../../core/abort';
-import { completionBudget } from '../transformers-llm/fit-prompt';
-import { estimatePromptTokens, fitByEstimate, type Refit } from '../transformers-llm/estimate';
-import { Serial } from '../transformers/serial';
+import { completionBudget } from '../../core/llm/fit-prompt';
+import { estimatePromptTokens, fitByEstimate, type Refit } from '../../core/llm/prompt-estimate';
+import { Serial } from '../../core/serial';
 import { toWebLlmError } from './errors';
 import { scoresFromTopLogprobs, type TopLogprob } from '../../core/llm/top-logprobs';
 import { ChatStreamTally, type ChatStreamChoice, type ChatUsage } from '../../core/llm/chat-stream';

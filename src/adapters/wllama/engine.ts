@@ -2,9 +2,9 @@ import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, Next
 import { isAbort } from '../../core/abort';
 import { scoresFromTopLogprobs, type TopLogprob } from '../../core/llm/top-logprobs';
 import { ChatStreamTally, type ChatStreamChoice, type ChatUsage } from '../../core/llm/chat-stream';
-import { completionBudget } from '../transformers-llm/fit-prompt';
-import { estimatePromptTokens, fitByEstimate, type Refit } from '../transformers-llm/estimate';
-import { Serial } from '../transformers/serial';
+import { completionBudget } from '../../core/llm/fit-prompt';
+import { estimatePromptTokens, fitByEstimate, type Refit } from '../../core/llm/prompt-estimate';
+import { Serial } from '../../core/serial';
 import { toGgufError } from './errors';
 
 /** Alternatives asked for per token (OpenAI's maximum, which llama.cpp's server also accepts). */

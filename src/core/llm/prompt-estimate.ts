@@ -1,5 +1,5 @@
-import type { ChatMessage } from '../../core/llm/engine';
-import { estimateTokens } from '../../core/llm/engine';
+import type { ChatMessage } from './engine';
+import { estimateTokens } from './engine';
 import { fitMessages, type TokenCounter } from './fit-prompt';
 
 /**

@@ -1,4 +1,4 @@
-import type { ChatMessage } from '../../core/llm/engine';
+import type { ChatMessage } from './engine';
 
 /** Put where text was cut out of a message. */
 export const ELISION = '\n[…]\n';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChatMessage } from '../../core/llm/engine';
+import type { ChatMessage } from './engine';
 import { cutMiddle, ELISION, fitMessages, PromptTooLongError, type TokenCounter } from './fit-prompt';
 
 /** One token per word, 3 per message for the template. */
