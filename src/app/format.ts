@@ -40,7 +40,7 @@ export function ocrLabel(ocr: OcrMark): string {
 }
 
 /** 1 → "1st", 22 → "22nd", 13 → "13th", 12.5 → "12.5th". */
-export function ordinal(n: number): string {
+function ordinal(n: number): string {
   const last = n % 100;
   const suffix = !Number.isInteger(n) || (last >= 11 && last <= 13) ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;

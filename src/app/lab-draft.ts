@@ -88,7 +88,7 @@ export function draftRequest(d: LabDraft, context: { docIds: string[]; splitScor
 }
 
 /** What a loaded question file holds, for the lab's summary: how many questions, the first few, or why it cannot be read. */
-export interface QuestionsSummary {
+interface QuestionsSummary {
   count: number;
   preview: { question: string; evidence: string }[];
   error?: string;

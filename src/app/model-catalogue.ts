@@ -159,7 +159,7 @@ function megabytes(bytes: number): string {
   return `${Math.max(1, Math.round(bytes / 1e3))} KB`;
 }
 
-export interface LoadedLine {
+interface LoadedLine {
   role: ModelRole;
   /** The model chosen, in words. */
   name: string;

@@ -23,7 +23,7 @@ export interface PendingIngest {
 /** The localStorage key the records live under. */
 export const PENDING_KEY = 'sieve:pending-ingests';
 /** Prefix of the Web Lock each open page holds (followed by its page id). */
-export const PAGE_LOCK_PREFIX = 'sieve-page:';
+const PAGE_LOCK_PREFIX = 'sieve-page:';
 
 /** The part of localStorage used here (so tests and browsers without it can pass their own). */
 export type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

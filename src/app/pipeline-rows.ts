@@ -6,17 +6,17 @@
 import type { CandidateRow, Verdict } from '../core/pipeline/types';
 
 /** The verdicts that filter a candidate out, in the order the pipeline applies them. */
-export const FILTERED_VERDICTS = ['duplicate', 'below-floor', 'below-threshold', 'over-budget', 'outside-segments'] as const satisfies readonly Verdict[];
+const FILTERED_VERDICTS = ['duplicate', 'below-floor', 'below-threshold', 'over-budget', 'outside-segments'] as const satisfies readonly Verdict[];
 export type FilteredVerdict = (typeof FILTERED_VERDICTS)[number];
 
 /** All rows, the kept ones, the filtered ones, or the ones filtered for one reason. */
 export type RowFilter = 'all' | 'kept' | 'filtered' | FilteredVerdict;
 
-export function isFiltered(r: Pick<CandidateRow, 'verdict'>): boolean {
+function isFiltered(r: Pick<CandidateRow, 'verdict'>): boolean {
   return r.verdict !== undefined && r.verdict !== 'kept';
 }
 
-export function matchesFilter(r: Pick<CandidateRow, 'verdict'>, filter: RowFilter): boolean {
+function matchesFilter(r: Pick<CandidateRow, 'verdict'>, filter: RowFilter): boolean {
   switch (filter) {
     case 'all':
       return true;
@@ -33,7 +33,7 @@ export function filterRows<R extends Pick<CandidateRow, 'verdict'>>(rows: R[], f
   return rows.filter((r) => matchesFilter(r, filter));
 }
 
-export interface FilterCounts {
+interface FilterCounts {
   all: number;
   kept: number;
   filtered: number;
@@ -70,7 +70,7 @@ export function snippet(text: string, max = 160): string {
 }
 
 /** What a row's score bar draws: the final grade once graded (with the threshold it was held to), the hybrid retrieval score before. */
-export interface ScoreBar {
+interface ScoreBar {
   value: number;
   /** 0–1, for the bar's width. */
   fraction: number;
@@ -96,7 +96,7 @@ export function scoreBar(r: Pick<CandidateRow, 'final' | 'hybrid'>, threshold?: 
 }
 
 /** Number of document colours the stylesheet defines (`doc-0` … `doc-5`). */
-export const DOC_COLOURS = 6;
+const DOC_COLOURS = 6;
 
 /** Each document's colour slot, in order of first appearance, so the chips of one document match. */
 export function docColours(rows: Array<{ chunk: { docId: string } }>): Map<string, number> {

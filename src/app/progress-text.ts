@@ -7,7 +7,7 @@
 import { STAGE_LABEL } from './format';
 
 /** A progress event as the job row receives it (model downloads report `loaded`, the rest `done`). */
-export interface JobEvent {
+interface JobEvent {
   stage: string;
   done?: number;
   loaded?: number;
@@ -24,7 +24,7 @@ export interface StageClock {
   lastDone: number;
 }
 
-export interface ProgressText {
+interface ProgressText {
   /** "Embedding", "OCR page 2 / 5". */
   stage: string;
   /** "1,234 / 5,678 sentences". */

@@ -114,18 +114,18 @@ export function segmentPreset(s: RseSettings): keyof typeof RSE_PRESETS | 'custo
   return keys.find((k) => (Object.keys(RSE_PRESETS[k]) as Array<keyof RseSettings>).every((f) => RSE_PRESETS[k][f] === s[f])) ?? 'custom';
 }
 
-export function describeEmbedder(e: Settings['embedder']): string {
+function describeEmbedder(e: Settings['embedder']): string {
   if (e.kind === 'use-lite') return 'Universal Sentence Encoder lite (bundled)';
   return `${e.modelId} (${e.source === 'local' ? 'this site' : 'Hugging Face hub'}, ${e.device === 'auto' ? 'auto device' : e.device})`;
 }
 
-export function describeLlm(l: Settings['llm']): string {
+function describeLlm(l: Settings['llm']): string {
   if (l.kind === 'none') return 'None (retrieval-only)';
   const engine = l.kind === 'webllm' ? 'WebLLM' : l.kind === 'transformers' ? 'transformers.js' : 'llama.cpp';
   return `${llmModelName(l)} (${engine})`;
 }
 
-export function describeReranker(r: Settings['reranker']): string {
+function describeReranker(r: Settings['reranker']): string {
   return r.kind === 'none' ? 'None (ordered by grade)' : `${r.modelId} (${r.source === 'local' ? 'this site' : 'Hugging Face hub'})`;
 }
 

@@ -6,7 +6,7 @@
 import { DEFAULT_CROSS_ENCODER, DEFAULT_SETTINGS, type Settings } from '../core/settings';
 import { FIELDS, GROUPS, defaultOf, field, type FieldSpec, type SettingsGroup } from './settings-fields';
 
-export interface DiffEntry {
+interface DiffEntry {
   id: string;
   group: SettingsGroup;
   label: string;

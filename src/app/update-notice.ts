@@ -51,7 +51,7 @@ export function onTakeOver(state: UpdateState): 'reload' | 'stay' {
 }
 
 /** Work a reload would cut short. */
-export interface PageActivity {
+interface PageActivity {
   jobs: ReadonlyArray<{ status: string }>;
   question?: { status: string };
   lab?: { status: string };
@@ -65,7 +65,7 @@ export function busyReason(activity: PageActivity): string | undefined {
   return undefined;
 }
 
-export interface NoticeView {
+interface NoticeView {
   text: string;
   /** The Reload button is disabled while the page is busy; `wait` says why. */
   canReload: boolean;

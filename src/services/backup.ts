@@ -26,7 +26,7 @@ export interface ImportResult {
 }
 
 /** What an import needs from the library; called inside its write turn. */
-export interface ImportTarget {
+interface ImportTarget {
   /** The library's documents now. */
   documents: DocumentRecord[];
   settings: Settings;

@@ -3,7 +3,7 @@ import type { DocumentBundle, DocumentRecord } from '../core/kb/records';
 import type { BuiltDocument } from '../core/ingest/build';
 import { INDEX_VERSION } from '../core/kb/outdated';
 
-export interface BundleInput {
+interface BundleInput {
   docId: DocumentId;
   name: string;
   mime: string;

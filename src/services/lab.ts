@@ -24,7 +24,7 @@ export interface LabResponse {
   ms: number;
 }
 
-export interface LabDeps {
+interface LabDeps {
   documents: LabCandidateDoc[];
   embedder: Embedder;
   scorer?: SplitScorer;

@@ -1,5 +1,5 @@
 /** A loaded resource in use: call `done` when finished with it (also after a failure or an abort). */
-export interface Lease<T> {
+interface Lease<T> {
   value: Promise<T>;
   done(): void;
 }

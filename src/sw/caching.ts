@@ -26,12 +26,12 @@ export const REVISION_PARAM = '__sieve_rev';
 export const MODEL_MANIFEST_PATH = '/models/manifest.json';
 
 /** Folders under /vendor/ fetched into the cache when the service worker installs: the default embedder (USE-lite on TF.js), which must work offline after one visit. */
-export const WARM_VENDOR_DIRS = ['use-lite', 'tfjs'];
+const WARM_VENDOR_DIRS = ['use-lite', 'tfjs'];
 
 /** Paths (from the site root, no leading slash) → revision. */
 export type Revisions = Record<string, string>;
 
-export type RouteKind = 'vendor' | 'model' | 'model-manifest' | 'asset' | null;
+type RouteKind = 'vendor' | 'model' | 'model-manifest' | 'asset' | null;
 
 /** Which runtime cache a same-origin GET belongs to (null: none; the network answers). */
 export function routeKind(url: URL, origin: string, hasRange: boolean): RouteKind {

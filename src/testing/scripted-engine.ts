@@ -2,7 +2,7 @@ import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, Next
 import { estimateTokens } from '../core/llm/engine';
 
 /** A reply rule: when `match` finds the last user message, answer `reply` (a string or a function of it). */
-export interface ScriptedReply {
+interface ScriptedReply {
   match: RegExp;
   reply: string | ((prompt: string) => string);
 }
@@ -13,14 +13,14 @@ export interface ScriptedDistribution {
   probs: Record<string, number> | ((prompt: string) => Record<string, number>);
 }
 
-export interface ScriptedCall {
+interface ScriptedCall {
   kind: 'generate' | 'score' | 'splits';
   messages: ChatMessage[];
   candidates?: string[];
 }
 
 /** Scripted LlamaChunk scores: the split tokens for a window (see LlmEngine.scoreSplits). */
-export type ScriptedSplits = (windowText: string, splitChar: string) => SplitToken[];
+type ScriptedSplits = (windowText: string, splitChar: string) => SplitToken[];
 
 /**
  * A deterministic engine for tests: replies and next-token distributions come from rules

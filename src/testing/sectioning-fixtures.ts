@@ -27,7 +27,7 @@ const FERRY = [
 ];
 
 /** `n` paragraphs of about 4 sentences each, drawn in a fixed rotation from `pool`. */
-export function paragraphs(pool: string[], n: number, offset = 0): string[] {
+function paragraphs(pool: string[], n: number, offset = 0): string[] {
   const out: string[] = [];
   for (let i = 0; i < n; i++) {
     const s: string[] = [];

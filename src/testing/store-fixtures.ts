@@ -6,7 +6,7 @@ import type { DocumentBundle } from '../core/kb/records';
 import type { Chunk } from '../core/types';
 import { DEFAULT_CHUNKER } from '../core/types';
 
-export interface BundleShape {
+interface BundleShape {
   chunks?: number;
   dim?: number;
   sentencesPerChunk?: number;

@@ -6,7 +6,7 @@ import type { AskDeps } from '../core/pipeline/ask';
 import { knowledgeBaseDeps } from '../core/pipeline/kb-deps';
 
 /** Sentences of a small document, each its own chunk (threshold 2 never merges). Tests only. */
-export const FERRY_DOC = [
+const FERRY_DOC = [
   'The ferry to the island leaves the harbour at noon every day.',
   'The ferry to the island leaves the harbour at noon every day!',
   'Tickets for the ferry cost 12 dollars in 2023.',

@@ -8,7 +8,7 @@ import TesseractJs from 'tesseract.js/dist/tesseract.esm.min.js';
 import type { OcrEngine, OcrLine, OcrResult } from '../../core/ocr/engine';
 import { orAbort } from '../../core/abort';
 
-export interface TesseractPaths {
+interface TesseractPaths {
   /** tesseract.js's worker script. */
   workerPath: string;
   /** Folder with the tesseract-core*-lstm.wasm.js builds (the SIMD variants are chosen by feature). */
@@ -17,7 +17,7 @@ export interface TesseractPaths {
   langPath: string;
 }
 
-export const VENDOR_TESSERACT: TesseractPaths = {
+const VENDOR_TESSERACT: TesseractPaths = {
   workerPath: '/vendor/tesseract/worker.min.js',
   corePath: '/vendor/tesseract-core/',
   langPath: '/vendor/tesseract-lang',

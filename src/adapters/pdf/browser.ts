@@ -19,7 +19,7 @@ import { cancelled } from './errors';
 
 export type { ReadPdfOptions, PdfJsResources } from './extract';
 
-export interface BrowserPdfOptions extends ReadPdfOptions {
+interface BrowserPdfOptions extends ReadPdfOptions {
   /**
    * Same-origin base URLs (ending in "/") of pdf.js's `cmaps/` and `standard_fonts/` folders.
    * Optional: without CMaps, text in some CJK fonts that rely on external CMaps is lost.
@@ -73,7 +73,7 @@ function startWorker(): PdfJsThread {
   return { port: worker, terminate: () => worker.terminate() };
 }
 
-export async function readPdf(data: Uint8Array, fileName: string, options: BrowserPdfOptions = {}): Promise<PdfSource> {
+async function readPdf(data: Uint8Array, fileName: string, options: BrowserPdfOptions = {}): Promise<PdfSource> {
   const pdfjs = await loadPdfJs();
   return extractPdf(pdfjs, data, fileName, options, {
     ...options.resources,

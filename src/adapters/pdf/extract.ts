@@ -58,7 +58,7 @@ interface Setup extends PdfJsResources {
  * `q` operators (200,000 of them take minutes); ordinary pages take well under a second and the
  * heaviest seen (30,000 runs, a filing's largest tables) a few seconds.
  */
-export const PAGE_TIME_LIMIT_MS = 15_000;
+const PAGE_TIME_LIMIT_MS = 15_000;
 
 /** Work between two yields to the event loop while pages are read. */
 const PAGE_LOOP_BUDGET_MS = 25;
@@ -310,7 +310,7 @@ const UNSHOWN_FLAGS = 2 | 32;
  * text field's value, a list box's options (a combo box's chosen value only: its other options
  * are not shown). Password fields, buttons and links give none.
  */
-export function annotationLines(a: Annotation): string[] {
+function annotationLines(a: Annotation): string[] {
   if (typeof a.annotationFlags === 'number' && a.annotationFlags & UNSHOWN_FLAGS) return [];
   const contents = (): string => (typeof a.contentsObj?.str === 'string' ? a.contentsObj.str : '');
   let text: string[] = [];

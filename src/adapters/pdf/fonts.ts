@@ -1,6 +1,6 @@
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-export interface FontInfo {
+interface FontInfo {
   name: string;
   bold: boolean;
   italic: boolean;
@@ -9,7 +9,7 @@ export interface FontInfo {
 const BOLD = /bold|black|heavy|semibold|demibold|,b$|-b$/i;
 const ITALIC = /italic|oblique|,i$|-i$|,bi$/i;
 
-export function fontInfo(name: string): FontInfo {
+function fontInfo(name: string): FontInfo {
   const bare = name.replace(/^[A-Z]{6}\+/, '');
   return { name: bare, bold: BOLD.test(bare), italic: ITALIC.test(bare) };
 }

@@ -87,7 +87,7 @@ type TextContent = Awaited<ReturnType<PDFPageProxy['getTextContent']>>;
 type TextItem = Extract<TextContent['items'][number], { str: string }>;
 
 /** pdf.js's text items as boxes on the unscaled page, as its own text layer places them. */
-export async function pageText(pdfjs: Pick<PdfJs, 'Util'>, page: PDFPageProxy): Promise<PageText> {
+async function pageText(pdfjs: Pick<PdfJs, 'Util'>, page: PDFPageProxy): Promise<PageText> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
   const items: PageTextItem[] = [];

@@ -48,7 +48,7 @@ class NoFilterFactory {
   destroy() {}
 }
 
-export interface PageRendering {
+interface PageRendering {
   render(page: number, signal?: AbortSignal): Promise<GreyImage>;
   close(): Promise<void>;
 }

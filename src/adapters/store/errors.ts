@@ -15,7 +15,7 @@ export function isQuotaError(error: unknown): boolean {
   return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22 || /quota/i.test(message);
 }
 
-export function quotaMessage(usage: StorageUsage | undefined): string {
+function quotaMessage(usage: StorageUsage | undefined): string {
   const used = usage ? ` (used ${formatBytes(usage.usedBytes)} of ${formatBytes(usage.quotaBytes)})` : '';
   return `browser storage is full${used}; delete some documents or free disk space, then add the file again`;
 }

@@ -1,4 +1,4 @@
-export { openKnowledgeBase, DEFAULT_DB_NAME, type KnowledgeBaseStore, type KnowledgeBaseOptions } from './knowledge-base';
+export { openKnowledgeBase, type KnowledgeBaseStore } from './knowledge-base';
 export { MIGRATIONS, type Migration } from './schema';
 export type { IdbEmbeddingCacheStore } from './embedding-cache';
 export type { StorageEstimator } from './usage';

@@ -23,12 +23,12 @@ import { DOCUMENT_STORES, META_KEYS, META_STORE, MIGRATIONS, PART_STORES, partsO
 import { failureCause, runWrite, type Track, type WriteTransaction } from './transaction';
 import { defaultEstimator, readUsage, type StorageEstimator } from './usage';
 
-export const DEFAULT_DB_NAME = 'sieve-knowledge-base';
+const DEFAULT_DB_NAME = 'sieve-knowledge-base';
 
 /** How errors that concern no single file are labelled. */
 const KB_LABEL = 'knowledge base';
 
-export interface KnowledgeBaseOptions extends ConnectionHooks {
+interface KnowledgeBaseOptions extends ConnectionHooks {
   name?: string;
   indexedDB?: IDBFactory;
   /** Defaults to navigator.storage; null means "cannot tell". */

@@ -14,7 +14,7 @@ export const DOCUMENT_STORES = ['documents', 'files', 'texts', 'keywords'] as co
  * browser stores in one value (Chromium refuses values over about 133 MB).
  */
 export const PART_STORES = ['chunkParts', 'vectorParts'] as const;
-export const PART_CHUNKS = 2000;
+const PART_CHUNKS = 2000;
 /** Knowledge-base-wide values under fixed keys (see META_KEYS). */
 export const META_STORE = 'meta';
 /** Embedding cache: cache key -> Float32Array. */

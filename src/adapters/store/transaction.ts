@@ -6,7 +6,7 @@ export type WriteTransaction = IDBPTransaction<unknown, string[], 'readwrite'>;
 /** Registers a request so its failure is observed; returns it for callers that want the result. */
 export type Track = <T>(request: Promise<T>) => Promise<T>;
 
-export class TransactionFailed extends Error {
+class TransactionFailed extends Error {
   /** The transaction's own error (why it aborted), when the browser reported one. */
   readonly transactionError: unknown;
   constructor(readonly original: unknown, transactionError: unknown) {

@@ -7,7 +7,7 @@ import { commonPrefix, splitLogProbs, SplitWindowTooLongError, windowTokenRanges
 import { Serial } from '../../core/serial';
 
 /** The classes this engine needs from transformers.js, passed in so the library is imported lazily. */
-export interface TransformersRuntime {
+interface TransformersRuntime {
   TextStreamer: typeof TextStreamer;
   InterruptableStoppingCriteria: typeof InterruptableStoppingCriteria;
   Tensor: typeof Tensor;

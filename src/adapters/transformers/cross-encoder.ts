@@ -32,7 +32,7 @@ export interface CrossEncoder extends Reranker {
 }
 
 /** Token ids of (query, passage) pairs, one row per pair, as the tokenizer returns them unpadded. */
-export interface PairEncoding {
+interface PairEncoding {
   input_ids: number[][];
   attention_mask: number[][];
   token_type_ids?: number[][];
@@ -59,7 +59,7 @@ export function fitPairs(encoding: PairEncoding, maxLength: number, padTokenId: 
 }
 
 /** The part of a transformers.js Tensor that scoring reads. */
-export interface LogitsLike {
+interface LogitsLike {
   dims: readonly number[];
   data: ArrayLike<number>;
 }

@@ -2,7 +2,7 @@ import type { ModelSource } from './options';
 
 export const HF_HUB = 'https://huggingface.co/';
 /** transformers.js's default; a hub mirror must serve files at `${remoteHost}${model}/resolve/main/${file}`. */
-export const HUB_PATH_TEMPLATE = '{model}/resolve/{revision}/';
+const HUB_PATH_TEMPLATE = '{model}/resolve/{revision}/';
 
 /** The fields of transformers.js's `env` this adapter sets (structural, so tests can pass a plain object). */
 export interface TransformersEnvLike {

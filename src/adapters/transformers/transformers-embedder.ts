@@ -3,7 +3,7 @@ import type { Embedder } from '../../core/embed/embedder';
 import { normalizeInPlace } from './normalize';
 import type { Pooling } from './options';
 
-export const DEFAULT_BATCH_SIZE = 32;
+const DEFAULT_BATCH_SIZE = 32;
 
 /** An Embedder over a loaded transformers.js feature-extraction pipeline. */
 export class TransformersEmbedder implements Embedder {

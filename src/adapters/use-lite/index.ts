@@ -2,8 +2,6 @@ export { loadUseLite, type UseLiteOptions } from './load-use-lite';
 export { fetchUseLiteFiles, type FetchLike, type UseLiteFiles } from './model-files';
 export {
   DEFAULT_USE_LITE_BATCH,
-  USE_LITE_DIM,
-  USE_LITE_ID,
   USE_LITE_MAX_TOKENS,
   UseLiteEmbedder,
 } from './use-lite-embedder';

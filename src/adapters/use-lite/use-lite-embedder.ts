@@ -11,8 +11,8 @@ import type { Embedder } from '../../core/embed/embedder';
 import type { SentencePieceTokenizer } from './sentencepiece';
 import type { WasmRuntime } from './wasm-backend';
 
-export const USE_LITE_ID = 'use-lite-512';
-export const USE_LITE_DIM = 512;
+const USE_LITE_ID = 'use-lite-512';
+const USE_LITE_DIM = 512;
 /** The graph drops tokens past this position, so they are not sent. */
 export const USE_LITE_MAX_TOKENS = 128;
 

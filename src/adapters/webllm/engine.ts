@@ -29,7 +29,7 @@ interface Completion {
   usage?: ChatUsage;
 }
 
-export interface WebLlmEngineOptions {
+interface WebLlmEngineOptions {
   /** Qwen3 thinks aloud unless told not to; the pipeline wants answers. */
   disableThinking?: boolean;
 }

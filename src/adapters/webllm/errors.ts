@@ -1,7 +1,7 @@
 import { describeCause, ModelLoadError } from '../../core/models';
 import { f32Sibling } from './models';
 
-export type WebLlmErrorCode = 'no-webgpu' | 'no-f16' | 'device-lost' | 'out-of-memory' | 'download' | 'not-found' | 'unknown';
+type WebLlmErrorCode = 'no-webgpu' | 'no-f16' | 'device-lost' | 'out-of-memory' | 'download' | 'not-found' | 'unknown';
 
 /** A WebLLM failure in words a user can act on; `code` says which kind, for the UI. */
 export function webLlmError(code: WebLlmErrorCode, modelId: string, message: string, cause?: unknown): ModelLoadError {

@@ -7,7 +7,7 @@ import { runtimeEnv, type RuntimeEnv } from '../env';
 import { DEFAULT_WEBLLM_CONTEXT, needsShaderF16 } from './models';
 import { webLlmProgressReporter } from './progress';
 
-export interface WebLlmOptions extends WebLlmSource {
+interface WebLlmOptions extends WebLlmSource {
   onProgress?(progress: LoadProgress): void;
   /** What this runtime offers (WebGPU, shader-f16); default runtimeEnv(). */
   env?: RuntimeEnv;

@@ -28,7 +28,7 @@ const GB = 1024 ** 3;
 /** wllama's WebAssembly heap is capped at 4 GB; the KV cache and scratch buffers need some of it. */
 const HEAP_ROOM = 4 * GB - GB / 2;
 
-export interface SizeLimit {
+interface SizeLimit {
   bytes: number;
   reason: string;
 }

@@ -1,6 +1,6 @@
 import { describeCause, ModelLoadError } from '../../core/models';
 
-export type WllamaErrorCode =
+type WllamaErrorCode =
   | 'not-gguf'
   | 'unsupported-architecture'
   | 'too-large'
@@ -16,7 +16,7 @@ export type WllamaErrorCode =
   /** A failure after the model loaded, while generating or scoring. */
   | 'run';
 
-export interface ErrorDetails {
+interface ErrorDetails {
   cause?: string;
   /** general.architecture from the GGUF header, when it could be read. */
   architecture?: string;
@@ -42,7 +42,7 @@ function isGgufError(e: unknown): e is ModelLoadError {
   return e instanceof ModelLoadError && e.engine === 'wllama';
 }
 
-export function wllamaMessage(code: WllamaErrorCode, file: string, d: ErrorDetails = {}): string {
+function wllamaMessage(code: WllamaErrorCode, file: string, d: ErrorDetails = {}): string {
   const f = `"${file}"`;
   const cause = d.cause ? `: ${d.cause}` : '';
   switch (code) {

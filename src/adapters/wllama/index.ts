@@ -1,3 +1,2 @@
-export { loadWllama, DEFAULT_MAX_CONTEXT } from './load';
-export type { WllamaErrorCode } from './errors';
+export { loadWllama } from './load';
 export type { GgufSource, WllamaDevice, WllamaOptions } from './options';

@@ -8,7 +8,7 @@ import type { GgufSource, WllamaOptions } from './options';
 import { browserRuntime, type NativeLog, type WllamaRuntime } from './runtime';
 
 /** Context cap: a longer KV cache would not fit beside the weights in a browser tab. */
-export const DEFAULT_MAX_CONTEXT = 4096;
+const DEFAULT_MAX_CONTEXT = 4096;
 /** Below this the pipeline's prompts cannot fit at all. */
 const MIN_CONTEXT = 256;
 /** Enough of a file to tell GGUF from a web page or an archive. */
@@ -136,7 +136,7 @@ function sourceUrl(source: GgufSource): string | undefined {
 }
 
 /** The name a user knows the model by: the picked file's name, or the last part of the URL. */
-export function sourceName(source: GgufSource): string {
+function sourceName(source: GgufSource): string {
   if (source.kind === 'file') return source.name;
   if (!source.url) return 'the GGUF model';
   try {

@@ -1,5 +1,5 @@
 /** Builds small GGUF files for tests: a header with the given key–values and no tensors. */
-export type GgufValue =
+type GgufValue =
   | { type: 'string'; value: string }
   | { type: 'u32'; value: number }
   | { type: 'u64'; value: number }

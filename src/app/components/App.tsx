@@ -14,7 +14,7 @@ import { ModelBadge } from './ModelBadge';
 import { SourceViewer } from './SourceViewer';
 
 const TABS = ['Library', 'Ask', 'Search', 'Chunk inspector', 'Lab', 'Walk-through', 'Settings'] as const;
-export type Tab = (typeof TABS)[number];
+type Tab = (typeof TABS)[number];
 
 /** The id of a tab's button and of its panel, for aria-controls and aria-labelledby. */
 const tabId = (t: Tab) => `tab-${t.toLowerCase().replace(/[^a-z]+/g, '-')}`;

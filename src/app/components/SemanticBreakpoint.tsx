@@ -2,7 +2,7 @@ import { DEFAULT_BREAKPOINT_PERCENTILE } from '../../core/chunk/semantic';
 import { NumberField } from './NumberField';
 
 /** What decides the semantic chunker's boundaries: an absolute θ, or a percentile of the document's own similarities. */
-export interface Breakpoint {
+interface Breakpoint {
   threshold: number;
   percentile?: number;
 }

@@ -2,7 +2,7 @@ import type { ManifestModel } from '../../core/models';
 import type { TransformersModel } from '../../core/settings';
 import { SiteModelSelect } from './SiteModelSelect';
 
-export interface FieldLabels {
+interface FieldLabels {
   model: string;
   source: string;
   baseUrl: string;

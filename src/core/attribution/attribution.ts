@@ -38,9 +38,9 @@ import { dot } from '../vector/cosine';
 /** Default cosine threshold for "this answer sentence reflects this source sentence". */
 export const DEFAULT_ATTRIBUTION_THRESHOLD = 0.6;
 /** Default number of key (question-relevant) sentences taken from each source. */
-export const DEFAULT_KEY_PER_SOURCE = 2;
+const DEFAULT_KEY_PER_SOURCE = 2;
 
-export interface AttributionOptions {
+interface AttributionOptions {
   /** Cosine at or above which a source sentence counts as reflected in the answer. */
   threshold?: number;
   /** Key sentences per source: the top k by cosine to the question. */
@@ -50,7 +50,7 @@ export interface AttributionOptions {
   signal?: AbortSignal;
 }
 
-export interface AttributionInput {
+interface AttributionInput {
   question: string;
   answer: string;
   /** The numbered sources the answer was given; `n` is the number used in citations [n]. */
@@ -118,7 +118,7 @@ export interface AttributionReport {
 }
 
 /** Input of the pure core: unit vectors already computed. */
-export interface AttributionVectors {
+interface AttributionVectors {
   /** The question's vector; null skips key-sentence selection (completeness becomes null). */
   question: Float32Array | null;
   /** One vector per answer sentence (citation markers removed before embedding). */

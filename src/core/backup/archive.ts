@@ -21,26 +21,26 @@ import {
   type ManifestFile,
 } from './format';
 
-export interface ArchiveContents {
+interface ArchiveContents {
   /** The stored settings object (whatever shape the app keeps); null when there were none. */
   settings: unknown;
   /** Complete documents, oldest first. */
   bundles: DocumentBundle[];
 }
 
-export interface EncodeOptions {
+interface EncodeOptions {
   appVersion: string;
   createdAt?: Date;
   onProgress?: (p: BackupProgress) => void;
   signal?: AbortSignal;
 }
 
-export interface DecodeOptions {
+interface DecodeOptions {
   onProgress?: (p: BackupProgress) => void;
   signal?: AbortSignal;
 }
 
-export interface DecodedArchive extends ArchiveContents {
+interface DecodedArchive extends ArchiveContents {
   manifest: BackupManifest;
 }
 
@@ -57,7 +57,7 @@ export async function sha256Hex(data: Uint8Array): Promise<string> {
 const littleEndian = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** A Float32Array's values as little-endian bytes (a copy). */
-export function float32ToBytes(values: Float32Array): Uint8Array {
+function float32ToBytes(values: Float32Array): Uint8Array {
   if (littleEndian) return new Uint8Array(values.buffer.slice(values.byteOffset, values.byteOffset + values.byteLength) as ArrayBuffer);
   const out = new Uint8Array(values.length * 4);
   const view = new DataView(out.buffer);
@@ -66,7 +66,7 @@ export function float32ToBytes(values: Float32Array): Uint8Array {
 }
 
 /** Little-endian Float32 bytes back to values; undefined when the length is not a whole number of floats. */
-export function bytesToFloat32(bytes: Uint8Array): Float32Array | undefined {
+function bytesToFloat32(bytes: Uint8Array): Float32Array | undefined {
   if (bytes.length % 4 !== 0) return undefined;
   if (littleEndian) return new Float32Array(bytes.slice().buffer);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

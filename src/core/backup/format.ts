@@ -63,7 +63,7 @@ export interface BackupManifest {
  * well-formed but its parts do not agree; `model`: vectors of another model than the
  * library's; `mixed`: a library whose documents come from different models cannot be exported.
  */
-export type BackupErrorCode = 'foreign' | 'version' | 'damaged' | 'inconsistent' | 'model' | 'mixed';
+type BackupErrorCode = 'foreign' | 'version' | 'damaged' | 'inconsistent' | 'model' | 'mixed';
 
 export class BackupError extends Error {
   readonly code: BackupErrorCode;

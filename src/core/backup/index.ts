@@ -1,2 +1,2 @@
 export * from './format';
-export { decodeArchive, encodeArchive, sha256Hex, type ArchiveContents, type DecodedArchive } from './archive';
+export { decodeArchive, encodeArchive, sha256Hex } from './archive';

@@ -5,4 +5,4 @@
 export type { DocumentCard, DocumentPeriod } from './types';
 export { describeDocument, isCode, prettyFileName } from './card';
 export { periodLabel } from './period';
-export { routeQuestion, type Route, type RoutedDocument } from './route';
+export { routeQuestion, type RoutedDocument } from './route';

@@ -104,7 +104,3 @@ export function nameAliases(name: string): Alias[] {
   return out;
 }
 
-/** Whether a single word alias stands for a name only when capitalised in a question. */
-export function isGenericWord(word: string): boolean {
-  return GENERIC.has(word);
-}

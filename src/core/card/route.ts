@@ -10,7 +10,7 @@ export interface RoutedDocument {
   why: string[];
 }
 
-export interface Route {
+interface Route {
   /** The documents the question leans toward; undefined: it names none (or all), so all stay in scope. */
   docIds?: Set<string>;
   routed: RoutedDocument[];

@@ -2,7 +2,7 @@ import type { Chunk, Sentence, Trace } from '../types';
 import { makeChunk, type ChunkSource } from './make-chunk';
 import { sentenceRange } from './locate';
 
-export interface FixedChunkInput extends ChunkSource {
+interface FixedChunkInput extends ChunkSource {
   sentences: Sentence[];
   size: number;
   overlap: number;

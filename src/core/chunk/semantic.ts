@@ -3,7 +3,7 @@ import { neighbourSimilarities } from '../vector/cosine';
 import { makeChunk, sameSection, type ChunkSource } from './make-chunk';
 import { sectionPathAt } from './locate';
 
-export interface SemanticChunkInput extends ChunkSource {
+interface SemanticChunkInput extends ChunkSource {
   /** Units from `toUnits`: every one at most maxChars long. */
   sentences: Sentence[];
   /** Unit vectors, one per sentence. */

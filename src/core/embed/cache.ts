@@ -83,7 +83,7 @@ export class MemoryEmbeddingCacheStore implements EmbeddingCacheStore {
   }
 }
 
-export interface CacheStats {
+interface CacheStats {
   /** Texts answered from the cache. */
   hits: number;
   /** Texts not in the cache. */
@@ -92,7 +92,7 @@ export interface CacheStats {
   embedded: number;
 }
 
-export interface CachedEmbedder extends Embedder {
+interface CachedEmbedder extends Embedder {
   /** Running totals since creation (or the last `resetStats`). */
   readonly stats: Readonly<CacheStats>;
   resetStats(): void;

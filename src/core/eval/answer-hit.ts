@@ -2,7 +2,7 @@ import { wordTokens } from '../text/words';
 import { STOPWORDS } from '../search/stopwords';
 
 /** What an answer must show to count as a hit: a figure or a phrase of the gold answer that the evidence states. */
-export type AnswerKey = { kind: 'figure'; value: string } | { kind: 'phrase'; words: string[] };
+type AnswerKey = { kind: 'figure'; value: string } | { kind: 'phrase'; words: string[] };
 
 // A figure stands alone: not part of a name or code ("3M", "10-K", "FY2022", "Q2"), though a
 // scale may follow it ("$2.5bn", "40m").

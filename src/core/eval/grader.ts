@@ -63,7 +63,7 @@ export function rocAuc(scores: number[], labels: boolean[]): number | undefined 
   return (rankSum - (pos * (pos + 1)) / 2) / (pos * neg);
 }
 
-export interface GraderQuality {
+interface GraderQuality {
   candidates: number;
   positives: number;
   aucRetrieval?: number;

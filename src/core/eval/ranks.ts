@@ -18,7 +18,7 @@ export function evidenceRank(ranked: Chunk[], evidencePages: Set<number>): Evide
   return { rank: 0, charsBefore: chars };
 }
 
-export interface RankSummary {
+interface RankSummary {
   questions: number;
   medianRank: number | null;
   /** Share of questions with an evidence chunk within the top k, for each k. */

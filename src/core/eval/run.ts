@@ -58,7 +58,7 @@ export interface EvalLlm {
 /** A question's retrieval scores and, for configs with `llm`, its answer's attribution totals (null: not measured). */
 export type EvaluatedQuestion = QuestionScores & { attribution?: AttributionTotals | null; llmRun?: LlmRunStats; answer?: string; fate?: EvidenceFate };
 
-export const CHUNKINGS = {
+const CHUNKINGS = {
   /** Whatever the app chunks with by default (DEFAULT_CHUNKER), so the `default` config follows it. */
   default: { chunker: DEFAULT_CHUNKER },
   /** The baseline: no contextual headers. */

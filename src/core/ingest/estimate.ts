@@ -7,15 +7,15 @@
 /** Past this the tab's memory and the user's patience run out: about 4,000 pages of dense filing text. */
 export const MAX_DOCUMENT_CHARS = 8_000_000;
 /** Embedding longer than this is announced with its estimate. */
-export const LONG_EMBED_SECONDS = 300;
+const LONG_EMBED_SECONDS = 300;
 /** What USE-lite embeds per second in Chromium's WASM on a 2-core machine (README, bench:ingest). */
-export const DEFAULT_SENTENCES_PER_SECOND = 40;
+const DEFAULT_SENTENCES_PER_SECOND = 40;
 
 /** Characters per sentence and per stored token-posting, from the FinanceBench filings. */
 const CHARS_PER_SENTENCE = 120;
 const TERMS_PER_CHUNK = 60;
 
-export interface IngestEstimate {
+interface IngestEstimate {
   chars: number;
   sentences: number;
   chunks: number;
@@ -24,7 +24,7 @@ export interface IngestEstimate {
   embedSeconds: number;
 }
 
-export interface EstimateInput {
+interface EstimateInput {
   chars: number;
   fileBytes: number;
   /** Vector size of the embedding model. */
@@ -45,7 +45,7 @@ export function estimateIngest({ chars, fileBytes, dim, maxChunkChars, sentences
   return { chars, sentences, chunks, storageBytes, embedSeconds };
 }
 
-export type EstimateVerdict = { refuse: string } | { warn: string } | Record<string, never>;
+type EstimateVerdict = { refuse: string } | { warn: string } | Record<string, never>;
 
 /** Whether to go ahead: refused past the size limit or the free storage, announced when long. */
 export function judgeEstimate(e: IngestEstimate, freeBytes?: number, maxChars = MAX_DOCUMENT_CHARS): EstimateVerdict {
@@ -64,7 +64,7 @@ function count(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 
-export function bytes(n: number): string {
+function bytes(n: number): string {
   if (n < 1024 * 1024) return `${Math.max(1, Math.round(n / 1024))} KB`;
   if (n < 1024 ** 3) return `${Math.round(n / 1024 / 1024)} MB`;
   return `${(n / 1024 ** 3).toFixed(1)} GB`;

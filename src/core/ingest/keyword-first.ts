@@ -5,7 +5,7 @@ import { fixedChunks } from '../chunk/fixed';
 import { chunkHeader } from '../chunk/header';
 import { describeDocument } from '../card';
 
-export interface KeywordFirstInput {
+interface KeywordFirstInput {
   docId: DocumentId;
   parsed: ParsedDocument;
   fileName?: string;

@@ -9,7 +9,7 @@
  * that nothing the user should see is hidden.
  */
 
-export type NoteKind = 'info' | 'warning';
+type NoteKind = 'info' | 'warning';
 
 /** Wordings that call for the user's attention, checked first (some contain routine words too). */
 const WARNING: RegExp[] = [

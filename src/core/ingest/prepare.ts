@@ -18,18 +18,18 @@ export interface PrepareHooks {
 }
 
 /** What an earlier index of the same file inferred: kept when the file reads the same. */
-export interface EarlierIndex {
+interface EarlierIndex {
   text: string;
   sections: SectionSpan[];
   summary?: string;
 }
 
-export interface PrepareInput extends Omit<BuildInput, 'summary' | 'signal'> {
+interface PrepareInput extends Omit<BuildInput, 'summary' | 'signal'> {
   signal: AbortSignal;
   earlier?: EarlierIndex;
 }
 
-export interface PreparedDocument {
+interface PreparedDocument {
   built: BuiltDocument;
   /** The summary put into the chunk headers, if any. */
   summary?: string;

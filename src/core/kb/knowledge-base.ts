@@ -35,12 +35,12 @@ export interface Candidate {
 const POOL = 200;
 
 /** A ranked chunk before its text is looked up: every score, and where it is. */
-export type RankedChunk = Omit<Candidate, 'chunk'> & { id: string; docId: DocumentId };
+type RankedChunk = Omit<Candidate, 'chunk'> & { id: string; docId: DocumentId };
 
 /** Reads a document's chunks, in order, from storage (lazy knowledge bases). */
-export type ChunkLoader = (docId: DocumentId) => Promise<Chunk[] | undefined>;
+type ChunkLoader = (docId: DocumentId) => Promise<Chunk[] | undefined>;
 
-export interface KnowledgeBaseOptions {
+interface KnowledgeBaseOptions {
   /**
    * Where chunks added by count only are read from when needed. With a loader, chunk texts are
    * held for a bounded number of chunks (`keepChunks`), least recently used dropped first.

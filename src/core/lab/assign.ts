@@ -13,7 +13,7 @@ export interface LabCandidateDoc {
   sections: SectionSpan[];
 }
 
-export interface Assignment {
+interface Assignment {
   /** Questions with `docId` set to one of the chosen documents' ids. */
   questions: LabQuestion[];
   /** Questions left out, each with the reason, in words. */

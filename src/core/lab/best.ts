@@ -1,7 +1,7 @@
 /** What "best" means: the harmonic mean of the two ratios (default), or one of them alone. */
 export type LabObjective = 'balanced' | 'retrieval' | 'signal';
 
-export interface Scored {
+interface Scored {
   label: string;
   available: boolean;
   chunkCount: number;

@@ -1,5 +1,5 @@
 /** Histogram bin edges for chunk lengths in characters: [0,100), [100,200), … [1500,1600), then [1600, ∞). */
-export const LENGTH_BIN_EDGES = Array.from({ length: 17 }, (_, i) => i * 100);
+const LENGTH_BIN_EDGES = Array.from({ length: 17 }, (_, i) => i * 100);
 
 export interface LengthStats {
   min: number;

@@ -18,7 +18,7 @@ export interface LocatedEvidence {
 }
 
 /** The least share of a part's words a window must hold to count as that part's location. */
-export const FUZZY_MIN_OVERLAP = 0.6;
+const FUZZY_MIN_OVERLAP = 0.6;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 

@@ -54,7 +54,7 @@ export function requestSpecs(r: LabRequest): ChunkingSpec[] {
 
 const DEFAULT_MAX_CHARS = 500;
 /** The most chunkings one run compares: each is a full chunking and retrieval of every document. */
-export const MAX_SPECS = 60;
+const MAX_SPECS = 60;
 
 /** Problems with a request, in words (empty when it can run). */
 export function checkRequest(r: LabRequest): string[] {

@@ -56,7 +56,7 @@ export interface LabProgress {
   docId?: string;
 }
 
-export interface LabInput {
+interface LabInput {
   docs: LabDocument[];
   questions: LabQuestion[];
   embedder: Embedder;
@@ -170,7 +170,7 @@ export async function runLab(input: LabInput): Promise<LabResult[]> {
 }
 
 /** One spec's result from its chunk lengths and question rows (also used to merge shard results). */
-export function summarizeSpec(spec: ChunkingSpec, chunkLengths: number[], rows: LabRow[], ms = 0, note?: string): LabResult {
+function summarizeSpec(spec: ChunkingSpec, chunkLengths: number[], rows: LabRow[], ms = 0, note?: string): LabResult {
   const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : undefined);
   const signals = rows.flatMap((r) => (r.signalRatio !== undefined ? [r.signalRatio] : []));
   return {

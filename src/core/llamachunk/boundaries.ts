@@ -158,7 +158,7 @@ export function mergeWindowScores(perWindow: Array<{ window: Span; scores: Offse
   return [...best.entries()].map(([offset, v]) => ({ offset, score: v.score })).sort((x, y) => x.offset - y.offset);
 }
 
-export interface PickOptions {
+interface PickOptions {
   threshold: number;
   minChars: number;
   maxChars: number;
@@ -168,7 +168,7 @@ export interface PickOptions {
   text?: string;
 }
 
-export type BoundaryReason = 'peak' | 'forced-score' | 'forced-space' | 'forced-hard';
+type BoundaryReason = 'peak' | 'forced-score' | 'forced-space' | 'forced-hard';
 
 /** Like pickBoundaries, with why each boundary was chosen. */
 export function pickBoundariesDetailed(scores: OffsetScore[], opts: PickOptions): Array<{ offset: number; reason: BoundaryReason }> {

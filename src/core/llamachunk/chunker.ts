@@ -82,7 +82,7 @@ export function windowSettingsFor(scorer: Pick<SplitScorer, 'contextWindow' | 'v
   return { windowChars, overlapChars: Math.min(DEFAULT_LLAMACHUNK.overlapChars, Math.floor(windowChars / 5)) };
 }
 
-export interface LlamaChunkSettings {
+interface LlamaChunkSettings {
   windowChars: number;
   overlapChars: number;
   /** Minimum decay-corrected score (log-odds over the positional trend) for a peak. */
@@ -103,14 +103,14 @@ export const DEFAULT_LLAMACHUNK: LlamaChunkSettings = {
   decay: true,
 };
 
-export interface LlmBoundaryInput extends ChunkSource {
+interface LlmBoundaryInput extends ChunkSource {
   scorer: SplitScorer;
   settings?: Partial<LlamaChunkSettings>;
   /** When given, each chunk's sentence range is the sentences it overlaps. */
   sentences?: Sentence[];
 }
 
-export interface LlmBoundaryResult {
+interface LlmBoundaryResult {
   chunks: Chunk[];
   /** Sorted document offsets where one chunk ends and the next begins. */
   boundaries: number[];

@@ -28,7 +28,7 @@ export class PromptTooLongError extends Error {
   }
 }
 
-export interface FittedPrompt {
+interface FittedPrompt {
   messages: ChatMessage[];
   tokens: number;
   truncated: boolean;

@@ -7,7 +7,7 @@ import { fitMessages, type TokenCounter } from './fit-prompt';
  * characters a token and a few per message for the chat template, times `scale` (raised
  * when the engine reports the estimated prompt still too long).
  */
-export function estimatedCounter(scale: number): TokenCounter {
+function estimatedCounter(scale: number): TokenCounter {
   return {
     prompt: (messages) => Math.ceil(scale * estimatePromptTokens(messages)),
     text: (text) => Math.max(1, Math.ceil(scale * estimateTokens(text))),

@@ -9,7 +9,6 @@ export {
   parseManifest,
   mergeManifest,
   modelBytes,
-  ggufFile,
   findById,
   siteGgufUrl,
   type Manifest,
@@ -18,4 +17,4 @@ export {
   type ModelKind,
   type ModelFormat,
 } from './manifest';
-export { ModelLoadError, modelNoun, describeCause, type ModelErrorCode, type ModelLoadErrorInit } from './load-error';
+export { ModelLoadError, modelNoun, describeCause, type ModelErrorCode } from './load-error';

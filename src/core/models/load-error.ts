@@ -28,7 +28,7 @@ export type ModelErrorCode =
   | 'run'
   | 'unknown';
 
-export interface ModelLoadErrorInit {
+interface ModelLoadErrorInit {
   kind: ModelKind;
   /** The runtime: 'use-lite', 'transformers', 'webllm', 'wllama'. */
   engine: string;

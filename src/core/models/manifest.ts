@@ -97,7 +97,7 @@ export function modelBytes(m: Pick<ManifestModel, 'files'>): number {
 }
 
 /** The GGUF file of an llm entry (the first .gguf listed). */
-export function ggufFile(m: ManifestModel): ManifestFile | undefined {
+function ggufFile(m: ManifestModel): ManifestFile | undefined {
   return m.format === 'gguf' ? m.files.find((f) => f.path.endsWith('.gguf')) : undefined;
 }
 

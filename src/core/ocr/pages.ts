@@ -7,7 +7,7 @@ import { ocrPage } from './to-page';
 /** Renders one page (1-based) of the document being read to pixels for OCR. */
 export type PageRenderer = (page: number, signal?: AbortSignal) => Promise<GreyImage>;
 
-export interface OcrPagesOptions {
+interface OcrPagesOptions {
   /** Stage 'ocr', counted in pages: done before each page and after the last. */
   onProgress?: (progress: Progress) => void;
   signal?: AbortSignal;

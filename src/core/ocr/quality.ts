@@ -6,11 +6,11 @@ export const LOW_CONFIDENCE = 60;
 /** Below this the page's text is garbage (noise, a photo, handwriting): it is dropped, with a warning. */
 export const GARBAGE_CONFIDENCE = 30;
 /** A line this unsure is noise even on a good page (a smudge read as "~ ."). */
-export const NOISE_LINE_CONFIDENCE = 20;
+const NOISE_LINE_CONFIDENCE = 20;
 
-export type OcrVerdict = PdfPageOcr['verdict'];
+type OcrVerdict = PdfPageOcr['verdict'];
 
-export interface OcrJudgement {
+interface OcrJudgement {
   verdict: OcrVerdict;
   /** Mean confidence of the kept lines' characters, 0–100 (0 when nothing was read). */
   confidence: number;

@@ -3,7 +3,7 @@
  * doctypes, processing instructions and CDATA are dropped; the content of raw-text elements
  * (script, style, title…) arrives as one text token, markup inside it left as text. Attributes are skipped, never kept.
  */
-export interface HtmlHandler {
+interface HtmlHandler {
   /** Text between tags, not entity-decoded. */
   text(text: string): void;
   open(name: string, selfClosing: boolean): void;

@@ -3,7 +3,7 @@ import { answerPrompt, type AnswerSource } from './prompts';
 import { findCitations, type CitationMark } from './citations';
 import { generationUsage, type LlmUsage } from './usage';
 
-export interface AnswerResult {
+interface AnswerResult {
   text: string;
   citations: CitationMark[];
   usage: LlmUsage;

@@ -16,7 +16,7 @@ import { attributing } from './stages/attributing';
 export type { AskDeps, Reranker } from './stages/context';
 export { NOT_FOUND } from './stages/answering';
 
-export interface AskOptions {
+interface AskOptions {
   signal?: AbortSignal;
   onEvent?: (e: AskEvent) => void;
   docIds?: ReadonlySet<string>;

@@ -35,7 +35,7 @@ const TITLE_SMALL = new Set('a an and as at but by for from in into of on or per
 const AUX = new Set('is are was were be been being has have had will would can could may might shall should does did do'.split(' '));
 
 /** A line holding table cells; a row whose first cell is empty may start with "| ". */
-export function isRow(line: string): boolean {
+function isRow(line: string): boolean {
   return isTableRow(line) || line.trimStart().startsWith('| ');
 }
 

@@ -4,7 +4,7 @@ import type { CitationMark } from './citations';
 import { AMOUNT_QUESTION, yearsIn } from './critic';
 import { hasFigure, quoteUnits, type QuoteUnit } from './extractive-units';
 
-export interface ExtractiveSource {
+interface ExtractiveSource {
   /** 1-based number used in citations. */
   n: number;
   text: string;
@@ -18,7 +18,7 @@ export interface ExtractiveSource {
   before?: string;
 }
 
-export interface ExtractedSentence {
+interface ExtractedSentence {
   source: number;
   /** The quoted unit; a table row is preceded by its column header row and a newline. */
   text: string;

@@ -38,7 +38,7 @@ export interface Grade {
   usage: LlmUsage;
 }
 
-export interface GradeInput {
+interface GradeInput {
   query: string;
   chunks: string[];
   /** 0–1 scores used when a reply cannot be read (the candidates' retrieval scores). */

@@ -33,7 +33,7 @@ export interface JudgeSettings {
 
 export const DEFAULT_JUDGE_SETTINGS: JudgeSettings = { scale: 'grade', threshold: 5, batch: 5, mode: 'generate' };
 
-export interface Judgment {
+interface Judgment {
   chunkId: string;
   /** 0–1: P(yes) in yes-no logprob mode, 1/0 for a generated yes/no, grade/10 on the grade scale; 0 when no answer could be read. */
   grade: number;
@@ -44,7 +44,7 @@ export interface Judgment {
   problem?: string;
 }
 
-export interface JudgeResult {
+interface JudgeResult {
   /** In the order of the input chunks. */
   judgments: Judgment[];
   usage: LlmUsage;
@@ -227,7 +227,7 @@ async function judgeByGeneration(engine: LlmEngine, query: string, chunks: Chunk
   return judgments;
 }
 
-export interface Answer {
+interface Answer {
   /** The text after the chunk's number. */
   raw: string;
   /** 1/0 on the yes-no scale, 0–10 on the grade scale; undefined when unreadable. */
@@ -264,7 +264,7 @@ export function parseJudgeReply(reply: string, count: number, scale: 'yes-no' | 
 }
 
 /** One answer: yes/no (or relevant / not relevant) on the yes-no scale; a number 0–10 (or "7/10") on the grade scale. */
-export function parseAnswer(text: string, scale: 'yes-no' | 'grade'): number | undefined {
+function parseAnswer(text: string, scale: 'yes-no' | 'grade'): number | undefined {
   if (scale === 'yes-no') {
     const m = text.match(/\b(yes|no|y|n|true|false|not relevant|irrelevant|relevant)\b/i);
     if (!m) return undefined;

@@ -1,5 +1,5 @@
 /** Decimals the pipeline shows grades, similarities and thresholds with. */
-export const SHOWN_DECIMALS = 2;
+const SHOWN_DECIMALS = 2;
 
 /**
  * x rounded to the shown decimals exactly as toFixed rounds it. Verdicts compare these, not

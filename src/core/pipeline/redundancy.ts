@@ -1,13 +1,13 @@
 import { figuresKey } from '../text/figures';
 import { dot } from '../vector/cosine';
 
-export interface DuplicateOf {
+interface DuplicateOf {
   /** Index (in the input order) of the kept item this one repeats. */
   of: number;
   similarity: number;
 }
 
-export interface RedundancyResult {
+interface RedundancyResult {
   /** Indices of kept items, in input order. */
   kept: number[];
   /** For each input index: undefined if kept, else which kept item it duplicates. */

@@ -2,7 +2,7 @@ import type { LlmEngine } from '../llm/engine';
 import { rewritePrompt } from './prompts';
 import { generationUsage, type LlmUsage } from './usage';
 
-export interface RewriteResult {
+interface RewriteResult {
   original: string;
   /** The query used for retrieval: the rewrite, or the original when there is none. */
   rewritten: string;

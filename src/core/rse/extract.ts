@@ -3,7 +3,7 @@ import { bestSegments, type Segment } from './segments';
 import { chunkValues, rankDecayedRelevance, type ScoredChunk } from './values';
 import type { RseSettings } from './presets';
 
-export interface RelevantChunk {
+interface RelevantChunk {
   chunk: Chunk;
   /** 0–1: a final grade, or a retrieval score (then decayed by rank). */
   relevance: number;
@@ -11,7 +11,7 @@ export interface RelevantChunk {
   rank?: number;
 }
 
-export interface ExtractedSegment extends Segment {
+interface ExtractedSegment extends Segment {
   chunks: Chunk[];
 }
 

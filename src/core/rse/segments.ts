@@ -1,4 +1,4 @@
-export interface RseDocument {
+interface RseDocument {
   docId: string;
   /** Value of each chunk, in document order. */
   values: ArrayLike<number>;
@@ -6,7 +6,7 @@ export interface RseDocument {
   lengths: ArrayLike<number>;
 }
 
-export interface RseLimits {
+interface RseLimits {
   /** Most chunks in one segment. */
   maxChunks: number;
   /** Characters all segments together may hold. */

@@ -5,13 +5,13 @@ export interface FusionWeights {
 
 export const DEFAULT_WEIGHTS: FusionWeights = { bm25: 0.5, dense: 0.5 };
 
-export interface ScoredId {
+interface ScoredId {
   id: string;
   bm25: number;
   dense: number;
 }
 
-export interface FusedScore extends ScoredId {
+interface FusedScore extends ScoredId {
   bm25Norm: number;
   denseNorm: number;
   fused: number;

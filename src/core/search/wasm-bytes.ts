@@ -13,7 +13,7 @@ export function leb(n: number): number[] {
 }
 
 /** Signed LEB128 (the i32.const immediates here are small and positive). */
-export function sleb(n: number): number[] {
+function sleb(n: number): number[] {
   const out: number[] = [];
   for (;;) {
     const byte = n & 0x7f;
@@ -23,12 +23,12 @@ export function sleb(n: number): number[] {
   }
 }
 
-export const vec = (bytes: number[]) => [...leb(bytes.length), ...bytes];
-export const section = (id: number, bytes: number[]) => [id, ...vec(bytes)];
-export const name = (s: string) => vec([...new TextEncoder().encode(s)]);
+const vec = (bytes: number[]) => [...leb(bytes.length), ...bytes];
+const section = (id: number, bytes: number[]) => [id, ...vec(bytes)];
+const name = (s: string) => vec([...new TextEncoder().encode(s)]);
 
-export const I32 = 0x7f;
-export const V128 = 0x7b;
+const I32 = 0x7f;
+const V128 = 0x7b;
 export const get = (local: number) => [0x20, local];
 export const set = (local: number) => [0x21, local];
 export const i32 = (n: number) => [0x41, ...sleb(n)];

@@ -22,7 +22,7 @@ export interface HeuristicOptions {
   naming?: 'sentence' | 'keywords';
 }
 
-export interface NeedsSectioningOptions {
+interface NeedsSectioningOptions {
   /** Documents at most this long are left alone (default 2,000 characters). */
   minChars?: number;
 }
@@ -53,7 +53,7 @@ export function needsSectioning(doc: ParsedDocument, options: NeedsSectioningOpt
 }
 
 /** Paragraphs (separated by blank lines) as trimmed ranges; blank ones are skipped. */
-export function paragraphRanges(text: string, from = 0, to = text.length): TextRange[] {
+function paragraphRanges(text: string, from = 0, to = text.length): TextRange[] {
   const out: TextRange[] = [];
   const sep = /\n[ \t\r]*\n/g;
   sep.lastIndex = from;
@@ -109,7 +109,7 @@ interface Unit extends TextRange {
 }
 
 /** Content words, lightly stemmed, for comparing vocabulary. */
-export function contentWords(text: string): string[] {
+function contentWords(text: string): string[] {
   const out: string[] = [];
   for (const w of wordTokens(text)) {
     if (w.length < 3 || STOPWORDS.has(w) || /^\d+$/.test(w)) continue;

@@ -1,4 +1,3 @@
-export { needsSectioning, heuristicSections, isTitleLike, paragraphRanges } from './heuristic';
-export type { HeuristicOptions, NeedsSectioningOptions } from './heuristic';
-export { llmSections, numberLines, parseSectioningReply, cleanTitle } from './llm';
-export type { LlmSectionsOptions, LlmSectionsResult, SectionStart, ParsedReply } from './llm';
+export { needsSectioning, heuristicSections, isTitleLike } from './heuristic';
+export type { HeuristicOptions } from './heuristic';
+export { llmSections, parseSectioningReply } from './llm';

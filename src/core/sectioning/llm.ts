@@ -13,7 +13,7 @@ import { segmentSentences } from '../text/segment';
 import { firstSentenceName, heuristicSections, pushTrimmed, truncateWords, type HeuristicOptions, type TextRange } from './heuristic';
 import { SECTIONING_SYSTEM, sectioningPrompt } from './prompts';
 
-export interface LlmSectionsOptions {
+interface LlmSectionsOptions {
   signal?: AbortSignal;
   /** Lines shown to the model at once (default 150). */
   windowLines?: number;
@@ -33,7 +33,7 @@ export interface LlmSectionsOptions {
   heuristic?: HeuristicOptions;
 }
 
-export interface LlmSectionsResult {
+interface LlmSectionsResult {
   sections: SectionSpan[];
   usage: { calls: number; promptTokens: number; generatedTokens: number };
   /** Every repair made to the model's output, and every fallback, in words. */
@@ -43,12 +43,12 @@ export interface LlmSectionsResult {
 }
 
 /** One section start as the model (or the fallback) gave it: a document-wide line number. */
-export interface SectionStart {
+interface SectionStart {
   line: number;
   title: string;
 }
 
-export interface ParsedReply {
+interface ParsedReply {
   starts: SectionStart[];
   /** Reply lines that held no line number. */
   ignored: number;
@@ -59,7 +59,7 @@ export interface ParsedReply {
  * Numbered lines of `text`: each non-blank physical line, trimmed; lines longer than
  * `maxLineChars` are split into sentences, and sentences still too long at spaces.
  */
-export function numberLines(text: string, maxLineChars = 200): TextRange[] {
+function numberLines(text: string, maxLineChars = 200): TextRange[] {
   const out: TextRange[] = [];
   let pos = 0;
   while (pos <= text.length) {
@@ -190,7 +190,7 @@ function fromJson(value: unknown): SectionStart[] {
 }
 
 /** Strips markdown, quotes and trailing punctuation from a title. */
-export function cleanTitle(title: string): string {
+function cleanTitle(title: string): string {
   let t = title.replace(/\s+/g, ' ').trim();
   for (let i = 0; i < 3; i++) {
     t = t

@@ -4,7 +4,7 @@ export const SECTIONING_SYSTEM =
   'You divide documents into sections. A section is a run of consecutive lines about one topic. ' +
   'You answer only with the list of sections, nothing else.';
 
-export interface SectioningPromptInput {
+interface SectioningPromptInput {
   /** Lines as "[number] text", already numbered with their document-wide numbers. */
   numberedLines: string;
   firstLine: number;

@@ -29,6 +29,3 @@ export function packRows(vectors: Float32Array[], dim: number): Float32Array {
   return out;
 }
 
-export function row(matrix: Float32Array, dim: number, i: number): Float32Array {
-  return matrix.subarray(i * dim, (i + 1) * dim);
-}

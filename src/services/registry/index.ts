@@ -3,7 +3,7 @@
  * model and reranker, dispatching by the engine in the settings to the runtime that loads it
  * (imported only when chosen), with one error type (ModelLoadError, from core/models).
  */
-export { loadModel, modelName } from './load-model';
+export { loadModel } from './load-model';
 export { TASKS } from './tasks';
 export { transformersLoadOptions, wllamaLoadOptions, WLLAMA_WASM } from './options';
 export type { LoadedModels, LoadedReranker, ModelKind, ModelSpec, ModelSpecs, ModelTask, TaskTable } from './types';

@@ -51,7 +51,7 @@ export async function loadModel<K extends ModelKind>(
 }
 
 /** The name a user knows the model by, for messages. */
-export function modelName<K extends ModelKind>(kind: K, spec: ModelSpec<K>): string {
+function modelName<K extends ModelKind>(kind: K, spec: ModelSpec<K>): string {
   if (kind === 'llm') {
     const llm = spec as ModelSpec<'llm'>;
     return llm.kind === 'none' ? 'no language model' : llmModelName(llm);

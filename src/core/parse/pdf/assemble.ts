@@ -3,7 +3,7 @@ import { LIST_ITEM, type Block } from './blocks';
 import { joinLines, type Vocabulary } from './hyphenation';
 import type { BodyStyle } from './stats';
 
-export interface PagedBlocks {
+interface PagedBlocks {
   page: number;
   blocks: Block[];
 }
@@ -15,7 +15,7 @@ export interface PlacedBlock {
   end: number;
 }
 
-export interface Assembly {
+interface Assembly {
   text: string;
   /** Contiguous: each page runs up to where the next begins, so every offset has a page. */
   pages: PageSpan[];
@@ -25,7 +25,7 @@ export interface Assembly {
 const SEPARATOR = '\n\n';
 const OPEN_END = /[^.!?:;"”’)\]]$/;
 
-export function renderBlock(block: Block, vocabulary: Vocabulary): string {
+function renderBlock(block: Block, vocabulary: Vocabulary): string {
   if (block.kind === 'table') return block.lines.map((l) => l.cells.map((c) => c.text).join(' | ')).join('\n');
   return block.lines.reduce((text, line) => joinLines(text, line.text, vocabulary), '');
 }

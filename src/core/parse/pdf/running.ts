@@ -1,6 +1,6 @@
 import type { Line } from './lines';
 
-export interface PageLines {
+interface PageLines {
   page: number;
   height: number;
   lines: Line[];

@@ -12,7 +12,7 @@ export interface SyntheticLine {
   cells?: Array<[string, number]>;
 }
 
-export const PAGE_HEIGHT = 792;
+const PAGE_HEIGHT = 792;
 
 /** Helvetica-like width: half an em per character. */
 export function item(text: string, x: number, y: number, size = 10, bold = false): PdfTextItem {

@@ -10,7 +10,7 @@ export async function rewriting({ engine, settings, question, signal, problems }
   return { value: r.rewritten, usage: r.usage, detail: { rewritten: r.rewritten } };
 }
 
-export interface Routing {
+interface Routing {
   scope?: ReadonlySet<string>;
   routed: RoutedDocument[];
 }

@@ -2,7 +2,7 @@ import { extractSegments } from '../../rse/extract';
 import type { AskResult, CandidateRow, SegmentSource } from '../types';
 import type { AskContext, Outcome } from './context';
 
-export interface Segments {
+interface Segments {
   segments: SegmentSource[];
   values: NonNullable<AskResult['segmentValues']>;
 }
