@@ -1,55 +1,44 @@
-import { RpcClient, type CallOptions } from '../rpc/wrap';
-import type { DocumentRecord, StorageUsage } from '../core/kb/records';
-import type { LoadProgress } from '../core/embed/embedder';
-import type { Settings } from '../core/settings';
-import type { AskEvent, AskResult } from '../core/pipeline/types';
-import type { QuestionOptions } from '../services/questions';
-import type { LabRequest } from '../core/lab/request';
-import type { LabProgress } from '../core/lab/run';
-import type { LabResponse } from '../services/lab';
+import { failAll, wrap, type CallOptions, type Remote } from '../rpc/wrap';
+import { listen } from '../rpc/events';
+import { LIBRARY_METHODS, type LibraryApi, type LibraryEvents } from '../rpc/apis/library';
+import type { AskEvent } from '../core/pipeline/types';
 import type { BackupProgress } from '../core/backup';
-import type { ImportResult } from '../services/backup';
-import type { DocumentSource, IngestEvent, IngestResult, Inspection, OpenResult, ReindexEvent, SearchOptions, SearchResponse } from '../services/library';
+import type { QuestionOptions } from '../services/questions';
+import type { SearchOptions } from '../services/library';
 
-/** Typed calls into the library worker. Every method is a message; no work happens here. */
+/** The methods whose calls the client shapes itself (below); the rest are LibraryApi's as they are. */
+type Shaped = 'search' | 'importArchive' | 'ask' | 'attachLlm';
+
+// The class gets the remote's other methods in its constructor; this says so to the type checker.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
+export interface LibraryClient extends Omit<Remote<LibraryApi>, Shaped> {}
+
+/** Typed calls into the library worker (LibraryApi). Every method is a message; no work happens here. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class LibraryClient {
-  private rpc: RpcClient;
   readonly worker: Worker;
+  readonly remote: Remote<LibraryApi>;
   /** Called when another tab changed the stored documents and this tab's library caught up. */
   onLibraryChanged?: () => void;
 
   /** onCrash: the worker died or asked the user to act (e.g. reload after an update in another tab). */
   constructor(onCrash: (message: string) => void) {
     this.worker = new Worker(new URL('../workers/library.worker.ts', import.meta.url), { type: 'module', name: 'library' });
-    this.rpc = new RpcClient(this.worker as unknown as ConstructorParameters<typeof RpcClient>[0]);
-    this.worker.addEventListener('message', (e: MessageEvent) => {
-      if (e.data?.kind === 'notice' && typeof e.data.text === 'string') onCrash(e.data.text);
-      if (e.data?.kind === 'library-changed') this.onLibraryChanged?.();
-    });
+    this.remote = wrap<LibraryApi>(this.worker, LIBRARY_METHODS);
+    for (const [name, method] of Object.entries(this.remote)) if (!(name in this)) (this as Record<string, unknown>)[name] = method;
+    listen<LibraryEvents>(this.worker, { notice: onCrash, changed: () => this.onLibraryChanged?.() });
     this.worker.addEventListener('error', (e) => {
       const message = `The background worker stopped: ${e.message || 'unknown error'}`;
-      this.rpc.failAll(new Error(message));
+      failAll(this.remote, new Error(message));
       onCrash(message);
     });
   }
 
-  open = () => this.rpc.call<OpenResult>('open');
-  listDocuments = () => this.rpc.call<DocumentRecord[]>('listDocuments');
-  usage = () => this.rpc.call<StorageUsage | undefined>('usage');
-  ingest = (file: File, options: CallOptions<IngestEvent>) => this.rpc.call<IngestResult>('ingest', [file], options);
-  reindex = (ids: string[], options: CallOptions<ReindexEvent>) => this.rpc.call<DocumentRecord[]>('reindex', [ids], options);
-  deleteDocument = (id: string) => this.rpc.call<void>('deleteDocument', [id]);
-  exportArchive = (options: CallOptions<BackupProgress>) => this.rpc.call<Uint8Array>('exportArchive', [], options);
+  /** Only the options that cross to the worker. */
+  search = (query: string, options: SearchOptions = {}) => this.remote.search(query, { docIds: options.docIds, routing: options.routing });
   /** The bytes are moved to the worker, not copied: `bytes` is empty afterwards. */
-  importArchive = (bytes: Uint8Array, options: CallOptions<BackupProgress>) => this.rpc.call<ImportResult>('importArchive', [bytes], { ...options, transfer: [bytes.buffer] });
-  clear = () => this.rpc.call<Settings>('clear');
-  search = (query: string, options: SearchOptions = {}) => this.rpc.call<SearchResponse>('search', [query, { docIds: options.docIds, routing: options.routing }]);
-  inspect = (id: string) => this.rpc.call<Inspection>('inspect', [id]);
-  /** A document's stored text and pages, and for a PDF its original bytes (moved, not copied). */
-  source = (id: string) => this.rpc.call<DocumentSource>('source', [id]);
-  lab = (request: LabRequest, options: CallOptions<LabProgress>) => this.rpc.call<LabResponse>('lab', [request], options);
-  updateSettings = (patch: Partial<Settings>) => this.rpc.call<Settings>('updateSettings', [patch]);
+  importArchive = (bytes: Uint8Array, options: CallOptions<BackupProgress>) => this.remote.importArchive(bytes, { ...options, transfer: [bytes.buffer] });
+  /** A question is dropped at once when cancelled. */
   ask = (question: string, options: CallOptions<AskEvent> & QuestionOptions) =>
-    this.rpc.call<AskResult>('ask', [question, { docIds: options.docIds, pipeline: options.pipeline }], { ...options, settleOnAbort: true });
-  prepareEmbedder = (options: CallOptions<LoadProgress>) => this.rpc.call<{ id: string; dim: number }>('prepareEmbedder', [], options);
+    this.remote.ask(question, { docIds: options.docIds, pipeline: options.pipeline }, { ...options, settleOnAbort: true });
 }

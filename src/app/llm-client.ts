@@ -1,8 +1,8 @@
-import { RpcClient, type CallOptions } from '../rpc/wrap';
+import { failAll, wrap, type CallOptions, type Remote } from '../rpc/wrap';
+import { LLM_WORKER_METHODS, type LlmWorkerApi } from '../rpc/apis/llm';
+import { LIBRARY_METHODS, type LibraryApi } from '../rpc/apis/library';
 import type { LoadProgress } from '../core/embed/embedder';
-import type { LlmInfo } from '../core/llm/engine';
 import type { LlmSettings } from '../core/settings';
-import type { WebLlmCatalogue } from '../adapters/webllm';
 import { resolveLlmUrls } from './llm-urls';
 
 /**
@@ -11,18 +11,20 @@ import { resolveLlmUrls } from './llm-urls';
  * from the library worker over a port this client connects at start.
  */
 export class LlmClient {
-  private rpc: RpcClient;
+  private remote: Remote<LlmWorkerApi>;
   readonly worker: Worker;
 
   constructor(library: Worker, onCrash: (message: string) => void) {
     this.worker = new Worker(new URL('../workers/llm.worker.ts', import.meta.url), { type: 'module', name: 'llm' });
-    this.rpc = new RpcClient(this.worker as unknown as ConstructorParameters<typeof RpcClient>[0]);
-    const channel = new MessageChannel();
-    this.worker.postMessage({ kind: 'connect', port: channel.port1 }, [channel.port1]);
-    library.postMessage({ kind: 'llm-port', port: channel.port2 }, [channel.port2]);
+    this.remote = wrap<LlmWorkerApi>(this.worker, LLM_WORKER_METHODS);
+    const { port1, port2 } = new MessageChannel();
+    void this.remote.connect(port1, { transfer: [port1] }).catch(() => undefined);
+    void wrap<LibraryApi>(library, LIBRARY_METHODS)
+      .attachLlm(port2, { transfer: [port2] })
+      .catch(() => undefined);
     this.worker.addEventListener('error', (e) => {
       const message = `The language model worker stopped: ${e.message || 'unknown error'}`;
-      this.rpc.failAll(new Error(message));
+      failAll(this.remote, new Error(message));
       onCrash(message);
     });
   }
@@ -30,8 +32,8 @@ export class LlmClient {
   /** `file`: a GGUF file the user just picked (it travels to the worker beside the settings). */
   load = (settings: LlmSettings, options: CallOptions<LoadProgress>, file?: File) => {
     const resolved = resolveLlmUrls(settings, location.href);
-    return file ? this.rpc.call<LlmInfo | null>('loadFile', [resolved, file], options) : this.rpc.call<LlmInfo | null>('load', [resolved], options);
+    return file ? this.remote.loadFile(resolved, file, options) : this.remote.load(resolved, options);
   };
-  unload = () => this.rpc.call<void>('unload');
-  webLlmModels = () => this.rpc.call<WebLlmCatalogue>('webLlmModels');
+  unload = () => this.remote.unload();
+  webLlmModels = () => this.remote.webLlmModels();
 }

@@ -7,7 +7,9 @@ export type Request = { kind: 'call'; id: number; method: string; args: unknown[
 export type Response =
   | { kind: 'result'; id: number; value: unknown }
   | { kind: 'error'; id: number; error: SerializedError }
-  | { kind: 'progress'; id: number; value: unknown };
+  | { kind: 'progress'; id: number; value: unknown }
+  /** Sent unasked by the serving side (see events.ts); no call is waiting for it. */
+  | { kind: 'event'; name: string; value: unknown };
 
 export interface SerializedError {
   name: string;
@@ -16,15 +18,27 @@ export interface SerializedError {
   fileName?: string;
 }
 
-/** What a method receives after its own arguments. */
-export interface CallContext {
+/**
+ * What a method receives after its own arguments. An API interface declares it last, with the
+ * type of its progress values (none: `CallContext`), and the calling side's options follow suit.
+ */
+export interface CallContext<P = never> {
   signal: AbortSignal;
-  progress(value: unknown): void;
+  progress(value: P): void;
 }
 
 export interface Port {
   postMessage(message: unknown, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (e: MessageEvent) => void): void;
+}
+
+/** A Worker, a MessagePort, or a worker's own scope (`self`). */
+export type Endpoint = Port | Worker | MessagePort | DedicatedWorkerGlobalScope;
+
+/** The endpoint as a Port, started if it is a MessagePort (which delivers to listeners only once started). */
+export function asPort(endpoint: Endpoint): Port {
+  (endpoint as { start?: () => void }).start?.();
+  return endpoint as Port;
 }
 
 export function serializeError(e: unknown): SerializedError {

@@ -1,69 +1,26 @@
-import { RemoteError, type Port, type Request, type Response } from './protocol';
+import { asPort, type Endpoint } from './protocol';
+import { RpcClient, type RawCallOptions } from './rpc-client';
+import type { Methods, Remote } from './types';
 
-export interface CallOptions<P = unknown> {
-  signal?: AbortSignal;
-  onProgress?: (value: P) => void;
-  /**
-   * On abort, reject at once instead of waiting for the other side to stop (a question can
-   * be dropped; an ingest must report whether it committed, so it waits).
-   */
-  settleOnAbort?: boolean;
-  /** Buffers among the arguments to move to the other side rather than copy. */
-  transfer?: Transferable[];
+export type { CallOptions, Remote, Methods } from './types';
+
+const clients = new WeakMap<object, RpcClient>();
+
+/**
+ * The calling side of `expose`: an object with T's methods, each sending a call over `endpoint`
+ * and taking the call options (signal, onProgress, settleOnAbort, transfer) after its arguments.
+ */
+export function wrap<T>(endpoint: Endpoint, methods: Methods<T>): Remote<T> {
+  const client = new RpcClient(asPort(endpoint));
+  const remote: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const [name, arity] of Object.entries(methods) as Array<[string, number]>) {
+    remote[name] = (...args) => client.call(name, args.slice(0, arity), (args[arity] ?? {}) as RawCallOptions);
+  }
+  clients.set(remote, client);
+  return remote as Remote<T>;
 }
 
-interface Pending {
-  resolve(v: unknown): void;
-  reject(e: unknown): void;
-  onProgress?: (v: unknown) => void;
-}
-
-/** The calling side of `expose`: `call('method', [args], { signal, onProgress })`. */
-export class RpcClient {
-  private nextId = 1;
-  private pending = new Map<number, Pending>();
-
-  constructor(private readonly port: Port) {
-    port.addEventListener('message', (e: MessageEvent) => this.receive(e.data as Response));
-  }
-
-  call<T>(method: string, args: unknown[] = [], options: CallOptions<any> = {}): Promise<T> {
-    const id = this.nextId++;
-    const { signal } = options;
-    return new Promise<T>((resolve, reject) => {
-      if (signal?.aborted) return reject(new DOMException('Cancelled', 'AbortError'));
-      const onAbort = () => {
-        this.post({ kind: 'cancel', id });
-        if (options.settleOnAbort && this.pending.delete(id)) reject(new DOMException('Cancelled', 'AbortError'));
-      };
-      const done = () => signal?.removeEventListener('abort', onAbort);
-      this.pending.set(id, {
-        resolve: (v) => (done(), resolve(v as T)),
-        reject: (e) => (done(), reject(e)),
-        onProgress: options.onProgress,
-      });
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.post({ kind: 'call', id, method, args }, options.transfer);
-    });
-  }
-
-  /** Fails every call in flight, e.g. when the worker crashed. */
-  failAll(error: Error): void {
-    for (const p of this.pending.values()) p.reject(error);
-    this.pending.clear();
-  }
-
-  private post(r: Request, transfer?: Transferable[]) {
-    if (transfer?.length) this.port.postMessage(r, transfer);
-    else this.port.postMessage(r);
-  }
-
-  private receive(r: Response) {
-    const p = this.pending.get(r.id);
-    if (!p) return;
-    if (r.kind === 'progress') return p.onProgress?.(r.value);
-    this.pending.delete(r.id);
-    if (r.kind === 'result') p.resolve(r.value);
-    else p.reject(new RemoteError(r.error));
-  }
+/** Fails every call of `remote` in flight, e.g. when its worker crashed (a dead worker never answers). */
+export function failAll(remote: Remote<unknown>, error: Error): void {
+  clients.get(remote as object)?.failAll(error);
 }

@@ -1,7 +1,7 @@
 import type { Embedder, LoadProgress } from '../core/embed/embedder';
 import type { EmbedderSettings } from '../core/settings';
-import { RpcClient } from '../rpc/wrap';
-import type { Port } from '../rpc/protocol';
+import { failAll, wrap } from '../rpc/wrap';
+import { EMBED_METHODS, type EmbedApi } from '../rpc/apis/embed';
 import { runtimeEnv } from '../adapters/env';
 import { PooledEmbedder } from './pooled-embedder';
 import { fetchUseLiteFiles, type UseLiteFiles } from '../adapters/use-lite/model-files';
@@ -20,10 +20,10 @@ export async function loadEmbedderPool(settings: EmbedderSettings, onProgress: (
   const size = settings.kind === 'use-lite' ? Math.max(1, Math.min(MAX_WORKERS, cores)) : 1;
   const threads = Math.max(1, Math.floor(cores / size));
   const workers = Array.from({ length: size }, () => new Worker(new URL('../workers/embed.worker.ts', import.meta.url), { type: 'module', name: 'embedder' }));
-  const clients = workers.map((w) => new RpcClient(w as unknown as Port));
+  const clients = workers.map((w) => wrap<EmbedApi>(w, EMBED_METHODS));
   const stop = (reason: string) => {
     // A terminated worker never answers: fail its calls first so nothing waits forever.
-    for (const c of clients) c.failAll(new Error(reason));
+    for (const c of clients) failAll(c, new Error(reason));
     workers.forEach((w) => w.terminate());
   };
   let pool: PooledEmbedder | undefined;
@@ -40,7 +40,7 @@ export async function loadEmbedderPool(settings: EmbedderSettings, onProgress: (
     const files = settings.kind === 'use-lite' ? await fetchUseLiteFiles(`${VENDOR}use-lite/`, (url, init) => fetch(url, init), onProgress) : null;
     const infos = await Promise.all(
       clients.map((c, i) =>
-        c.call<{ id: string; dim: number }>('load', [settings, threads, files], {
+        c.load(settings, threads, files, {
           onProgress: i === 0 && !files ? onProgress : undefined,
           // Copied to the others, moved to the last (postMessage copies at once, before the move).
           transfer: files && i === clients.length - 1 ? transferables(files) : undefined,
@@ -50,7 +50,7 @@ export async function loadEmbedderPool(settings: EmbedderSettings, onProgress: (
     pool = new PooledEmbedder(
       infos[0].id,
       infos[0].dim,
-      clients.map((c) => ({ embed: (texts: string[], signal?: AbortSignal) => c.call<Float32Array[]>('embed', [texts], { signal }) })),
+      clients.map((c) => ({ embed: (texts: string[], signal?: AbortSignal) => c.embed(texts, { signal }) })),
       () => stop('the embedding model was replaced'),
     );
     return pool;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ScriptedEngine } from '../testing/scripted-engine';
 import { llmModelName, type LlmSettings } from '../core/settings';
 import { expose } from '../rpc/expose';
-import type { Port } from '../rpc/protocol';
+import { LLM_HOST_METHODS } from '../rpc/apis/llm';
 import { wllamaLoadOptions, WLLAMA_WASM } from './registry';
 import { llmHostApi, rpcOverPort } from './remote-engine';
 
@@ -23,13 +23,13 @@ describe('a picked GGUF file on its way to the LLM worker', () => {
         seen.push({ settings, file });
         return new ScriptedEngine([]);
       }),
-      port1 as unknown as Port,
+      port1,
+      LLM_HOST_METHODS,
     );
-    port1.start();
     const rpc = rpcOverPort(port2);
     const file = new Blob(['GGUF']);
-    await rpc.call('loadFile', [PICKED, file]);
-    await rpc.call('load', [PICKED]);
+    await rpc.loadFile(PICKED, file);
+    await rpc.load(PICKED);
     expect(seen[0].settings).toEqual(PICKED);
     expect(await seen[0].file?.text()).toBe('GGUF');
     expect(seen[1].file).toBeUndefined();

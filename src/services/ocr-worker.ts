@@ -1,6 +1,6 @@
 import type { OcrEngine, OcrResult } from '../core/ocr/engine';
-import { RpcClient } from '../rpc/wrap';
-import type { Port } from '../rpc/protocol';
+import { failAll, wrap, type Remote } from '../rpc/wrap';
+import { OCR_METHODS, type OcrApi } from '../rpc/apis/ocr';
 
 /** An idle OCR worker is ended after this long: its engine holds some 100 MB. */
 const IDLE_MS = 60_000;
@@ -11,37 +11,37 @@ const IDLE_MS = 60_000;
  */
 export class OcrWorkerEngine implements OcrEngine {
   private worker?: Worker;
-  private client?: RpcClient;
+  private remote?: Remote<OcrApi>;
   private busy = 0;
   private idle?: ReturnType<typeof setTimeout>;
 
   async recognize(image: Uint8Array, signal?: AbortSignal): Promise<OcrResult> {
-    const client = this.start();
+    const remote = this.start();
     this.busy++;
     clearTimeout(this.idle);
     try {
-      return await client.call<OcrResult>('recognize', [image], { signal, settleOnAbort: true });
+      return await remote.recognize(image, { signal, settleOnAbort: true });
     } finally {
       if (--this.busy === 0) this.idle = setTimeout(() => this.stop(), IDLE_MS);
     }
   }
 
-  private start(): RpcClient {
-    if (this.client) return this.client;
+  private start(): Remote<OcrApi> {
+    if (this.remote) return this.remote;
     const worker = new Worker(new URL('../workers/ocr.worker.ts', import.meta.url), { type: 'module', name: 'ocr' });
-    const client = new RpcClient(worker as unknown as Port);
+    const remote = wrap<OcrApi>(worker, OCR_METHODS);
     worker.addEventListener('error', (e) => {
-      client.failAll(new Error(`the OCR worker stopped (${e.message || 'it ran out of memory or crashed'})`));
+      failAll(remote, new Error(`the OCR worker stopped (${e.message || 'it ran out of memory or crashed'})`));
       if (this.worker === worker) this.stop();
     });
     this.worker = worker;
-    this.client = client;
-    return client;
+    this.remote = remote;
+    return remote;
   }
 
   private stop(): void {
     this.worker?.terminate();
     this.worker = undefined;
-    this.client = undefined;
+    this.remote = undefined;
   }
 }

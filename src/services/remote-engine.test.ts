@@ -5,8 +5,7 @@ import { ScriptedEngine } from '../testing/scripted-engine';
 import { engineSplitScorer } from '../core/llamachunk';
 import type { LlmSettings } from '../core/settings';
 import { expose } from '../rpc/expose';
-import type { Port } from '../rpc/protocol';
-import { RpcClient } from '../rpc/wrap';
+import { LLM_HOST_METHODS } from '../rpc/apis/llm';
 import { attachRemoteLlm, llmHostApi, loadRemoteLlm, RemoteEngine, rpcOverPort } from './remote-engine';
 
 const SETTINGS: LlmSettings = { kind: 'webllm', modelId: 'scripted' };
@@ -23,8 +22,7 @@ function connect(engine = new ScriptedEngine([{ match: /grew/, reply: 'Revenue g
     onProgress({ file: 'weights', loaded: 1, total: 2 });
     return settings.kind === 'none' ? undefined : engine;
   });
-  expose(api, port1 as unknown as Port);
-  port1.start();
+  expose(api, port1, LLM_HOST_METHODS);
   return { rpc: rpcOverPort(port2), engine, loads: () => loads, api };
 }
 
@@ -65,10 +63,9 @@ describe('RemoteEngine over a MessagePort', () => {
     const engine = new ScriptedEngine([]);
     const { port1, port2 } = new MessageChannel();
     open.push(port1, port2);
-    expose(llmHostApi(() => new Promise((r) => (finish = () => r(engine)))) as never, port1 as unknown as Port);
-    port1.start();
+    expose(llmHostApi(() => new Promise((r) => (finish = () => r(engine)))), port1, LLM_HOST_METHODS);
     const rpc = rpcOverPort(port2);
-    const load = rpc.call('load', [SETTINGS]);
+    const load = rpc.load(SETTINGS);
     await new Promise((r) => setTimeout(r, 0));
     expect(await attachRemoteLlm(rpc)).toBeUndefined(); // not yet
     const waiting = attachRemoteLlm(rpc, { waitForLoad: true });
@@ -76,10 +73,10 @@ describe('RemoteEngine over a MessagePort', () => {
     await load;
     expect((await waiting)?.info.model).toBe('scripted');
 
-    const second = rpc.call('load', [SETTINGS]);
+    const second = rpc.load(SETTINGS);
     await new Promise((r) => setTimeout(r, 0));
     const waitingAgain = attachRemoteLlm(rpc, { waitForLoad: true });
-    await rpc.call('unload');
+    await rpc.unload();
     expect(await waitingAgain).toBeUndefined();
     finish();
     expect(await second).toBeNull();
@@ -109,7 +106,7 @@ describe('RemoteEngine over a MessagePort', () => {
     ac.abort();
     await expect(remote.scoreSplits!('x', { splitChar: '段', signal: ac.signal })).rejects.toMatchObject({ name: 'AbortError' });
     // The host refuses clearly when its engine cannot score splits.
-    await expect(bare.rpc.call('scoreSplits', ['x', '段'])).rejects.toMatchObject({ message: expect.stringMatching(/cannot read split-token probabilities/) });
+    await expect(bare.rpc.scoreSplits('x', '段')).rejects.toMatchObject({ message: expect.stringMatching(/cannot read split-token probabilities/) });
   });
 
   it('cancels a generation through its signal', async () => {
@@ -131,7 +128,7 @@ describe('RemoteEngine over a MessagePort', () => {
     const remote = (await loadRemoteLlm(rpc, SETTINGS))!;
     expect((await attachRemoteLlm(rpc))!.info).toEqual(remote.info);
     remote.dispose();
-    await expect.poll(() => rpc.call('info')).toBeNull();
+    await expect.poll(() => rpc.info()).toBeNull();
   });
 
   it('serves a second connection from the same host (as the worker does for other workers)', async () => {
@@ -139,21 +136,18 @@ describe('RemoteEngine over a MessagePort', () => {
     await loadRemoteLlm(rpc, SETTINGS);
     const { port1, port2 } = new MessageChannel();
     open.push(port1, port2);
-    expose(api, port1 as unknown as Port);
-    port1.start();
-    const second = (await attachRemoteLlm(new RpcClient(port2 as unknown as Port)))!;
-    port2.start();
+    expose(api, port1, LLM_HOST_METHODS);
+    const second = (await attachRemoteLlm(rpcOverPort(port2)))!;
     expect((await second.generate(QUESTION, { maxTokens: 2 })).text).toBe('Revenue grew ');
   });
 
   it("answers WebLLM's model list from the host's catalogue, and says when it has none", async () => {
     const { rpc } = connect();
-    await expect(rpc.call('webLlmModels')).rejects.toThrow(/not available here/);
+    await expect(rpc.webLlmModels()).rejects.toThrow(/not available here/);
     const { port1, port2 } = new MessageChannel();
     open.push(port1, port2);
     const catalogue = { webgpu: 'no-adapter' as const, shaderF16: false, models: [{ id: 'm-q4f32_1-MLC', label: 'm', vramMB: 900, contextWindow: 4096, lowResource: true }] };
-    expose(llmHostApi(async () => undefined, async () => catalogue), port1 as unknown as Port);
-    port1.start();
-    expect(await rpcOverPort(port2).call('webLlmModels')).toEqual(catalogue);
+    expose(llmHostApi(async () => undefined, async () => catalogue), port1, LLM_HOST_METHODS);
+    expect(await rpcOverPort(port2).webLlmModels()).toEqual(catalogue);
   });
 });

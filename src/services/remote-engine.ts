@@ -2,35 +2,13 @@ import type { LoadProgress } from '../core/embed/embedder';
 import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../core/llm/engine';
 import type { LlmSettings } from '../core/settings';
 import type { WebLlmCatalogue } from '../adapters/webllm';
-import type { CallContext, Port } from '../rpc/protocol';
-import { RpcClient } from '../rpc/wrap';
+import type { CallContext, Endpoint } from '../rpc/protocol';
+import { wrap, type Remote } from '../rpc/wrap';
+import { LLM_HOST_METHODS, type LlmHostApi, type PieceProgress, type RemoteGenerateOptions } from '../rpc/apis/llm';
 
-/**
- * The LLM worker's RPC surface, shared by the worker (which serves it) and RemoteEngine (which
- * calls it). generate streams each piece as a progress value `{ piece }`; load streams LoadProgress.
- */
-export interface LlmHostApi {
-  load(settings: LlmSettings, ctx: CallContext): Promise<LlmInfo | null>;
-  /** load, with a file the user picked (a GGUF model whose settings say source 'file'); Files cross postMessage. */
-  loadFile(settings: LlmSettings, file: Blob, ctx: CallContext): Promise<LlmInfo | null>;
-  generate(messages: ChatMessage[], options: RemoteGenerateOptions, ctx: CallContext): Promise<Generation>;
-  scoreNext(messages: ChatMessage[], candidates: string[], ctx: CallContext): Promise<NextTokenScores>;
-  /** LlmEngine.scoreSplits of the loaded engine; fails when it has none (check `info().splitScores`). */
-  scoreSplits(windowText: string, splitChar: string, ctx: CallContext): Promise<SplitToken[]>;
-  unload(ctx: CallContext): void;
-  info(ctx: CallContext): LlmInfo | null;
-  /** Like info, but first waits for a load under way (null when it fails or nothing is loaded). */
-  ready(ctx: CallContext): Promise<LlmInfo | null>;
-  /** WebLLM's prebuilt models for this GPU, read where web-llm lives, so the page never imports it. */
-  webLlmModels(ctx: CallContext): Promise<WebLlmCatalogue>;
-}
+export type { LlmHostApi, PieceProgress, RemoteGenerateOptions } from '../rpc/apis/llm';
 
-/** What of GenerateOptions crosses the port (the signal travels as an RPC cancel, tokens as progress). */
-export type RemoteGenerateOptions = Pick<GenerateOptions, 'maxTokens' | 'temperature'>;
-
-export interface PieceProgress {
-  piece: string;
-}
+const ignore = () => undefined;
 
 type Loader = (settings: LlmSettings, onProgress: (p: LoadProgress) => void, file?: Blob) => Promise<LlmEngine | undefined>;
 
@@ -39,7 +17,7 @@ type Catalogue = () => Promise<WebLlmCatalogue>;
 const noCatalogue: Catalogue = () => Promise.reject(new Error("WebLLM's model list is not available here"));
 
 /** The worker side: one engine at a time, loaded by `load` (a new load replaces the old engine). */
-export function llmHostApi(loadLlm: Loader, webLlmModels: Catalogue = noCatalogue): LlmHostApi & Record<string, (...args: any[]) => unknown> {
+export function llmHostApi(loadLlm: Loader, webLlmModels: Catalogue = noCatalogue): LlmHostApi {
   let engine: LlmEngine | undefined;
   let generation = 0;
   /** Settles once the newest load has finished (its engine kept or dropped). */
@@ -55,7 +33,7 @@ export function llmHostApi(loadLlm: Loader, webLlmModels: Catalogue = noCatalogu
     if (!engine) throw Object.assign(new Error('no language model is loaded'), { name: 'LlmNotLoadedError', code: 'not-loaded' });
     return engine;
   };
-  const load = (settings: LlmSettings, file: Blob | undefined, ctx: CallContext) => {
+  const load = (settings: LlmSettings, file: Blob | undefined, ctx: CallContext<LoadProgress>) => {
     // A newer load (or unload) supersedes this one: its engine is then released, never kept.
     const mine = ++generation;
     changed();
@@ -70,10 +48,7 @@ export function llmHostApi(loadLlm: Loader, webLlmModels: Catalogue = noCatalogu
       engine = loadedEngine;
       return engine?.info ?? null;
     })();
-    const marker = job.then(
-      () => undefined,
-      () => undefined,
-    );
+    const marker = job.then(ignore, ignore);
     loading = marker;
     void marker.then(() => {
       if (loading === marker) loading = undefined;
@@ -132,25 +107,25 @@ export class RemoteEngine implements LlmEngine {
   readonly scoreSplits?: (windowText: string, options: ScoreSplitsOptions) => Promise<SplitToken[]>;
 
   constructor(
-    private readonly rpc: RpcClient,
+    private readonly rpc: Remote<LlmHostApi>,
     readonly info: LlmInfo,
     /** Called by dispose(), e.g. to unload the model or terminate the worker. */
     private readonly onDispose?: () => void,
   ) {
     if (info.splitScores) {
       this.scoreSplits = (windowText, { splitChar, signal }) =>
-        this.rpc.call<SplitToken[]>('scoreSplits', [windowText, splitChar], { signal, settleOnAbort: true });
+        this.rpc.scoreSplits(windowText, splitChar, { signal, settleOnAbort: true });
     }
   }
 
   generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<Generation> {
     const { signal, onToken, maxTokens, temperature } = options;
     const remote: RemoteGenerateOptions = { maxTokens, temperature };
-    return this.rpc.call<Generation>('generate', [messages, remote], { signal, settleOnAbort: true, onProgress: (p: PieceProgress) => onToken?.(p.piece) });
+    return this.rpc.generate(messages, remote, { signal, settleOnAbort: true, onProgress: (p: PieceProgress) => onToken?.(p.piece) });
   }
 
   scoreNext(messages: ChatMessage[], candidates: string[], options: { signal?: AbortSignal } = {}): Promise<NextTokenScores> {
-    return this.rpc.call<NextTokenScores>('scoreNext', [messages, candidates], { signal: options.signal, settleOnAbort: true });
+    return this.rpc.scoreNext(messages, candidates, { signal: options.signal, settleOnAbort: true });
   }
 
   dispose(): void {
@@ -158,21 +133,19 @@ export class RemoteEngine implements LlmEngine {
   }
 }
 
-/** An RpcClient on a MessagePort (started here, since MessagePorts with listeners need start()). */
-export function rpcOverPort(port: MessagePort | Port): RpcClient {
-  const client = new RpcClient(port as Port);
-  (port as { start?: () => void }).start?.();
-  return client;
+/** The model host behind `port` (a MessagePort connected to the LLM worker, or the worker itself). */
+export function rpcOverPort(port: Endpoint): Remote<LlmHostApi> {
+  return wrap<LlmHostApi>(port, LLM_HOST_METHODS);
 }
 
 /** Loads `settings` in the worker behind `rpc`; undefined for 'none'. */
-export async function loadRemoteLlm(rpc: RpcClient, settings: LlmSettings, onProgress?: (p: LoadProgress) => void, signal?: AbortSignal): Promise<RemoteEngine | undefined> {
-  const info = await rpc.call<LlmInfo | null>('load', [settings], { onProgress, signal });
-  return info ? new RemoteEngine(rpc, info, () => void rpc.call('unload').catch(() => undefined)) : undefined;
+export async function loadRemoteLlm(rpc: Remote<LlmHostApi>, settings: LlmSettings, onProgress?: (p: LoadProgress) => void, signal?: AbortSignal): Promise<RemoteEngine | undefined> {
+  const info = await rpc.load(settings, { onProgress, signal });
+  return info ? new RemoteEngine(rpc, info, () => void rpc.unload().catch(() => undefined)) : undefined;
 }
 
 /** The info of the model already loaded in the worker behind `rpc`, as an engine that does not unload it. */
-export async function attachRemoteLlm(rpc: RpcClient, options: { waitForLoad?: boolean } = {}): Promise<RemoteEngine | undefined> {
-  const info = await rpc.call<LlmInfo | null>(options.waitForLoad ? 'ready' : 'info');
+export async function attachRemoteLlm(rpc: Remote<LlmHostApi>, options: { waitForLoad?: boolean } = {}): Promise<RemoteEngine | undefined> {
+  const info = await (options.waitForLoad ? rpc.ready() : rpc.info());
   return info ? new RemoteEngine(rpc, info) : undefined;
 }

@@ -1,27 +1,26 @@
 /// <reference lib="webworker" />
 import { expose } from '../rpc/expose';
-import { transfer, type CallContext, type Port } from '../rpc/protocol';
-import type { BackupProgress } from '../core/backup';
+import { transfer } from '../rpc/protocol';
+import type { Remote } from '../rpc/types';
+import { emitter } from '../rpc/events';
+import { LIBRARY_METHODS, type LibraryApi, type LibraryEvents } from '../rpc/apis/library';
+import type { LlmHostApi } from '../rpc/apis/llm';
 import { openKnowledgeBase } from '../adapters/store';
 import { parsePdf } from '../adapters/pdf/browser';
 import { parseDocx } from '../adapters/docx/parse-docx';
-import { LIBRARY_CHANNEL, Library, webLocks, type IncomingFile, type IngestEvent, type ReindexEvent, type SearchOptions } from '../services/library';
+import { LIBRARY_CHANNEL, Library, webLocks } from '../services/library';
 import { parseFile } from '../services/parse-file';
 import { previewPageText } from '../core/parse/pdf/preview';
 import { loadEmbedderPool } from '../services/embedder-pool';
-import type { LoadProgress } from '../core/embed/embedder';
-import type { RerankerSettings, Settings } from '../core/settings';
+import type { RerankerSettings } from '../core/settings';
 import { loadModel } from '../services/registry';
 import { LoadOnce } from '../services/load-once';
 import type { AskEvent } from '../core/pipeline/types';
-import { answerQuestion, type QuestionOptions } from '../services/questions';
+import { answerQuestion } from '../services/questions';
 import { summarizeDocument } from '../core/chunk/summary';
 import { llmSections } from '../core/sectioning';
 import { attachRemoteLlm, rpcOverPort } from '../services/remote-engine';
 import { engineSplitScorer } from '../core/llamachunk';
-import type { RpcClient } from '../rpc/wrap';
-import type { LabRequest } from '../core/lab/request';
-import type { LabProgress } from '../core/lab/run';
 import { orAbort } from '../core/abort';
 import { OcrWorkerEngine } from '../services/ocr-worker';
 import { decodeImage } from '../adapters/ocr/decode-image';
@@ -33,12 +32,10 @@ const ocr = new OcrWorkerEngine();
 // The cross-encoder, loaded on the first question after one is chosen in Settings.
 const rerankers = new LoadOnce((settings: RerankerSettings) => loadModel('reranker', settings), (r) => void r?.dispose());
 
-// The page hands over a port to the LLM worker, so questions reach the model directly.
-let llm: RpcClient | undefined;
-self.addEventListener('message', (e: MessageEvent) => {
-  const data = e.data as { kind?: unknown; port?: unknown } | null;
-  if (data?.kind === 'llm-port' && data.port instanceof MessagePort) llm = rpcOverPort(data.port);
-});
+// The page hands over a port to the LLM worker (attachLlm), so questions reach the model directly.
+let llm: Remote<LlmHostApi> | undefined;
+
+const emit = emitter<LibraryEvents>(self);
 
 /** The language model loaded in the LLM worker, if any (one still loading is not waited for). */
 const loadedLlm = async () => (llm ? attachRemoteLlm(llm) : undefined);
@@ -48,7 +45,7 @@ const changes = typeof BroadcastChannel === 'undefined' ? undefined : new Broadc
 
 // Thin host: builds the library from browser adapters and serves it over postMessage.
 const library = openKnowledgeBase({
-  onVersionChange: () => self.postMessage({ kind: 'notice', text: 'Sieve was updated in another tab; reload this page.' }),
+  onVersionChange: () => emit('notice', 'Sieve was updated in another tab; reload this page.'),
 }).then(
   (store) =>
     new Library({
@@ -92,65 +89,67 @@ changes?.addEventListener('message', () => {
   void library
     .then((l) => l.refresh())
     // Told even when a write queued here had already caught up, since the page lists only its own additions.
-    .then(() => self.postMessage({ kind: 'library-changed' }))
+    .then(() => emit('changed'))
     .catch(() => undefined);
 });
 
-expose(
-  {
-    open: async () => (await library).open(),
-    listDocuments: async () => (await library).listDocuments(),
-    usage: async () => (await library).usage(),
-    ingest: async (file: IncomingFile, ctx: CallContext) => (await library).ingest(file, (p: IngestEvent) => ctx.progress(p), ctx.signal),
-    reindex: async (ids: string[], ctx: CallContext) => (await library).reindex(ids, (p: ReindexEvent) => ctx.progress(p), ctx.signal),
-    deleteDocument: async (id: string) => (await library).deleteDocument(id),
-    exportArchive: async (ctx: CallContext) => {
-      const bytes = await (await library).exportArchive((p: BackupProgress) => ctx.progress(p), ctx.signal);
-      return transfer(bytes, [bytes.buffer]);
-    },
-    importArchive: async (bytes: Uint8Array, ctx: CallContext) => (await library).importArchive(bytes, (p: BackupProgress) => ctx.progress(p), ctx.signal),
-    clear: async () => (await library).clear(),
-    search: async (query: string, options: SearchOptions) => (await library).search(query, options),
-    inspect: async (id: string) => (await library).inspect(id),
-    source: async (id: string) => {
-      const source = await (await library).source(id);
-      return source.bytes ? transfer(source, [source.bytes.buffer]) : source;
-    },
-    lab: async (request: LabRequest, ctx: CallContext) => (await library).lab(request, (p: LabProgress) => ctx.progress(p), ctx.signal),
-    updateSettings: async (patch: Partial<Settings>) => (await library).updateSettings(patch),
-    ask: async (question: string, options: QuestionOptions, ctx: CallContext) => {
-      const lib = await library;
-      const { llm: llmSettings, reranker: rerankerSettings } = lib.currentSettings;
-      const problems: string[] = [];
-      const engine = llmSettings.kind !== 'none' ? await orAbort(loadedLlm(), ctx.signal).catch(() => undefined) : undefined;
-      ctx.signal.throwIfAborted();
-      // Held until the question ends, so a settings change meanwhile does not release it in use.
-      const lease = rerankers.acquire(rerankerSettings);
-      try {
-        const reranker = await orAbort(lease.value, ctx.signal).catch((e: unknown) => {
-          ctx.signal.throwIfAborted();
-          problems.push(`The reranker could not be loaded (${e instanceof Error ? e.message : String(e)}); chunks were ordered by grade.`);
-          return undefined;
-        });
-        const onEvent = (e: AskEvent) => ctx.progress(e);
-        let result;
-        try {
-          result = await answerQuestion(lib, question, { engine, reranker }, options, onEvent, ctx.signal);
-        } catch (e) {
-          // A model that fails mid-question (device lost, unloaded) should not cost the answer.
-          if (!engine || ctx.signal.aborted) throw e;
-          problems.push(`The language model failed (${e instanceof Error ? e.message : String(e)}); this answer is retrieval-only.`);
-          result = await answerQuestion(lib, question, { reranker }, options, onEvent, ctx.signal);
-        }
-        return { ...result, problems: [...problems, ...result.problems] };
-      } finally {
-        lease.done();
-      }
-    },
-    prepareEmbedder: async (ctx: CallContext) => {
-      const e = await (await library).prepareEmbedder((p: LoadProgress) => ctx.progress(p));
-      return { id: e.id, dim: e.dim };
-    },
+const api: LibraryApi = {
+  open: async () => (await library).open(),
+  listDocuments: async () => (await library).listDocuments(),
+  usage: async () => (await library).usage(),
+  ingest: async (file, ctx) => (await library).ingest(file, (p) => ctx.progress(p), ctx.signal),
+  reindex: async (ids, ctx) => (await library).reindex(ids, (p) => ctx.progress(p), ctx.signal),
+  deleteDocument: async (id) => (await library).deleteDocument(id),
+  exportArchive: async (ctx) => {
+    const bytes = await (await library).exportArchive((p) => ctx.progress(p), ctx.signal);
+    return transfer(bytes, [bytes.buffer]);
   },
-  self as unknown as Port,
-);
+  importArchive: async (bytes, ctx) => (await library).importArchive(bytes, (p) => ctx.progress(p), ctx.signal),
+  clear: async () => (await library).clear(),
+  search: async (query, options) => (await library).search(query, options),
+  inspect: async (id) => (await library).inspect(id),
+  source: async (id) => {
+    const source = await (await library).source(id);
+    return source.bytes ? transfer(source, [source.bytes.buffer]) : source;
+  },
+  lab: async (request, ctx) => (await library).lab(request, (p) => ctx.progress(p), ctx.signal),
+  updateSettings: async (patch) => (await library).updateSettings(patch),
+  ask: async (question, options, ctx) => {
+    const lib = await library;
+    const { llm: llmSettings, reranker: rerankerSettings } = lib.currentSettings;
+    const problems: string[] = [];
+    const engine = llmSettings.kind !== 'none' ? await orAbort(loadedLlm(), ctx.signal).catch(() => undefined) : undefined;
+    ctx.signal.throwIfAborted();
+    // Held until the question ends, so a settings change meanwhile does not release it in use.
+    const lease = rerankers.acquire(rerankerSettings);
+    try {
+      const reranker = await orAbort(lease.value, ctx.signal).catch((e: unknown) => {
+        ctx.signal.throwIfAborted();
+        problems.push(`The reranker could not be loaded (${e instanceof Error ? e.message : String(e)}); chunks were ordered by grade.`);
+        return undefined;
+      });
+      const onEvent = (e: AskEvent) => ctx.progress(e);
+      let result;
+      try {
+        result = await answerQuestion(lib, question, { engine, reranker }, options, onEvent, ctx.signal);
+      } catch (e) {
+        // A model that fails mid-question (device lost, unloaded) should not cost the answer.
+        if (!engine || ctx.signal.aborted) throw e;
+        problems.push(`The language model failed (${e instanceof Error ? e.message : String(e)}); this answer is retrieval-only.`);
+        result = await answerQuestion(lib, question, { reranker }, options, onEvent, ctx.signal);
+      }
+      return { ...result, problems: [...problems, ...result.problems] };
+    } finally {
+      lease.done();
+    }
+  },
+  prepareEmbedder: async (ctx) => {
+    const e = await (await library).prepareEmbedder((p) => ctx.progress(p));
+    return { id: e.id, dim: e.dim };
+  },
+  attachLlm: (port) => {
+    llm = rpcOverPort(port);
+  },
+};
+
+expose(api, self, LIBRARY_METHODS);

@@ -1,23 +1,20 @@
 /// <reference lib="webworker" />
 import { expose } from '../rpc/expose';
-import type { Port } from '../rpc/protocol';
+import { LLM_HOST_METHODS, LLM_WORKER_METHODS, type LlmWorkerApi } from '../rpc/apis/llm';
 import { loadModel } from '../services/registry';
 import { llmHostApi } from '../services/remote-engine';
 
-// Thin host for one language model (methods: see LlmHostApi). Other workers (e.g. the library
-// worker) get their own connection: post `{ kind: 'connect', port }` with the port transferred.
+// Thin host for one language model (methods: see LlmWorkerApi). Other workers (e.g. the library
+// worker) get their own connection through `connect`, all to the same model.
 // web-llm lives in this worker only: the page asks it for WebLLM's model list too.
-const api = llmHostApi(
+const host = llmHostApi(
   (settings, onProgress, file) => loadModel('llm', { ...settings, file }, onProgress),
   async () => (await import('../adapters/webllm')).webLlmCatalogue(),
 );
 
-expose(api, self as unknown as Port);
+const api: LlmWorkerApi = {
+  ...host,
+  connect: (port) => expose(host, port, LLM_HOST_METHODS),
+};
 
-self.addEventListener('message', (e: MessageEvent) => {
-  const data = e.data as { kind?: unknown; port?: unknown } | null;
-  if (data?.kind !== 'connect' || !(data.port instanceof MessagePort)) return;
-  expose(api, data.port as unknown as Port);
-  // A MessagePort delivers to addEventListener listeners only once started.
-  data.port.start();
-});
+expose(api, self, LLM_WORKER_METHODS);
