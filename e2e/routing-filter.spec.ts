@@ -61,7 +61,7 @@ test('a question that names a document is kept to it, can search all instead, an
   expect(await waitForAnswer(page)).toBe('done');
   const note = page.getByTestId('route-note').first();
   await expect(note).toContainText(`Kept to ${FY16} — the question names “Adobe” and asks about FY2016`);
-  await expect(page.locator('[data-testid="stage-row"][data-stage="route"]')).toContainText('reason:');
+  await expect(page.locator('[data-testid="stage-row"][data-stage="route"]')).toContainText('kept to 1 named · Adobe Systems Incorporated · 10-K · FY2016 (names “Adobe”');
   for (const doc of await page.locator('[data-testid="pipeline-row"]').getByTestId('row-doc').allTextContents()) expect(doc).toBe(FY16);
 
   // Undo: the same question over every document.

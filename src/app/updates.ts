@@ -56,7 +56,14 @@ export function applyUpdate() {
   }
   dispatch({ type: 'reload-requested' });
   void skipWaiting?.(true);
+  // Also tell the waiting worker directly (the plugin's message can miss one that another tab's
+  // update check installed), and never leave the page "updating": reload after 15 s regardless.
+  void navigator.serviceWorker.getRegistration().then((r) => r?.waiting?.postMessage({ type: 'SKIP_WAITING' }));
+  setTimeout(() => window.location.reload(), TAKE_OVER_WAIT_MS);
 }
+
+/** How long Reload waits for the new version to take over before reloading anyway. */
+const TAKE_OVER_WAIT_MS = 15_000;
 
 export function dismissUpdate() {
   dispatch({ type: 'dismissed' });
