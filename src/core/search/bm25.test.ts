@@ -83,6 +83,27 @@ describe('KeywordIndex', () => {
     expect(scores.get('nope#1')).toBeUndefined();
   });
 
+  it('ranks every chunk, ties included, and reads scores of a restricted search only for its documents', () => {
+    // A short query over a small vocabulary: many chunks tie, and MiniSearch keeps the earlier match first.
+    const q = 'net income cash';
+    const all = index.search(q);
+    expect(new Set(all.map((h) => h.score)).size).toBeLessThan(all.length);
+    const scores = index.score(q);
+    const ids = all.map((h) => h.id);
+    const ranks = scores.ranks(ids);
+    expect(ids.map((id) => ranks.get(id))).toEqual(ids.map((_, i) => i + 1));
+    for (const h of all) expect(scores.get(h.id)).toEqual(h);
+    expect(scores.total).toBe(all.length);
+
+    const only = index.score(q, new Set(['d3']));
+    const d3 = all.filter((h) => h.docId === 'd3');
+    expect(only.total).toBe(d3.length);
+    expect(only.top(5)).toEqual(d3.slice(0, 5));
+    expect(only.get(d3[0].id)).toEqual(d3[0]);
+    expect(only.get(all.find((h) => h.docId !== 'd3')!.id)).toBeUndefined();
+    expect(only.ranks([d3[2].id, all.find((h) => h.docId !== 'd3')!.id])).toEqual(new Map([[d3[2].id, 3]]));
+  });
+
   it('leaves out a removed document and scores the rest as one index of them would', () => {
     const copy = KeywordIndex.create();
     copy.add(chunks);
