@@ -46,7 +46,7 @@ try {
     const { entry } = findLocalModel(embedderId, 'embedder');
     const embedder = { kind: 'transformers', modelId: entry.id, source: 'local', localBaseUrl: '/models/', device: 'auto', ...(entry.dtype ? { dtype: entry.dtype } : {}), ...(entry.pooling ? { pooling: entry.pooling } : {}) };
     const t = performance.now();
-    await page.evaluate((e) => (window as unknown as { __sieveStore: { updateSettings(p: unknown): Promise<void> } }).__sieveStore.updateSettings({ embedder: e }), embedder);
+    await page.evaluate((e) => (window as unknown as { __sieveStore: { models: { updateSettings(p: unknown): Promise<void> } } }).__sieveStore.models.updateSettings({ embedder: e }), embedder);
     await page.waitForFunction(
       (id) => {
         const m = (window as unknown as { __sieveStore: { get(): { model: { state: string; id?: string; error?: string } } } }).__sieveStore.get().model;
@@ -132,7 +132,7 @@ async function ingest(page: Page, path: string, expectedDocs: number) {
  * being embedded (found by keyword), measured from the Node side with 50 ms polling.
  */
 async function searchableByKeyword(page: Page, query: string, drop: number): Promise<number> {
-  type Store = { get(): { jobs: Array<{ searchable?: number; status: string; error?: string }>; search?: { hits: Array<{ embedding?: true }> } }; search(q: string, o: object): Promise<void> };
+  type Store = { get(): { jobs: Array<{ searchable?: number; status: string; error?: string }>; search?: { hits: Array<{ embedding?: true }> } }; questions: { search(q: string, o: object): Promise<void> } };
   await page.waitForFunction(
     () => {
       const s = (window as unknown as { __sieveStore: Store }).__sieveStore.get();
@@ -146,7 +146,7 @@ async function searchableByKeyword(page: Page, query: string, drop: number): Pro
   const ready = Date.now() - drop;
   const found = await page.evaluate(async (q) => {
     const store = (window as unknown as { __sieveStore: Store }).__sieveStore;
-    await store.search(q, {});
+    await store.questions.search(q, {});
     return store.get().search?.hits.filter((h) => h.embedding).length ?? 0;
   }, query);
   if (found === 0) throw new Error(`the document was announced searchable, but a search for "${query}" found none of its chunks (pass --query with a word it contains)`);

@@ -211,12 +211,12 @@ try {
 async function hybridInChromium(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid=model-status][data-state=ready]', { timeout: 300_000 });
   const times = await page.evaluate(async (questions) => {
-    type Store = { search(q: string, o: object): Promise<void>; get(): { search?: { traces: Array<{ stage: string; ms: number }>; warning?: string } } };
+    type Store = { questions: { search(q: string, o: object): Promise<void> }; get(): { search?: { traces: Array<{ stage: string; ms: number }>; warning?: string } } };
     const store = (window as unknown as { __sieveStore: Store }).__sieveStore;
     const out: Array<{ total: number; bm25: number; dense: number; warning?: string }> = [];
     for (let round = 0; round < 4; round++) {
       for (const q of questions) {
-        await store.search(q, {});
+        await store.questions.search(q, {});
         const s = store.get().search!;
         // No helper functions in here: the bundler would wrap them in a name helper the page lacks.
         const by: Record<string, number> = {};

@@ -1,13 +1,11 @@
 import { failAll, wrap, type CallOptions, type Remote } from '../rpc/wrap';
 import { listen } from '../rpc/events';
 import { LIBRARY_METHODS, type LibraryApi, type LibraryEvents } from '../rpc/apis/library';
-import type { AskEvent } from '../core/pipeline/types';
 import type { BackupProgress } from '../core/backup';
-import type { QuestionOptions } from '../services/questions';
 import type { SearchOptions } from '../services/library';
 
 /** The methods whose calls the client shapes itself (below); the rest are LibraryApi's as they are. */
-type Shaped = 'search' | 'importArchive' | 'ask' | 'attachLlm';
+type Shaped = 'search' | 'importArchive' | 'attachLlm';
 
 // The class gets the remote's other methods in its constructor; this says so to the type checker.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type, @typescript-eslint/no-unsafe-declaration-merging
@@ -38,7 +36,4 @@ export class LibraryClient {
   search = (query: string, options: SearchOptions = {}) => this.remote.search(query, { docIds: options.docIds, routing: options.routing });
   /** The bytes are moved to the worker, not copied: `bytes` is empty afterwards. */
   importArchive = (bytes: Uint8Array, options: CallOptions<BackupProgress>) => this.remote.importArchive(bytes, { ...options, transfer: [bytes.buffer] });
-  /** A question is dropped at once when cancelled. */
-  ask = (question: string, options: CallOptions<AskEvent> & QuestionOptions) =>
-    this.remote.ask(question, { docIds: options.docIds, pipeline: options.pipeline }, { ...options, settleOnAbort: true });
 }

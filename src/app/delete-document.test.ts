@@ -18,8 +18,8 @@ function setup() {
 describe('AppStore.deleteDocument', () => {
   it('marks the document as being deleted at once, and drops it when the delete is done', async () => {
     const { store, calls } = setup();
-    await store.syncDocuments();
-    const done = store.deleteDocument('a');
+    await store.documents.syncDocuments();
+    const done = store.documents.deleteDocument('a');
     expect(store.get().deleting).toEqual(['a']);
     calls[0].resolve();
     await done;
@@ -29,8 +29,8 @@ describe('AppStore.deleteDocument', () => {
 
   it('brings the document back, in its place, with the reason, when the delete fails; no banner as well', async () => {
     const { store, calls } = setup();
-    await store.syncDocuments();
-    const done = store.deleteDocument('a');
+    await store.documents.syncDocuments();
+    const done = store.documents.deleteDocument('a');
     calls[0].reject(new Error('the disk is busy'));
     await done;
     expect(store.get().deleting).toEqual([]);
@@ -39,7 +39,7 @@ describe('AppStore.deleteDocument', () => {
     expect(store.get().notices).toEqual([]);
 
     // Trying again clears the old reason while it works.
-    void store.deleteDocument('a');
+    void store.documents.deleteDocument('a');
     expect(store.get().deleteErrors).toEqual({});
     expect(store.get().deleting).toEqual(['a']);
   });

@@ -18,8 +18,8 @@ export { message } from './state/message';
 
 /**
  * The page's state and the commands that change it. React components read the state
- * (useAppState) and call commands; all work goes to the workers through the clients. Each part
- * of the state has its slice in state/; this facade holds them and names every command once.
+ * (useAppState) and call the commands of its slices (store.questions.ask, store.jobs.addFiles…);
+ * all work goes to the workers through the clients. Each part of the state has its slice in state/.
  */
 export class AppStore {
   private readonly cell = new StateCell();
@@ -76,41 +76,6 @@ export class AppStore {
     void this.models.loadSiteModels();
   }
 
-  loadSiteModels = (...a: Parameters<ModelsSlice['loadSiteModels']>) => this.models.loadSiteModels(...a);
-  loadWebLlmModels = (...a: Parameters<ModelsSlice['loadWebLlmModels']>) => this.models.loadWebLlmModels(...a);
-  loadLlm = (...a: Parameters<ModelsSlice['loadLlm']>) => this.models.loadLlm(...a);
-  useGgufFile = (...a: Parameters<ModelsSlice['useGgufFile']>) => this.models.useGgufFile(...a);
-  useRetrievalOnly = (...a: Parameters<ModelsSlice['useRetrievalOnly']>) => this.models.useRetrievalOnly(...a);
-  loadModel = (...a: Parameters<ModelsSlice['loadModel']>) => this.models.loadModel(...a);
-  updateSettings = (...a: Parameters<ModelsSlice['updateSettings']>) => this.models.updateSettings(...a);
-  setScope = (...a: Parameters<QuestionsSlice['setScope']>) => this.questions.setScope(...a);
-  ask = (...a: Parameters<QuestionsSlice['ask']>) => this.questions.ask(...a);
-  askWithoutRouting = (...a: Parameters<QuestionsSlice['askWithoutRouting']>) => this.questions.askWithoutRouting(...a);
-  search = (...a: Parameters<QuestionsSlice['search']>) => this.questions.search(...a);
-  searchWithoutRouting = (...a: Parameters<QuestionsSlice['searchWithoutRouting']>) => this.questions.searchWithoutRouting(...a);
-  dismissInterrupted = (...a: Parameters<JobsSlice['dismissInterrupted']>) => this.jobs.dismissInterrupted(...a);
-  addFiles = (...a: Parameters<JobsSlice['addFiles']>) => this.jobs.addFiles(...a);
-  addText = (...a: Parameters<JobsSlice['addText']>) => this.jobs.addText(...a);
-  reindex = (...a: Parameters<JobsSlice['reindex']>) => this.jobs.reindex(...a);
-  clearFinishedJobs = (...a: Parameters<JobsSlice['clearFinishedJobs']>) => this.jobs.clearFinishedJobs(...a);
-  deleteDocument = (...a: Parameters<DocumentsSlice['deleteDocument']>) => this.documents.deleteDocument(...a);
-  clearAll = (...a: Parameters<DocumentsSlice['clearAll']>) => this.documents.clearAll(...a);
-  syncDocuments = (...a: Parameters<DocumentsSlice['syncDocuments']>) => this.documents.syncDocuments(...a);
-  refreshUsage = (...a: Parameters<DocumentsSlice['refreshUsage']>) => this.documents.refreshUsage(...a);
-  inspect = (...a: Parameters<DocumentsSlice['inspect']>) => this.documents.inspect(...a);
-  openChunk = (...a: Parameters<DocumentsSlice['openChunk']>) => this.documents.openChunk(...a);
-  openSource = (...a: Parameters<DocumentsSlice['openSource']>) => this.documents.openSource(...a);
-  showSourcePage = (...a: Parameters<DocumentsSlice['showSourcePage']>) => this.documents.showSourcePage(...a);
-  closeSource = (...a: Parameters<DocumentsSlice['closeSource']>) => this.documents.closeSource(...a);
-  exportLibrary = (...a: Parameters<BackupSlice['exportLibrary']>) => this.backup.exportLibrary(...a);
-  importLibrary = (...a: Parameters<BackupSlice['importLibrary']>) => this.backup.importLibrary(...a);
-  setWalk = (...a: Parameters<TourSlice['setWalk']>) => this.tour.setWalk(...a);
-  askInWalk = (...a: Parameters<TourSlice['askInWalk']>) => this.tour.askInWalk(...a);
-  addSample = (...a: Parameters<TourSlice['addSample']>) => this.tour.addSample(...a);
-  setLabDraft = (...a: Parameters<TourSlice['setLabDraft']>) => this.tour.setLabDraft(...a);
-  loadSampleQuestions = (...a: Parameters<TourSlice['loadSampleQuestions']>) => this.tour.loadSampleQuestions(...a);
-  useSampleQuestionsInLab = (...a: Parameters<TourSlice['useSampleQuestionsInLab']>) => this.tour.useSampleQuestionsInLab(...a);
-  runLab = (...a: Parameters<TourSlice['runLab']>) => this.tour.runLab(...a);
 }
 
 /** The page's localStorage, or undefined where reading it throws (e.g. storage blocked). */

@@ -27,22 +27,22 @@ export function AskView({ onInspect, onSettings }: Props) {
   const [question, setQuestion] = useState(q?.question ?? '');
   const running = q?.status === 'running';
   const open = (row: CandidateRow) => {
-    void store.openChunk(row.chunk.docId, row.chunk.id);
+    void store.documents.openChunk(row.chunk.docId, row.chunk.id);
     onInspect();
   };
   /** Citations and sources open the passage where it came from. */
-  const openSource = (row: CandidateRow) => void store.openSource(row.chunk, 'answer');
+  const openSource = (row: CandidateRow) => void store.documents.openSource(row.chunk, 'answer');
   return (
     <section className="ask">
       <form
         className="query"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!running) void store.ask(question);
+          if (!running) void store.questions.ask(question);
         }}
       >
         <input aria-label="Question" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask a question about your documents" />
-        <DocumentFilter purpose="Documents to ask" documents={state.documents} scope={state.scope} onChange={(ids) => store.setScope(ids)} />
+        <DocumentFilter purpose="Documents to ask" documents={state.documents} scope={state.scope} onChange={(ids) => store.questions.setScope(ids)} />
         {/* Distinct keys: reusing one element would turn the clicked Cancel into a submit
             button before the click's default action runs, asking the question again. */}
         {running ? (
@@ -55,14 +55,14 @@ export function AskView({ onInspect, onSettings }: Props) {
           </button>
         )}
       </form>
-      <ModeLine llm={state.llm} settings={state.settings?.llm} question={q} onRetrievalOnly={() => void store.useRetrievalOnly()} onSettings={onSettings} />
+      <ModeLine llm={state.llm} settings={state.settings?.llm} question={q} onRetrievalOnly={() => void store.models.useRetrievalOnly()} onSettings={onSettings} />
       {state.documents.length === 0 && <p className="muted">Add documents in the Library first.</p>}
       {state.llm.state === 'ready' && state.settings && state.settings.pipeline.llmRetriever.use !== 'off' && (
         <p className="note small" data-testid="judge-estimate">
           {judgeNote(state.settings.pipeline.llmRetriever, state.documents)}
         </p>
       )}
-      {q && <QuestionPanel q={q} onOpen={open} onOpenSource={openSource} onAskAll={() => void store.askWithoutRouting()} />}
+      {q && <QuestionPanel q={q} onOpen={open} onOpenSource={openSource} onAskAll={() => void store.questions.askWithoutRouting()} />}
     </section>
   );
 }

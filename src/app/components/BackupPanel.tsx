@@ -11,7 +11,7 @@ export function BackupPanel() {
   return (
     <section className="backup" aria-label="Export and import">
       <div className="buttons">
-        <button onClick={() => void store.exportLibrary()} disabled={running || !state.ready}>
+        <button onClick={() => void store.backup.exportLibrary()} disabled={running || !state.ready}>
           Export library
         </button>
         <button onClick={() => input.current?.click()} disabled={running || !state.ready}>
@@ -26,7 +26,7 @@ export function BackupPanel() {
           onChange={(e) => {
             const file = e.target.files?.[0];
             e.target.value = '';
-            if (file) void store.importLibrary(file);
+            if (file) void store.backup.importLibrary(file);
           }}
         />
         <span className="muted small">One file with every document, its chunks and vectors, and the settings; it never leaves this device unless you move it.</span>

@@ -56,7 +56,7 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
     {outdated.length > 0 && (
       <p className="outdated-note">
         {outdated.length} of {documents.length} documents were indexed with other settings.{' '}
-        <button onClick={() => void store.reindex((modelChanged ? documents : outdated).map((d) => d.id))}>
+        <button onClick={() => void store.jobs.reindex((modelChanged ? documents : outdated).map((d) => d.id))}>
           Re-index {modelChanged ? 'all' : outdated.length}
         </button>
       </p>
@@ -114,7 +114,7 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
               <button
                 aria-label={`Inspect chunks of ${fileName(d.name)}`}
                 onClick={() => {
-                  void store.inspect(d.id);
+                  void store.documents.inspect(d.id);
                   onInspect();
                 }}
               >
@@ -124,7 +124,7 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
                 className="danger"
                 aria-label={`Delete ${fileName(d.name)}`}
                 onClick={() => {
-                  if (confirm(`Delete ${fileName(d.name)} and everything indexed from it?`)) void store.deleteDocument(d.id);
+                  if (confirm(`Delete ${fileName(d.name)} and everything indexed from it?`)) void store.documents.deleteDocument(d.id);
                 }}
               >
                 Delete

@@ -11,7 +11,7 @@ export function DropZone() {
   const store = useStore();
   const input = useRef<HTMLInputElement>(null);
   return (
-    <FileDropTarget testId="dropzone" onFiles={(files) => store.addFiles(files)}>
+    <FileDropTarget testId="dropzone" onFiles={(files) => store.jobs.addFiles(files)}>
       <p>Drop PDF, Word (.docx), HTML, Markdown or text files, or images of text (read by OCR), here</p>
       <button onClick={() => input.current?.click()}>Choose files…</button>
       <input
@@ -23,7 +23,7 @@ export function DropZone() {
         hidden
         data-testid="file-input"
         onChange={(e) => {
-          store.addFiles([...(e.target.files ?? [])]);
+          store.jobs.addFiles([...(e.target.files ?? [])]);
           e.target.value = '';
         }}
       />

@@ -29,7 +29,7 @@ export function InspectorView() {
         value={state.inspecting ?? ''}
         onChange={(e) => {
           setFrom(0);
-          void store.inspect(e.target.value);
+          void store.documents.inspect(e.target.value);
         }}
       >
         <option value="" disabled>

@@ -16,7 +16,7 @@ export function InterruptedNotice() {
             Add them again
           </button>
         </span>
-        <button aria-label="Dismiss" onClick={() => store.dismissInterrupted()}>
+        <button aria-label="Dismiss" onClick={() => store.jobs.dismissInterrupted()}>
           ×
         </button>
       </div>

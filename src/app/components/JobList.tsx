@@ -60,7 +60,7 @@ export function JobList() {
         })}
       </ul>
       {finished && (
-        <button className="link" onClick={() => store.clearFinishedJobs()}>
+        <button className="link" onClick={() => store.jobs.clearFinishedJobs()}>
           Clear finished
         </button>
       )}

@@ -31,7 +31,7 @@ export function LabView() {
   const docIds = state.documents.map((d) => d.id);
   const draft = state.labDraft ?? newLabDraft(docIds, state.settings);
   const [fileError, setFileError] = useState<string>();
-  const set = (patch: Partial<LabDraft>) => store.setLabDraft(patch);
+  const set = (patch: Partial<LabDraft>) => store.tour.setLabDraft(patch);
   const splitScores = state.llm.state === 'ready' && state.llm.info?.splitScores === true;
   const { request, problems } = draftRequest(draft, { docIds, splitScores });
   const running = lab?.status === 'running';
@@ -64,7 +64,7 @@ export function LabView() {
         className="lab-form"
         onSubmit={(e) => {
           e.preventDefault();
-          if (request && problems.length === 0) void store.runLab(request);
+          if (request && problems.length === 0) void store.tour.runLab(request);
         }}
       >
         <fieldset>
@@ -123,7 +123,7 @@ export function LabView() {
             <label>
               Load a question file <input type="file" accept=".jsonl,.txt,.json" aria-label="Lab question file" onChange={(e) => void loadFile(e.target.files?.[0])} />
             </label>
-            <button type="button" onClick={() => void store.useSampleQuestionsInLab()}>
+            <button type="button" onClick={() => void store.tour.useSampleQuestionsInLab()}>
               Sample questions (lighthouses)
             </button>
           </div>

@@ -30,7 +30,7 @@ export function LlmFields({ value: draft, onChange: setDraft }: { value: LlmSett
   const { state, store } = useApp();
   const saved = state.settings?.llm ?? { kind: 'none' as const };
   useEffect(() => {
-    if (draft.kind === 'webllm') void store.loadWebLlmModels();
+    if (draft.kind === 'webllm') void store.models.loadWebLlmModels();
   }, [draft.kind, store]);
   const webLlmList = state.webLlmModels;
   // The models offered: none until the list is read, nor where WebGPU is missing.
@@ -170,7 +170,7 @@ export function LlmFields({ value: draft, onChange: setDraft }: { value: LlmSett
               onFile={(file) => {
                 // The file is used at once (it cannot wait in the draft); the draft follows, so nothing shows as unsaved.
                 setDraft({ kind: 'wllama', source: 'file', fileName: file.name, fileSize: file.size, nCtx: draft.nCtx, device: draft.device });
-                void store.useGgufFile(file, { nCtx: draft.nCtx, device: draft.device });
+                void store.models.useGgufFile(file, { nCtx: draft.nCtx, device: draft.device });
               }}
               siteModels={siteLlms.filter((m) => m.format === 'gguf')}
             />
@@ -199,7 +199,7 @@ export function LlmFields({ value: draft, onChange: setDraft }: { value: LlmSett
         )}
         {l.state === 'failed' && !changed && saved.kind !== 'none' && (
           <div className="buttons">
-            <button type="button" onClick={() => void store.loadLlm()}>
+            <button type="button" onClick={() => void store.models.loadLlm()}>
               Retry
             </button>
           </div>

@@ -15,7 +15,7 @@ export function ModelBadge() {
   return (
     <div className={`model-badge ${m.state}`} data-testid="model-status" data-state={m.state}>
       {label}
-      {m.state === 'failed' && <button onClick={() => void store.loadModel()}>Retry</button>}
+      {m.state === 'failed' && <button onClick={() => void store.models.loadModel()}>Retry</button>}
     </div>
   );
 }

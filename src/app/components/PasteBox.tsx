@@ -11,7 +11,7 @@ export function PasteBox() {
       onSubmit={(e) => {
         e.preventDefault();
         if (!text.trim()) return;
-        store.addText(text, title);
+        store.jobs.addText(text, title);
         setText('');
         setTitle('');
       }}

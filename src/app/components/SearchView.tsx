@@ -21,11 +21,11 @@ export function SearchView() {
         className="query"
         onSubmit={(e) => {
           e.preventDefault();
-          void store.search(query);
+          void store.questions.search(query);
         }}
       >
         <input aria-label="Search query" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search your documents" />
-        <DocumentFilter purpose="Documents to search" documents={state.documents} scope={state.scope} onChange={(ids) => store.setScope(ids)} />
+        <DocumentFilter purpose="Documents to search" documents={state.documents} scope={state.scope} onChange={(ids) => store.questions.setScope(ids)} />
         <button type="submit" disabled={!query.trim() || s?.busy}>
           Search
         </button>
@@ -35,7 +35,7 @@ export function SearchView() {
         <RoutingNote
           routed={s.routed}
           chosen={s.docIds?.length}
-          undo={{ label: s.docIds ? 'Search all the chosen documents instead' : 'Search all documents instead', onClick: () => void store.searchWithoutRouting() }}
+          undo={{ label: s.docIds ? 'Search all the chosen documents instead' : 'Search all documents instead', onClick: () => void store.questions.searchWithoutRouting() }}
         />
       ) : (
         s && <ScopeLine docIds={s.docIds} unrouted={s.unrouted} testId="search-scope" />
@@ -72,7 +72,7 @@ export function SearchView() {
                     className="link open-source"
                     data-testid="open-source"
                     aria-label={`${h.chunk.pageStart !== undefined ? 'View page' : 'View in document'}: this passage in ${h.docTitle}${h.chunk.pageStart !== undefined ? `, ${pagesLabel(h.chunk)}` : ''}`}
-                    onClick={() => void store.openSource(h.chunk, 'search')}
+                    onClick={() => void store.documents.openSource(h.chunk, 'search')}
                   >
                     {h.chunk.pageStart !== undefined ? 'View page' : 'View in document'}
                   </button>

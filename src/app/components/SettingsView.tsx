@@ -78,7 +78,7 @@ export function SettingsView() {
           ev.preventDefault();
           if (problems.length > 0 || !unsaved) return;
           setSaving(true);
-          void store.updateSettings(draft).finally(() => setSaving(false));
+          void store.models.updateSettings(draft).finally(() => setSaving(false));
         }}
       >
         <DiffFromDefaults diff={diff} onReset={(id) => setDraft(resetField(draft, id))} />

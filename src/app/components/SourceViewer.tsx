@@ -29,7 +29,7 @@ export function SourceViewer({ onInspect }: { onInspect(): void }) {
 function Viewer({ v, onInspect }: { v: SourceView; onInspect(): void }) {
   const { store } = useApp();
   const back = useRef<HTMLButtonElement>(null);
-  const close = () => store.closeSource();
+  const close = () => store.documents.closeSource();
 
   // While open: the app behind is inert and does not scroll; on close, focus returns to what opened it.
   useLayoutEffect(() => {
@@ -50,7 +50,7 @@ function Viewer({ v, onInspect }: { v: SourceView; onInspect(): void }) {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') {
         e.preventDefault();
-        store.closeSource();
+        store.documents.closeSource();
       }
     };
     window.addEventListener('keydown', onKey);
@@ -70,7 +70,7 @@ function Viewer({ v, onInspect }: { v: SourceView; onInspect(): void }) {
         <h2 id="source-title">
           {doc ? doc.title : 'Opening the source…'} {doc && doc.title !== doc.name && <span className="muted small">{fileName(doc.name)}</span>}
         </h2>
-        {isPdf && pageCount > 0 && <PageNav page={page} count={pageCount} onPage={(n) => store.showSourcePage(n)} />}
+        {isPdf && pageCount > 0 && <PageNav page={page} count={pageCount} onPage={(n) => store.documents.showSourcePage(n)} />}
       </header>
       {v.status === 'failed' && (
         <p className="error" role="alert">
@@ -84,7 +84,7 @@ function Viewer({ v, onInspect }: { v: SourceView; onInspect(): void }) {
       )}
       {v.source && (
         <div className="source-body">
-          {isPdf ? <PdfSource source={v.source} v={v} page={page} onPage={(n) => store.showSourcePage(n)} /> : <TextSource source={v.source} v={v} />}
+          {isPdf ? <PdfSource source={v.source} v={v} page={page} onPage={(n) => store.documents.showSourcePage(n)} /> : <TextSource source={v.source} v={v} />}
           <aside className="source-passage" aria-label="Cited passage">
             <h3>Cited passage</h3>
             <p className="muted small">
@@ -97,8 +97,8 @@ function Viewer({ v, onInspect }: { v: SourceView; onInspect(): void }) {
               type="button"
               className="link"
               onClick={() => {
-                void store.openChunk(v.chunk.docId, v.chunk.id);
-                store.closeSource();
+                void store.documents.openChunk(v.chunk.docId, v.chunk.id);
+                store.documents.closeSource();
                 onInspect();
               }}
             >

@@ -27,7 +27,7 @@ export function StorageMeter() {
         <button
           className="danger link"
           onClick={() => {
-            if (confirm('Delete every document, index, setting and cached embedding stored by Sieve in this browser?')) void store.clearAll();
+            if (confirm('Delete every document, index, setting and cached embedding stored by Sieve in this browser?')) void store.documents.clearAll();
           }}
         >
           Delete everything

@@ -39,10 +39,10 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
   const asked = q && sample && q.question === question && q.docIds?.length === 1 && q.docIds[0] === sample.id;
 
   useEffect(() => {
-    void store.loadSampleQuestions();
+    void store.tour.loadSampleQuestions();
   }, [store]);
   useEffect(() => {
-    if (sample && state.inspection?.document.id !== sample.id && state.inspecting !== sample.id) void store.inspect(sample.id);
+    if (sample && state.inspection?.document.id !== sample.id && state.inspecting !== sample.id) void store.documents.inspect(sample.id);
   }, [sample, state.inspection, state.inspecting, store]);
 
   if (!sample) {
@@ -53,7 +53,7 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
           This tour follows one question through everything Sieve does, on a short sample document about lighthouses (written for Sieve and public domain). It adds
           the document to your library; you can delete it afterwards.
         </p>
-        <button type="button" disabled={adding} onClick={() => void store.addSample()}>
+        <button type="button" disabled={adding} onClick={() => void store.tour.addSample()}>
           {adding ? 'Adding the sample document…' : 'Add the sample document and start'}
         </button>
       </section>
@@ -101,7 +101,7 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
         <div>
           <label>
             Question{' '}
-            <select aria-label="Walk-through question" value={question ?? ''} onChange={(e) => store.setWalk({ question: e.target.value })}>
+            <select aria-label="Walk-through question" value={question ?? ''} onChange={(e) => store.tour.setWalk({ question: e.target.value })}>
               {questions.map((x) => (
                 <option key={x}>{x}</option>
               ))}
@@ -111,7 +111,7 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
             type="button"
             disabled={!question || q?.status === 'running'}
             onClick={() => {
-              if (question) void store.askInWalk(question, sample.id);
+              if (question) void store.tour.askInWalk(question, sample.id);
             }}
           >
             Ask it
@@ -257,13 +257,13 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
     <section className="walk" data-testid="walkthrough">
       <h2>Walk-through: one question, stage by stage</h2>
       <nav className="walk-nav" aria-label="Walk-through steps">
-        <button type="button" disabled={step === 0} onClick={() => store.setWalk({ step: step - 1 })}>
+        <button type="button" disabled={step === 0} onClick={() => store.tour.setWalk({ step: step - 1 })}>
           ← Back
         </button>
         <span data-testid="walk-step">
           Step {step + 1} of {steps.length}: <b>{current.title}</b>
         </span>
-        <button type="button" disabled={!canNext} onClick={() => store.setWalk({ step: step + 1 })}>
+        <button type="button" disabled={!canNext} onClick={() => store.tour.setWalk({ step: step + 1 })}>
           Next →
         </button>
       </nav>
@@ -279,8 +279,8 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
             type="button"
             disabled={state.deleting?.includes(sample.id)}
             onClick={() => {
-              store.setWalk({ step: 0 });
-              void store.deleteDocument(sample.id);
+              store.tour.setWalk({ step: 0 });
+              void store.documents.deleteDocument(sample.id);
             }}
           >
             {state.deleting?.includes(sample.id) ? 'Removing the sample…' : 'Remove the sample'}

@@ -23,9 +23,10 @@ export class QuestionsSlice extends Slice {
     const update = (patch: Partial<QuestionState> | ((q: QuestionState) => Partial<QuestionState>)) =>
       this.set((s) => (s.question && s.question.cancel === q.cancel ? { question: { ...s.question, ...(typeof patch === 'function' ? patch(s.question) : patch) } } : {}));
     try {
-      const result = await this.client.ask(question, {
-        ...options,
+      // Straight to the library worker's LibraryApi.ask; a question is dropped at once when cancelled.
+      const result = await this.client.remote.ask(question, { docIds: options.docIds, pipeline: options.pipeline }, {
         signal: controller.signal,
+        settleOnAbort: true,
         onProgress: (e) =>
           update((cur) => {
             if (e.kind === 'stage') return e.status === 'start' ? { stage: e.stage } : { stages: [...cur.stages, e.trace!] };
