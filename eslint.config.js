@@ -32,7 +32,23 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', '*/app/*', '*/adapters/*', '*/services/*', '*/workers/*', '@huggingface/*', '@mlc-ai/*', '@wllama/*', 'pdfjs-dist*', 'idb', 'tesseract.js'], message: 'src/core is pure TypeScript: no UI, runtime or adapter imports.' },
+            {
+              group: [
+                'react',
+                'react-dom',
+                '*/app/*',
+                '*/adapters/*',
+                '*/services/*',
+                '*/workers/*',
+                '@huggingface/*',
+                '@mlc-ai/*',
+                '@wllama/*',
+                'pdfjs-dist*',
+                'idb',
+                'tesseract.js',
+              ],
+              message: 'src/core is pure TypeScript: no UI, runtime or adapter imports.',
+            },
           ],
         },
       ],

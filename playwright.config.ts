@@ -3,14 +3,7 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.SIEVE_E2E_PORT ?? 4173);
 
 /** Debian's Chromium; Playwright's own browser download is not available here. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--enable-unsafe-webgpu',
-];
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-unsafe-webgpu'];
 
 export default defineConfig({
   testDir: 'e2e',

@@ -25,7 +25,16 @@ const VENDOR: Record<string, { dir: string; match?: RegExp }> = {
   'tesseract-lang': { dir: 'node_modules/@tesseract.js-data/eng/4.0.0_best_int', match: /^eng\.traineddata\.gz$/ },
 };
 
-const TYPES: Record<string, string> = { js: 'text/javascript', gz: 'application/gzip', json: 'application/json', wasm: 'application/wasm', mjs: 'text/javascript', onnx: 'application/octet-stream', gguf: 'application/octet-stream', md: 'text/markdown' };
+const TYPES: Record<string, string> = {
+  js: 'text/javascript',
+  gz: 'application/gzip',
+  json: 'application/json',
+  wasm: 'application/wasm',
+  mjs: 'text/javascript',
+  onnx: 'application/octet-stream',
+  gguf: 'application/octet-stream',
+  md: 'text/markdown',
+};
 
 function vendorFiles(): Array<{ url: string; path: string }> {
   const out: Array<{ url: string; path: string }> = [];
@@ -166,7 +175,10 @@ function modelFolders(): Plugin {
         linkTree(root.dir, out);
       }
       mkdirSync(out, { recursive: true });
-      writeFileSync(join(out, 'manifest.json'), JSON.stringify({ version: MANIFEST_VERSION, models: MODEL_ROOTS.filter((r) => r.ship).flatMap((r) => readManifest(r.dir).models) }));
+      writeFileSync(
+        join(out, 'manifest.json'),
+        JSON.stringify({ version: MANIFEST_VERSION, models: MODEL_ROOTS.filter((r) => r.ship).flatMap((r) => readManifest(r.dir).models) }),
+      );
     },
   };
 }

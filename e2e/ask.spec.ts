@@ -120,7 +120,10 @@ test('with the tiny transformers.js model: grades, a streamed answer, stage usag
 test('with the tiny model as retriever: the cost is shown first, then the model judges every chunk', async ({ page }) => {
   await openApp(page);
   await chooseTinyLlm(page);
-  await page.getByRole('navigation', { name: 'Settings groups' }).getByRole('link', { name: /^Advanced/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Settings groups' })
+    .getByRole('link', { name: /^Advanced/ })
+    .click();
   await page.getByRole('combobox', { name: 'Let the language model read the chunks itself' }).selectOption('primary');
   await page.getByLabel('Judge by').selectOption('logprob');
   await page.getByRole('button', { name: 'Save settings' }).click();

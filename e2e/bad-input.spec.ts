@@ -42,7 +42,10 @@ test('every bad file gets a clear message naming the file and the cause, and the
     [fixture('encrypted.pdf'), /encrypted\.pdf: .*password/i],
     [fixture('blank-scan.pdf'), /blank-scan\.pdf: .*no readable text.*even by OCR/i],
     // A page tree whose /Count is -5: damage, not a scan for OCR to read.
-    [join(FIXTURES, '..', '..', 'test', 'fixtures', 'broken-pdfs', 'structure--count-negative.pdf'), /structure--count-negative\.pdf: This PDF is damaged: it lists no pages that can be read\./],
+    [
+      join(FIXTURES, '..', '..', 'test', 'fixtures', 'broken-pdfs', 'structure--count-negative.pdf'),
+      /structure--count-negative\.pdf: This PDF is damaged: it lists no pages that can be read\./,
+    ],
   ];
   for (const [file, message] of cases) await expectFailure(page, file, message);
 
@@ -133,6 +136,11 @@ test('a page pdf.js is stuck on is skipped with a warning, and Cancel is answere
   await expect(documentRows(page)).toHaveCount(1);
   await expect(page.getByTestId('document-warnings')).toContainText('Page 2 could not be read in time; it was skipped');
   await search(page, 'harbour dues vessel class');
-  await expect(page.getByTestId('hit').filter({ hasText: /vessel class 3/ }).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('hit')
+      .filter({ hasText: /vessel class 3/ })
+      .first(),
+  ).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -153,11 +153,15 @@ test('markup and script payloads in documents, names and titles are shown as tex
     '.md': 'Harbour ledger',
     '.html': `<img src=x class=pwn onerror=${RUN}> escaped markup`,
     '<script>.pdf': `${SCRIPT} The dredging contract`,
-    'pasted': SCRIPT,
+    pasted: SCRIPT,
   };
   for (const [row, text] of Object.entries(literal)) {
     await page.getByRole('tab', { name: 'Library' }).click();
-    await documentRows(page).filter({ hasText: row }).first().getByRole('button', { name: /^Inspect chunks of / }).click();
+    await documentRows(page)
+      .filter({ hasText: row })
+      .first()
+      .getByRole('button', { name: /^Inspect chunks of / })
+      .click();
     const inspector = page.getByTestId('inspector');
     await expect(inspector).toBeVisible();
     await expect(inspector.getByTestId('chunk').first()).toBeVisible();
@@ -195,7 +199,9 @@ test('markup and script payloads in documents, names and titles are shown as tex
   // Lab: payloads in the questions and the evidence.
   await page.getByRole('tab', { name: 'Lab' }).click();
   const lab = page.getByTestId('lab');
-  await lab.getByLabel('Lab questions').fill(`${IMG} How many vessel calls were logged? | The pilots logged 412 vessel calls\n${SCRIPT} Who signed the dredging contract? | Tideway Marine`);
+  await lab
+    .getByLabel('Lab questions')
+    .fill(`${IMG} How many vessel calls were logged? | The pilots logged 412 vessel calls\n${SCRIPT} Who signed the dredging contract? | Tideway Marine`);
   await lab.getByRole('button', { name: /^Compare \d chunkings$/ }).click();
   await expect(lab.getByTestId('lab-results')).toBeVisible({ timeout: 120_000 });
   await expectInert(page, w, 'Lab');

@@ -41,5 +41,7 @@ test('adding the file again clears the notice, and the footer says whether stora
   await waitForJobs(page);
   await expect(page.getByTestId('document-row')).toHaveCount(1);
   await expect(notice).toHaveCount(0);
-  await expect(page.getByTestId('persistence')).toHaveText(/^(Stored persistently: the browser will not clear it|Not persistent: the browser may clear it when the disk runs low)$/);
+  await expect(page.getByTestId('persistence')).toHaveText(
+    /^(Stored persistently: the browser will not clear it|Not persistent: the browser may clear it when the disk runs low)$/,
+  );
 });

@@ -38,7 +38,11 @@ test('with a transformers.js model loaded, LLM-boundary chunking works at ingest
   await page.getByRole('tab', { name: 'Lab' }).click();
   const lab = page.getByTestId('lab');
   await lab.getByRole('checkbox', { name: 'LLM boundaries (LlamaChunk)' }).check();
-  await lab.getByLabel('Lab questions').fill('When does the ferry timetable change? | The ferry timetable changes on the first of May.\nWhat did the engineers find? | the outer stones had shifted after the winter storms');
+  await lab
+    .getByLabel('Lab questions')
+    .fill(
+      'When does the ferry timetable change? | The ferry timetable changes on the first of May.\nWhat did the engineers find? | the outer stones had shifted after the winter storms',
+    );
   await lab.getByRole('button', { name: /^Compare 3 chunkings$/ }).click();
   const results = lab.getByTestId('lab-results');
   await expect(results).toBeVisible({ timeout: 120_000 });

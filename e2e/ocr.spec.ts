@@ -59,9 +59,22 @@ test('in a mixed PDF only the page without a text layer is read by OCR', async (
 
   // The inspector marks the OCR chunk too.
   await page.getByRole('tab', { name: 'Library' }).click();
-  await documentRows(page).first().getByRole('button', { name: /inspect/i }).click();
-  await expect(page.getByTestId('chunk').filter({ hasText: /Willowmere/ }).getByTestId('ocr-badge')).toBeVisible();
-  await expect(page.getByTestId('chunk').filter({ hasText: /apple trees/ }).getByTestId('ocr-badge')).toHaveCount(0);
+  await documentRows(page)
+    .first()
+    .getByRole('button', { name: /inspect/i })
+    .click();
+  await expect(
+    page
+      .getByTestId('chunk')
+      .filter({ hasText: /Willowmere/ })
+      .getByTestId('ocr-badge'),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByTestId('chunk')
+      .filter({ hasText: /apple trees/ })
+      .getByTestId('ocr-badge'),
+  ).toHaveCount(0);
 
   // And an answer's sources say which of them OCR read.
   await ask(page, 'How many tonnes did the pear harvest at Willowmere reach?');

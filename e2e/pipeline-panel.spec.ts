@@ -24,7 +24,10 @@ async function shot(page: Page, name: string, from?: string) {
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
   if (!from) return;
   const { width, height } = page.viewportSize()!;
-  const top = await page.locator(from).first().evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
+  const top = await page
+    .locator(from)
+    .first()
+    .evaluate((e) => e.getBoundingClientRect().top + window.scrollY);
   const bottom = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let i = 0; i < 3 && top + i * height < bottom; i++)
     await page.screenshot({ path: `${dir}/${name}-${i + 1}.png`, fullPage: true, clip: { x: 0, y: top + i * height, width, height: Math.min(height, bottom - top - i * height) } });
@@ -158,7 +161,10 @@ test("a duplicate's details link to the candidate it repeats, shown and focused 
   await expect(duplicate.getByTestId('row-reason')).toHaveText(/^repeats #\d+ \(\d+% similar\)$/);
   const repeated = (await duplicate.getByTestId('row-reason').innerText()).match(/#(\d+)/)![1];
 
-  await panel.getByTestId('row-filter').getByRole('radio', { name: /^duplicate 1/ }).check();
+  await panel
+    .getByTestId('row-filter')
+    .getByRole('radio', { name: /^duplicate 1/ })
+    .check();
   await expect(panel.getByTestId('pipeline-row')).toHaveCount(1);
   const rank = (await duplicate.locator('.cand-rank').innerText()).replace(/\D/g, '');
   await panel.getByRole('button', { name: `Details for candidate ${rank}`, exact: true }).click();

@@ -48,7 +48,11 @@ test('a real embedder from /models/ and a real GGUF model: streamed text, a cite
     .poll(
       async () => {
         const status = await page.getByTestId('ask-status').getAttribute('data-status');
-        const answer = (await page.getByTestId('answer').textContent().catch(() => '')) ?? '';
+        const answer =
+          (await page
+            .getByTestId('answer')
+            .textContent()
+            .catch(() => '')) ?? '';
         return status === 'running' && /[a-z]{3,}/i.test(answer) ? 'streaming' : status;
       },
       { timeout: 480_000, intervals: [200] },

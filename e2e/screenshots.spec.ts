@@ -26,7 +26,11 @@ for (const size of SIZES) {
       await page.screenshot({ path: `${DIR}/${name}-full.png`, fullPage: true });
       taken.push(name);
     });
-    expect(taken).toEqual(['library', 'search', 'source-viewer', 'ask', 'inspector', 'walkthrough-1', 'walkthrough-4', 'walkthrough-6', 'walkthrough-8', 'lab', 'settings'].map((s) => `${s}-${size.width}`));
+    expect(taken).toEqual(
+      ['library', 'search', 'source-viewer', 'ask', 'inspector', 'walkthrough-1', 'walkthrough-4', 'walkthrough-6', 'walkthrough-8', 'lab', 'settings'].map(
+        (s) => `${s}-${size.width}`,
+      ),
+    );
     expect(errors).toEqual([]);
   });
 }

@@ -26,9 +26,9 @@ interface Mark {
 
 /** The highlight rectangles, in page units (PDF points from the top left), as the viewer placed them. */
 async function marks(viewer: Locator): Promise<Mark[]> {
-  return viewer.getByTestId('highlight').evaluateAll((els) =>
-    els.map((e) => ({ x: Number(e.dataset.x), y: Number(e.dataset.y), width: Number(e.dataset.width), height: Number(e.dataset.height) })),
-  );
+  return viewer
+    .getByTestId('highlight')
+    .evaluateAll((els) => els.map((e) => ({ x: Number(e.dataset.x), y: Number(e.dataset.y), width: Number(e.dataset.width), height: Number(e.dataset.height) })));
 }
 
 /**
@@ -228,7 +228,10 @@ test('a passage read by OCR cannot be placed on its page, and says so; a text do
 
   // Page 2 of mixed.pdf is a scan: its text came from OCR, and the page has no text layer to match.
   await search(page, 'Willowmere pear harvest');
-  const hit = page.getByTestId('hit').filter({ hasText: /Willowmere/ }).first();
+  const hit = page
+    .getByTestId('hit')
+    .filter({ hasText: /Willowmere/ })
+    .first();
   await expect(hit).toContainText('p. 2');
   await hit.getByTestId('open-source').click();
   const viewer = page.getByTestId('source-viewer');
@@ -245,7 +248,10 @@ test('a passage read by OCR cannot be placed on its page, and says so; a text do
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
   await search(page, 'apple trees pruned');
-  const apple = page.getByTestId('hit').filter({ hasText: /apple trees/ }).first();
+  const apple = page
+    .getByTestId('hit')
+    .filter({ hasText: /apple trees/ })
+    .first();
   await apple.getByTestId('open-source').click();
   await expectPageDrawn(viewer, 1);
   await expect(note).toHaveAttribute('data-placement', 'found');
@@ -253,7 +259,10 @@ test('a passage read by OCR cannot be placed on its page, and says so; a text do
 
   // A Markdown document: its stored text, the passage marked and scrolled into view, shown as text.
   await search(page, 'varroa mites oxalic acid');
-  const bees = page.getByTestId('hit').filter({ hasText: /oxalic/ }).first();
+  const bees = page
+    .getByTestId('hit')
+    .filter({ hasText: /oxalic/ })
+    .first();
   const beesText = ((await bees.locator('.text').textContent()) ?? '').slice(-40).trim();
   await bees.getByTestId('open-source').click();
   await expect(viewer.getByTestId('source-text')).toBeVisible();

@@ -14,7 +14,8 @@ export const pastTheEdge = (page: Page) =>
     const out: string[] = [];
     for (const el of document.querySelectorAll('body *')) {
       const r = el.getBoundingClientRect();
-      if (r.width > 0 && r.right > width + 1 && !el.closest('[hidden]')) out.push(`${el.tagName.toLowerCase()}.${String((el as HTMLElement).className)} right ${Math.round(r.right)}`);
+      if (r.width > 0 && r.right > width + 1 && !el.closest('[hidden]'))
+        out.push(`${el.tagName.toLowerCase()}.${String((el as HTMLElement).className)} right ${Math.round(r.right)}`);
     }
     return out.slice(0, 10);
   });
@@ -51,7 +52,11 @@ export async function tourEveryTab(page: Page, visit: (stop: string) => Promise<
   expect(await waitForAnswer(page)).toBe('done');
   await expect(page.getByRole('region', { name: 'Pipeline' })).toBeVisible();
   // One candidate's details open in place.
-  await page.getByTestId('pipeline-row').first().getByRole('button', { name: /^Details for candidate/ }).click();
+  await page
+    .getByTestId('pipeline-row')
+    .first()
+    .getByRole('button', { name: /^Details for candidate/ })
+    .click();
   await visit('ask');
 
   await page.getByRole('tab', { name: 'Library' }).click();

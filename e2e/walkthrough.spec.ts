@@ -128,7 +128,11 @@ test('a .jsonl question file loaded in the lab shows as a count and a preview, n
   await page.getByRole('tab', { name: 'Lab' }).click();
   const lab = page.getByTestId('lab');
   const lines = Array.from({ length: 41 }, (_, i) =>
-    JSON.stringify({ question: `How many hives are there in row ${i + 1}?`, doc_name: 'notes', evidence: [{ doc_name: 'notes', evidence_page_num: 0, evidence_text: 'The apiary holds 14 hives.' }] }),
+    JSON.stringify({
+      question: `How many hives are there in row ${i + 1}?`,
+      doc_name: 'notes',
+      evidence: [{ doc_name: 'notes', evidence_page_num: 0, evidence_text: 'The apiary holds 14 hives.' }],
+    }),
   );
   await lab.getByLabel('Lab question file').setInputFiles({ name: 'bench.jsonl', mimeType: 'application/jsonl', buffer: Buffer.from(lines.join('\n')) });
   const loaded = lab.getByTestId('lab-questions-loaded');

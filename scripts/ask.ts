@@ -61,18 +61,21 @@ const embedder = withCache(await loadNodeEmbedder(values.embedder), new FsEmbedd
 const built = await buildDocument({ docId: 'doc', parsed, fileName: pdf.split(/[\\/]/).pop(), embedder, chunker: DEFAULT_CHUNKER });
 const kb = new KnowledgeBase(embedder.dim);
 kb.addDocument('doc', built.chunks, built.vectors);
-const engine =
-  values.llm === 'none' ? undefined : await loadLocalLlm(values.llm!, values.models, values['n-ctx'] ? Number(values['n-ctx']) : undefined);
+const engine = values.llm === 'none' ? undefined : await loadLocalLlm(values.llm!, values.models, values['n-ctx'] ? Number(values['n-ctx']) : undefined);
 
 const modes: ScoringMode[] = values.mode === 'both' ? ['generate', 'logprob'] : [values.mode as ScoringMode];
 const results: Array<[ScoringMode, AskResult]> = [];
 for (const mode of modes) {
-  const r = await ask(question, { ...DEFAULT_PIPELINE, grading: { ...DEFAULT_PIPELINE.grading, mode } }, {
-    ...knowledgeBaseDeps(kb),
-    embedQuery: async (t) => (await embedder.embed([t]))[0],
-    titleOf: () => built.card.title,
-    engine,
-  });
+  const r = await ask(
+    question,
+    { ...DEFAULT_PIPELINE, grading: { ...DEFAULT_PIPELINE.grading, mode } },
+    {
+      ...knowledgeBaseDeps(kb),
+      embedQuery: async (t) => (await embedder.embed([t]))[0],
+      titleOf: () => built.card.title,
+      engine,
+    },
+  );
   results.push([mode, r]);
   print(mode, r);
 }
@@ -80,7 +83,9 @@ if (results.length === 2) {
   console.log('\nLLM use per question (grading stage / whole pipeline):');
   for (const [mode, r] of results) {
     const g = r.stages.find((s) => s.stage === 'grade')!.usage;
-    console.log(`  ${mode.padEnd(8)} grading: ${g.calls} calls, ${g.generatedTokens} generated tokens, ${g.promptTokens} prompt tokens | total: ${r.usage.calls} calls, ${r.usage.generatedTokens} generated, ${r.usage.promptTokens} prompt`);
+    console.log(
+      `  ${mode.padEnd(8)} grading: ${g.calls} calls, ${g.generatedTokens} generated tokens, ${g.promptTokens} prompt tokens | total: ${r.usage.calls} calls, ${r.usage.generatedTokens} generated, ${r.usage.promptTokens} prompt`,
+    );
   }
   const [gen, lp] = results.map(([, r]) => r.stages.find((s) => s.stage === 'grade')!.usage.generatedTokens);
   console.log(`  generate / logprob generated tokens in grading: ${(gen / Math.max(1, lp)).toFixed(1)}×`);
@@ -90,10 +95,15 @@ engine?.dispose();
 function print(mode: string, r: AskResult) {
   console.log(`\n== ${r.mode}${r.model ? ` (${r.model}, grading: ${mode})` : ''}\nQuestion: ${r.question}\nQuery: ${r.query}`);
   console.log('\nstage       ms      calls  prompt  generated');
-  for (const s of r.stages) console.log(`${s.stage.padEnd(10)} ${s.ms.toFixed(0).padStart(7)} ${String(s.usage.calls).padStart(6)} ${String(s.usage.promptTokens).padStart(7)} ${String(s.usage.generatedTokens).padStart(10)}`);
+  for (const s of r.stages)
+    console.log(
+      `${s.stage.padEnd(10)} ${s.ms.toFixed(0).padStart(7)} ${String(s.usage.calls).padStart(6)} ${String(s.usage.promptTokens).padStart(7)} ${String(s.usage.generatedTokens).padStart(10)}`,
+    );
   console.log(`\nthreshold ${r.threshold?.threshold.toFixed(3)} (${r.threshold?.rule}); candidates:`);
   for (const row of r.rows) {
-    console.log(`  #${String(row.rank).padStart(2)} p${row.chunk.pageStart} hybrid ${row.hybrid.toFixed(2)} final ${row.final?.toFixed(2) ?? '  - '} ${row.verdict?.padEnd(15)} ${row.reason ?? ''} | ${row.chunk.text.slice(0, 70).replace(/\s+/g, ' ')}`);
+    console.log(
+      `  #${String(row.rank).padStart(2)} p${row.chunk.pageStart} hybrid ${row.hybrid.toFixed(2)} final ${row.final?.toFixed(2) ?? '  - '} ${row.verdict?.padEnd(15)} ${row.reason ?? ''} | ${row.chunk.text.slice(0, 70).replace(/\s+/g, ' ')}`,
+    );
   }
   console.log(`\nAnswer: ${r.answer.text.slice(0, 600)}`);
   if (r.problems.length) console.log(`Problems (${r.problems.length}): ${r.problems.slice(0, 3).join(' | ')}`);

@@ -172,9 +172,11 @@ async function askOnce(page: Page, question: string, repeatIndex: number): Promi
     observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
   });
   await box.press('Enter');
-  await page.waitForFunction(() => (window as unknown as { __ask: { ms?: number } }).__ask.ms !== undefined, null, { timeout: 300_000, polling: 100 }).catch(() => {
-    throw new Error(`question timed out: ${question}`);
-  });
+  await page
+    .waitForFunction(() => (window as unknown as { __ask: { ms?: number } }).__ask.ms !== undefined, null, { timeout: 300_000, polling: 100 })
+    .catch(() => {
+      throw new Error(`question timed out: ${question}`);
+    });
   const got = await page.evaluate(() => {
     const ask = (window as unknown as { __ask: { ms: number; status: string } }).__ask;
     const q = (window as unknown as { __sieveStore: Store }).__sieveStore.get().question;
@@ -220,7 +222,12 @@ function printReport(r: ReturnType<typeof summarize>) {
   line('questions × repeat', `${r.questions} × ${r.repeat}`);
   line('documents / chunks', `${r.documents} / ${r.chunks}`);
   line('answer mode', r.modes.join(', '));
-  line('first question (warm-up) ms', `${r.firstQuestionMs}  [${Object.entries(r.firstQuestionStagesMs).map(([s, ms]) => `${s} ${ms}`).join(', ')}]`);
+  line(
+    'first question (warm-up) ms',
+    `${r.firstQuestionMs}  [${Object.entries(r.firstQuestionStagesMs)
+      .map(([s, ms]) => `${s} ${ms}`)
+      .join(', ')}]`,
+  );
   line(`end to end ms over ${r.askings} askings`, `median ${r.medianMs}  p90 ${r.p90Ms}  max ${r.maxMs}`);
   if (r.medianFirstAskingMs !== undefined) line('  median, first asking of each', r.medianFirstAskingMs);
   line('median per stage ms (UI table)', '');

@@ -43,9 +43,7 @@ function sentencesFrom(path: string, count: number): { prose: string[]; mixed: s
     if (pool.length === 0) throw new Error(`No sentences found in ${path}`);
     const step = Math.max(1, pool.length / count);
     // Repeat the pool if it is smaller than asked, with a suffix so nothing is an exact duplicate.
-    return Array.from({ length: count }, (_, i) =>
-      pool.length >= count ? pool[Math.floor(i * step)] : i < pool.length ? pool[i] : `${pool[i % pool.length]} (${i})`,
-    );
+    return Array.from({ length: count }, (_, i) => (pool.length >= count ? pool[Math.floor(i * step)] : i < pool.length ? pool[i] : `${pool[i % pool.length]} (${i})`));
   };
   return { prose: spread(prose), mixed: spread(all) };
 }
@@ -130,7 +128,9 @@ async function measureOther(id: string, samples: Record<string, string[]>) {
     }
     const ms = median(times);
     const chars = texts.reduce((n, t) => n + t.length, 0) / texts.length;
-    console.log(`${name}: ${texts.length} sentences, mean ${chars.toFixed(0)} chars: ${ms.toFixed(0)} ms (median of ${RUNS}), ${((texts.length / ms) * 1000).toFixed(1)} sentences/s`);
+    console.log(
+      `${name}: ${texts.length} sentences, mean ${chars.toFixed(0)} chars: ${ms.toFixed(0)} ms (median of ${RUNS}), ${((texts.length / ms) * 1000).toFixed(1)} sentences/s`,
+    );
   }
   await embedder.dispose?.();
 }

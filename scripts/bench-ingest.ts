@@ -18,7 +18,13 @@ import { EMBEDDER_OPTIONS, findLocalModel } from './embedder';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { json: { type: 'string' }, 'reload-docs': { type: 'string' }, port: { type: 'string', default: '4180' }, query: { type: 'string', default: 'revenue' }, ...EMBEDDER_OPTIONS },
+  options: {
+    json: { type: 'string' },
+    'reload-docs': { type: 'string' },
+    port: { type: 'string', default: '4180' },
+    query: { type: 'string', default: 'revenue' },
+    ...EMBEDDER_OPTIONS,
+  },
 });
 const file = positionals[0];
 if (!file) {
@@ -44,9 +50,20 @@ try {
   const embedderId = values.embedder ?? 'use-lite';
   if (embedderId !== 'use-lite') {
     const { entry } = findLocalModel(embedderId, 'embedder');
-    const embedder = { kind: 'transformers', modelId: entry.id, source: 'local', localBaseUrl: '/models/', device: 'auto', ...(entry.dtype ? { dtype: entry.dtype } : {}), ...(entry.pooling ? { pooling: entry.pooling } : {}) };
+    const embedder = {
+      kind: 'transformers',
+      modelId: entry.id,
+      source: 'local',
+      localBaseUrl: '/models/',
+      device: 'auto',
+      ...(entry.dtype ? { dtype: entry.dtype } : {}),
+      ...(entry.pooling ? { pooling: entry.pooling } : {}),
+    };
     const t = performance.now();
-    await page.evaluate((e) => (window as unknown as { __sieveStore: { models: { updateSettings(p: unknown): Promise<void> } } }).__sieveStore.models.updateSettings({ embedder: e }), embedder);
+    await page.evaluate(
+      (e) => (window as unknown as { __sieveStore: { models: { updateSettings(p: unknown): Promise<void> } } }).__sieveStore.models.updateSettings({ embedder: e }),
+      embedder,
+    );
     await page.waitForFunction(
       (id) => {
         const m = (window as unknown as { __sieveStore: { get(): { model: { state: string; id?: string; error?: string } } } }).__sieveStore.get().model;
@@ -132,7 +149,10 @@ async function ingest(page: Page, path: string, expectedDocs: number) {
  * being embedded (found by keyword), measured from the Node side with 50 ms polling.
  */
 async function searchableByKeyword(page: Page, query: string, drop: number): Promise<number> {
-  type Store = { get(): { jobs: Array<{ searchable?: number; status: string; error?: string }>; search?: { hits: Array<{ embedding?: true }> } }; questions: { search(q: string, o: object): Promise<void> } };
+  type Store = {
+    get(): { jobs: Array<{ searchable?: number; status: string; error?: string }>; search?: { hits: Array<{ embedding?: true }> } };
+    questions: { search(q: string, o: object): Promise<void> };
+  };
   await page.waitForFunction(
     () => {
       const s = (window as unknown as { __sieveStore: Store }).__sieveStore.get();

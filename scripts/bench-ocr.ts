@@ -55,7 +55,9 @@ try {
     console.error(`run ${run + 1}: ${times.map((t) => t.toFixed(0)).join(', ')} ms/page`);
   }
   const pages = [...byPage].sort(([a], [b]) => a - b).map(([n, ms]) => `page ${n} ${median(ms).toFixed(0)} ms`);
-  console.log(`${file}: median ${median(perPage).toFixed(0)} ms/page over ${perPage.length} pages (render + recognise, engine warm; ${pages.join(', ')}); first page with engine start ${cold.toFixed(0)} ms`);
+  console.log(
+    `${file}: median ${median(perPage).toFixed(0)} ms/page over ${perPage.length} pages (render + recognise, engine warm; ${pages.join(', ')}); first page with engine start ${cold.toFixed(0)} ms`,
+  );
 } finally {
   await browser.close();
   stop();

@@ -38,12 +38,18 @@ const rounds = Number(values.rounds);
 const perDoc = Number(values['per-doc']);
 
 function loadReal(): { dim: number; rows: Float32Array; queries: Float32Array[]; note: string } {
-  const questions = readFileSync(values.questions, 'utf8').trim().split('\n').map((l) => JSON.parse(l).question as string);
+  const questions = readFileSync(values.questions, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l).question as string);
   const keys = new Set(questions.map((q) => splitCacheKey(embeddingCacheKey(values.embedder, q)).textKey));
   const base = join(values.cache, cacheFileName(values.embedder));
   const vec = readFileSync(`${base}.vec`);
   const all = new Float32Array(vec.buffer, vec.byteOffset, vec.byteLength >> 2);
-  const lines = readFileSync(`${base}.idx`, 'utf8').trim().split('\n').map((l) => l.split('\t'));
+  const lines = readFileSync(`${base}.idx`, 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t'));
   const dim = Number(lines[0][2]);
   const queries: Float32Array[] = [];
   let kept: number[] = [];
@@ -81,7 +87,12 @@ const data =
         const dim = Number(values.dim);
         const rand = lcg(99);
         const n = Number(values.n);
-        return { dim, rows: randomUnitRows(n, dim, rand), queries: Array.from({ length: Number(values.queries) }, () => randomUnitRows(1, dim, rand)), note: `${values.queries} random queries` };
+        return {
+          dim,
+          rows: randomUnitRows(n, dim, rand),
+          queries: Array.from({ length: Number(values.queries) }, () => randomUnitRows(1, dim, rand)),
+          note: `${values.queries} random queries`,
+        };
       })();
 const { dim, queries } = data;
 const n = data.rows.length / dim;
@@ -110,7 +121,9 @@ function timed(index: VectorIndex): { ms: number; hits: string[][] } {
   return { ms: median(times), hits };
 }
 
-console.log(`${values.data}: ${n} rows × ${dim}-d in documents of ${perDoc}, ${queries.length} queries (${data.note}), k ${k}, ${rounds} rounds; ${exact.simd ? 'WebAssembly SIMD' : 'plain JS'}`);
+console.log(
+  `${values.data}: ${n} rows × ${dim}-d in documents of ${perDoc}, ${queries.length} queries (${data.note}), k ${k}, ${rounds} rounds; ${exact.simd ? 'WebAssembly SIMD' : 'plain JS'}`,
+);
 const truth = timed(exact);
 console.log(`exact int8 scan: ${truth.ms.toFixed(1)} ms median per query`);
 const rs = values.r ? values.r.split(',').map(Number) : [2000, 4000, 8000, 16000, defaultCandidates(k, n)];
@@ -123,7 +136,14 @@ for (const r of [...new Set(rs)].sort((a, b) => a - b)) {
       const top = truth.hits[qi].slice(0, m);
       return sum + top.filter((id) => mine.has(id)).length / top.length;
     }, 0) / queries.length;
-  const worst200 = Math.min(...queries.map((_, qi) => { const mine = new Set(got.hits[qi]); return truth.hits[qi].filter((id) => mine.has(id)).length / truth.hits[qi].length; }));
+  const worst200 = Math.min(
+    ...queries.map((_, qi) => {
+      const mine = new Set(got.hits[qi]);
+      return truth.hits[qi].filter((id) => mine.has(id)).length / truth.hits[qi].length;
+    }),
+  );
   const mark = r === defaultCandidates(k, n) ? ' (default)' : '';
-  console.log(`R ${String(r).padStart(7)}${mark}: recall@50 ${recall(50).toFixed(4)}  recall@200 ${recall(200).toFixed(4)} (worst query ${worst200.toFixed(3)})  ${got.ms.toFixed(1)} ms median per query`);
+  console.log(
+    `R ${String(r).padStart(7)}${mark}: recall@50 ${recall(50).toFixed(4)}  recall@200 ${recall(200).toFixed(4)} (worst query ${worst200.toFixed(3)})  ${got.ms.toFixed(1)} ms median per query`,
+  );
 }

@@ -26,8 +26,21 @@ export function filing(k: number, perDoc: number, rand: () => number): DocumentB
   const name = `filing-${k}.txt`;
   return {
     document: {
-      id: docId, name, kind: 'text', mime: 'text/plain', size: text.length, addedAt: k, title: chunks[0].header?.split(' › ')[0] ?? name,
-      charCount: text.length, pageCount: 0, sentenceCount: 0, chunkCount: chunks.length, chunker: DEFAULT_CHUNKER, embedderId: EMBEDDER, warnings: [], indexVersion: 4,
+      id: docId,
+      name,
+      kind: 'text',
+      mime: 'text/plain',
+      size: text.length,
+      addedAt: k,
+      title: chunks[0].header?.split(' › ')[0] ?? name,
+      charCount: text.length,
+      pageCount: 0,
+      sentenceCount: 0,
+      chunkCount: chunks.length,
+      chunker: DEFAULT_CHUNKER,
+      embedderId: EMBEDDER,
+      warnings: [],
+      indexVersion: 4,
     },
     file: { docId, bytes: new TextEncoder().encode(text).buffer as ArrayBuffer, mime: 'text/plain' },
     text: { docId, text, pages: [], sections: [], sentences: [], neighbourSims: new Float32Array(0) },

@@ -46,7 +46,12 @@ const BATCH = 50;
 /** Resident memory of every Chromium process, and of the largest one, in GB. */
 function chromiumMemory(): string {
   try {
-    const rows = execSync('ps -o rss= -C chromium').toString().trim().split('\n').map(Number).filter((n) => n > 0);
+    const rows = execSync('ps -o rss= -C chromium')
+      .toString()
+      .trim()
+      .split('\n')
+      .map(Number)
+      .filter((n) => n > 0);
     return `${(rows.reduce((a, b) => a + b, 0) / 2 ** 20).toFixed(2)} GB in all, largest process ${(Math.max(...rows) / 2 ** 20).toFixed(2)} GB`;
   } catch {
     return 'unknown';
@@ -97,13 +102,19 @@ async function seed(page: Page, url: string): Promise<void> {
   });
   const script = bundled.outputFiles[0].text;
   const seedUrl = new URL('__bench-seed.html', url).href;
-  await page.route(seedUrl, (route) => route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>seed</title><script>${script.replace(/<\/script/g, '<\\/script')}</script>` }));
+  await page.route(seedUrl, (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>seed</title><script>${script.replace(/<\/script/g, '<\\/script')}</script>` }),
+  );
   await page.goto(seedUrl);
   const t = performance.now();
   const step = 25;
   for (let from = 1; from <= docs; from += step) {
     const to = Math.min(docs, from + step - 1);
-    await page.evaluate(([a, b, n]) => (window as unknown as { benchSeed: { seedFilings(a: number, b: number, n: number): Promise<number> } }).benchSeed.seedFilings(a, b, n), [from, to, perDoc] as const);
+    await page.evaluate(([a, b, n]) => (window as unknown as { benchSeed: { seedFilings(a: number, b: number, n: number): Promise<number> } }).benchSeed.seedFilings(a, b, n), [
+      from,
+      to,
+      perDoc,
+    ] as const);
     const usage = await page.evaluate(async () => ((await navigator.storage.estimate()).usage ?? 0) / 2 ** 30);
     console.log(`  ${to} filings stored, ${((performance.now() - t) / 1000).toFixed(1)} s; ${usage.toFixed(2)} GB used; Chromium ${chromiumMemory()}`);
   }
@@ -131,7 +142,11 @@ async function reloadAndSearch(page: Page): Promise<Reload> {
   await page.getByTestId('hit').first().waitFor({ timeout: 300_000 });
   const clickToHit = performance.now() - s;
   const firstHit = await page.evaluate(() => (window as unknown as { __benchFirstHit: number }).__benchFirstHit);
-  const keywordFirst = (await page.getByTestId('search-note').getAttribute('data-model-pending', { timeout: 1000 }).catch(() => null)) === 'true';
+  const keywordFirst =
+    (await page
+      .getByTestId('search-note')
+      .getAttribute('data-model-pending', { timeout: 1000 })
+      .catch(() => null)) === 'true';
   let byMeaning: number | undefined;
   try {
     await page.getByTestId('search-summary').filter({ hasText: 'fused score' }).waitFor({ timeout: 120_000 });
@@ -191,12 +206,24 @@ try {
     );
   }
   const line = (name: string, xs: number[]) => console.log(`${name}: median ${median(xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`);
-  line('library open (from navigation start)', runs.map((r) => r.open));
-  line("the library's own open (in its worker)", runs.map((r) => r.loadMs));
-  line('reload to searchable: first search hit (from navigation start)', runs.map((r) => r.firstHit));
+  line(
+    'library open (from navigation start)',
+    runs.map((r) => r.open),
+  );
+  line(
+    "the library's own open (in its worker)",
+    runs.map((r) => r.loadMs),
+  );
+  line(
+    'reload to searchable: first search hit (from navigation start)',
+    runs.map((r) => r.firstHit),
+  );
   const meaning = runs.map((r) => r.byMeaning).filter((x) => x !== undefined);
   if (meaning.length) line('results by meaning (from navigation start)', meaning);
-  line('first search, click to first hit', runs.map((r) => r.clickToHit));
+  line(
+    'first search, click to first hit',
+    runs.map((r) => r.clickToHit),
+  );
   await hybridInChromium(page);
 } finally {
   await context.close();
@@ -228,8 +255,18 @@ async function hybridInChromium(page: Page): Promise<void> {
   }, BENCH_QUESTIONS);
   const warned = times.find((t) => t.warning);
   if (warned) console.log(`note: a search said "${warned.warning}"`);
-  const line = (name: string, xs: number[]) => console.log(`${name}: median ${median(xs).toFixed(1)} ms, p90 ${xs.sort((a, b) => a - b)[Math.floor(0.9 * (xs.length - 1))].toFixed(1)} ms`);
-  line(`hybrid retrieval in Chromium (${times.length} searches, BM25 + dense + fusion)`, times.map((t) => t.total));
-  line('  BM25', times.map((t) => t.bm25));
-  line('  dense', times.map((t) => t.dense));
+  const line = (name: string, xs: number[]) =>
+    console.log(`${name}: median ${median(xs).toFixed(1)} ms, p90 ${xs.sort((a, b) => a - b)[Math.floor(0.9 * (xs.length - 1))].toFixed(1)} ms`);
+  line(
+    `hybrid retrieval in Chromium (${times.length} searches, BM25 + dense + fusion)`,
+    times.map((t) => t.total),
+  );
+  line(
+    '  BM25',
+    times.map((t) => t.bm25),
+  );
+  line(
+    '  dense',
+    times.map((t) => t.dense),
+  );
 }

@@ -9,7 +9,14 @@ import { parseArgs } from 'node:util';
 import { KnowledgeBase } from '../src/core/kb/knowledge-base';
 import { BENCH_QUESTIONS, lcg, randomUnitRows, syntheticFilings } from './synthetic-filings';
 
-const { values } = parseArgs({ options: { n: { type: 'string', default: '1000000' }, dim: { type: 'string', default: '384' }, rounds: { type: 'string', default: '3' }, limit: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: {
+    n: { type: 'string', default: '1000000' },
+    dim: { type: 'string', default: '384' },
+    rounds: { type: 'string', default: '3' },
+    limit: { type: 'string', default: '20' },
+  },
+});
 const n = Number(values.n);
 const dim = Number(values.dim);
 const rounds = Number(values.rounds);

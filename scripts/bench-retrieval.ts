@@ -41,7 +41,11 @@ const probe = ['company', 'million', 'revenue', '2022', 'capital', 'expenditure'
 const df = new Map(probe.map((w) => [w, 0]));
 for (const { chunks } of corpus.documents) {
   for (const c of chunks) {
-    const words = new Set(withHeader(c).toLowerCase().split(/[^\p{L}\p{N}]+/u));
+    const words = new Set(
+      withHeader(c)
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u),
+    );
     for (const w of probe) if (words.has(w)) df.set(w, df.get(w)! + 1);
   }
 }
@@ -76,7 +80,9 @@ const pct = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math
 const r1 = (x: number) => (Math.round(x * 10) / 10).toFixed(1);
 const stats = (xs: number[]) => `median ${r1(pct(xs, 0.5))}  p90 ${r1(pct(xs, 0.9))}  max ${r1(Math.max(...xs))}`;
 
-console.log(`chunks ${n} in ${corpus.documents.length} documents, ${dim}-d vectors, mode ${mode}, limit ${limit}, ${questions.length} questions × ${rounds} rounds (after 1 warm-up round)`);
+console.log(
+  `chunks ${n} in ${corpus.documents.length} documents, ${dim}-d vectors, mode ${mode}, limit ${limit}, ${questions.length} questions × ${rounds} rounds (after 1 warm-up round)`,
+);
 console.log(`share of chunks containing: ${probe.map((w) => `${w} ${((100 * df.get(w)!) / n).toFixed(0)}%`).join(', ')}`);
 console.log(`generate ${(generateMs / 1000).toFixed(1)} s, build ${(buildMs / 1000).toFixed(1)} s`);
 console.log(

@@ -41,8 +41,20 @@ function filing(k: number): DocumentBundle {
   const name = `filing-${k}.pdf`;
   return {
     document: {
-      id: docId, name, kind: 'pdf', mime: 'application/pdf', size: 1, addedAt: k, title: chunks[0].header ?? name,
-      charCount: 0, pageCount: 0, sentenceCount: 0, chunkCount: chunks.length, chunker: DEFAULT_CHUNKER, embedderId: 'bench', warnings: [],
+      id: docId,
+      name,
+      kind: 'pdf',
+      mime: 'application/pdf',
+      size: 1,
+      addedAt: k,
+      title: chunks[0].header ?? name,
+      charCount: 0,
+      pageCount: 0,
+      sentenceCount: 0,
+      chunkCount: chunks.length,
+      chunker: DEFAULT_CHUNKER,
+      embedderId: 'bench',
+      warnings: [],
     },
     file: { docId, bytes: new ArrayBuffer(1), mime: 'application/pdf' },
     text: { docId, text: '', pages: [], sections: [], sentences: [], neighbourSims: new Float32Array(0) },
@@ -96,7 +108,13 @@ const reloads: number[] = [];
 let library: Library | undefined;
 for (let r = 0; r < Math.min(rounds, 2); r++) {
   const t = performance.now();
-  library = new Library({ store, parse: async () => { throw new Error('not used'); }, loadEmbedder: async () => embedder });
+  library = new Library({
+    store,
+    parse: async () => {
+      throw new Error('not used');
+    },
+    loadEmbedder: async () => embedder,
+  });
   await library.open();
   reloads.push(performance.now() - t);
 }

@@ -31,7 +31,11 @@ for (let d = 0; d * perDoc < n; d++) {
   const rows = Math.min(perDoc, n - d * perDoc);
   const m = new Float32Array(rows * dim);
   for (let r = 0; r < rows; r++) m.set(unit(), r * dim);
-  index.add(`doc${d}`, Array.from({ length: rows }, (_, r) => `doc${d}#${r}`), m);
+  index.add(
+    `doc${d}`,
+    Array.from({ length: rows }, (_, r) => `doc${d}#${r}`),
+    m,
+  );
 }
 
 const times: number[] = [];

@@ -43,9 +43,14 @@ const EXPECTED: Record<string, Expected> = {
 
 describe('broken and hostile PDFs through the ingest path', () => {
   it('each committed sample gives text or a worded error naming the file, within the time limit', async () => {
-    const files = readdirSync(DIR).filter((f) => f.endsWith('.pdf')).sort();
+    const files = readdirSync(DIR)
+      .filter((f) => f.endsWith('.pdf'))
+      .sort();
     expect(files).toEqual(Object.keys(EXPECTED).sort());
-    const results = await runChecks(files.map((file) => ({ path: join(DIR, file), file })), { timeoutMs: PER_FILE_MS, jobs: 1 });
+    const results = await runChecks(
+      files.map((file) => ({ path: join(DIR, file), file })),
+      { timeoutMs: PER_FILE_MS, jobs: 1 },
+    );
     for (const result of results) {
       const expected = EXPECTED[result.file];
       const label = `${result.file}: ${result.status} ${result.message}`;

@@ -59,7 +59,10 @@ const results = await runChecks(
     recycleAfter: values.fresh ? 1 : 50,
     onResult: (r) => {
       done++;
-      if (!values.quiet) console.log(`[${done}/${paths.length}] ${r.status.padEnd(7)} ${String(r.ms).padStart(6)} ms  ${r.file}${r.status === 'ok' ? ` (${r.pages} pages, ${r.chars} chars)` : `: ${r.message}`}`);
+      if (!values.quiet)
+        console.log(
+          `[${done}/${paths.length}] ${r.status.padEnd(7)} ${String(r.ms).padStart(6)} ms  ${r.file}${r.status === 'ok' ? ` (${r.pages} pages, ${r.chars} chars)` : `: ${r.message}`}`,
+        );
     },
   },
 );

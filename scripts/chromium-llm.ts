@@ -14,7 +14,12 @@ import { REPO_ROOT } from './models/write-model';
 export async function loadChromiumGguf(entry: ManifestModel, nCtx?: number): Promise<LlmEngine & { runtime: { isolated: boolean; threads: number } }> {
   const file = entry.files.find((f) => f.path.endsWith('.gguf'));
   if (!file) throw new Error(`${entry.id} has no .gguf file`);
-  const server = await createServer({ root: REPO_ROOT, configFile: `${REPO_ROOT}/vite.config.ts`, logLevel: 'error', server: { port: 0, host: '127.0.0.1', hmr: false, watch: null } });
+  const server = await createServer({
+    root: REPO_ROOT,
+    configFile: `${REPO_ROOT}/vite.config.ts`,
+    logLevel: 'error',
+    server: { port: 0, host: '127.0.0.1', hmr: false, watch: null },
+  });
   await server.listen();
   const base = server.resolvedUrls!.local[0];
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });

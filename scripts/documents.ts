@@ -19,12 +19,15 @@ const DOC_EXTENSIONS = ['md', 'markdown', 'txt', 'text', 'html', 'htm', 'docx'];
 
 /** The path of document `name`: a PDF in `pdfs`, else the first of DOC_EXTENSIONS found in `docs`. */
 export async function documentPath(name: string, dirs: { pdfs?: string; docs?: string }): Promise<string> {
-  const candidates = [
-    ...(dirs.pdfs ? [join(dirs.pdfs, `${name}.pdf`)] : []),
-    ...(dirs.docs ? DOC_EXTENSIONS.map((ext) => join(dirs.docs!, `${name}.${ext}`)) : []),
-  ];
+  const candidates = [...(dirs.pdfs ? [join(dirs.pdfs, `${name}.pdf`)] : []), ...(dirs.docs ? DOC_EXTENSIONS.map((ext) => join(dirs.docs!, `${name}.${ext}`)) : [])];
   for (const path of candidates) {
-    if (await access(path).then(() => true, () => false)) return path;
+    if (
+      await access(path).then(
+        () => true,
+        () => false,
+      )
+    )
+      return path;
   }
   throw new Error(`no document "${name}" (looked for ${candidates.join(', ') || 'nothing: give --pdfs or --docs'})`);
 }

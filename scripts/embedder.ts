@@ -22,7 +22,11 @@ export const MODEL_DIRS = [join(REPO_ROOT, 'models'), join(REPO_ROOT, 'test/mode
 export function findLocalModel(query: string, kind?: ManifestModel['kind']): { entry: ManifestModel; dir: string } {
   const all = MODEL_DIRS.flatMap((dir) => {
     const path = join(dir, 'manifest.json');
-    return existsSync(path) ? parseManifest(readFileSync(path, 'utf8'), path).models.filter((m) => !kind || m.kind === kind).map((entry) => ({ entry, dir })) : [];
+    return existsSync(path)
+      ? parseManifest(readFileSync(path, 'utf8'), path)
+          .models.filter((m) => !kind || m.kind === kind)
+          .map((entry) => ({ entry, dir }))
+      : [];
   });
   try {
     return findById(all, (m) => m.entry.id, query, kind ?? 'model');

@@ -28,7 +28,18 @@ import { withCache } from '../src/core/embed/cache';
 import { evidencePages, parseQuestions, type BenchQuestion } from '../src/core/eval/financebench';
 import { evidenceRank, formatRankTable, type EvidenceRank } from '../src/core/eval/ranks';
 import { formatFateTable, type EvidenceFate } from '../src/core/eval/fate';
-import { CONFIGS, evaluateQuestion, prepareDocument, prepareLibrary, type Prepared, rankedChunks, summarizeAll, summarizeAttributions, type EvaluatedQuestion, type EvalLlm } from '../src/core/eval/run';
+import {
+  CONFIGS,
+  evaluateQuestion,
+  prepareDocument,
+  prepareLibrary,
+  type Prepared,
+  rankedChunks,
+  summarizeAll,
+  summarizeAttributions,
+  type EvaluatedQuestion,
+  type EvalLlm,
+} from '../src/core/eval/run';
 import { formatTable, markdownTable, summarize, type QuestionScores } from '../src/core/eval/metrics';
 import { graderQuality, keepAgreement, median, stageTable, type LlmRunStats } from '../src/core/eval/grader';
 import { formatAttributionTable, type AttributionSummary } from '../src/core/eval/attribution';
@@ -97,7 +108,9 @@ if (values.llm && configs.some((c) => c.llm)) {
   const tl = performance.now();
   const maxAnswerTokens = Number(values['answer-tokens'] ?? (values.llm === TINY_CAUSAL_LM_ID ? 32 : DEFAULT_PIPELINE.maxAnswerTokens));
   llm = { engine: await loadLocalLlm(values.llm, values.models, values['n-ctx'] ? Number(values['n-ctx']) : undefined), embedder, maxAnswerTokens };
-  console.error(`${values.llm}: loaded in ${((performance.now() - tl) / 1000).toFixed(1)} s, context ${llm.engine.info.contextWindow} tokens, answers up to ${maxAnswerTokens} tokens`);
+  console.error(
+    `${values.llm}: loaded in ${((performance.now() - tl) / 1000).toFixed(1)} s, context ${llm.engine.info.contextWindow} tokens, answers up to ${maxAnswerTokens} tokens`,
+  );
 }
 
 let byDoc = new Map<string, BenchQuestion[]>();
@@ -117,7 +130,12 @@ const parsedDocs = new Map<string, ParsedDocument>();
 if (values.library) {
   const t = performance.now();
   for (const doc of byDoc.keys()) parsedDocs.set(doc, await readDocument(doc, values));
-  library = await prepareLibrary([...parsedDocs].map(([docName, parsed]) => ({ docName, parsed })), embedder, configs, (doc) => console.error(`  indexed ${doc}`));
+  library = await prepareLibrary(
+    [...parsedDocs].map(([docName, parsed]) => ({ docName, parsed })),
+    embedder,
+    configs,
+    (doc) => console.error(`  indexed ${doc}`),
+  );
   console.error(`library: ${parsedDocs.size} documents in one knowledge base, ${((performance.now() - t) / 1000).toFixed(1)} s`);
 }
 for (const [doc, qs] of byDoc) {
@@ -184,7 +202,9 @@ function printLlm(rows: Array<{ config: string; id: string } & EvaluatedQuestion
     );
     const q = graderQuality(stats.flatMap((s) => s.candidates));
     const f = (x?: number) => (x === undefined ? '—' : x.toFixed(3));
-    console.log(`\nGrader ROC AUC for "on an evidence page" (${q.candidates} candidates, ${q.positives} on evidence pages): retrieval score ${f(q.aucRetrieval)}, base grade ${f(q.aucBase)}, final grade ${f(q.aucFinal)}`);
+    console.log(
+      `\nGrader ROC AUC for "on an evidence page" (${q.candidates} candidates, ${q.positives} on evidence pages): retrieval score ${f(q.aucRetrieval)}, base grade ${f(q.aucBase)}, final grade ${f(q.aucFinal)}`,
+    );
   }
   const a = byConfig.get('pipeline-llm');
   const b = byConfig.get('pipeline-llm-generate');
@@ -193,7 +213,9 @@ function printLlm(rows: Array<{ config: string; id: string } & EvaluatedQuestion
     const pick = (xs: typeof a) => ids.map((id) => xs.find((x) => x.id === id)!.run);
     const agree = keepAgreement(pick(a), pick(b));
     const tokens = (xs: LlmRunStats[]) => xs.reduce((s, r) => s + (r.stages.find((x) => x.stage === 'grade')?.generatedTokens ?? 0), 0) / Math.max(1, xs.length);
-    console.log(`\nlogprob vs generate scoring: keep decisions agree on ${agree.agree} of ${agree.compared} candidates (${agree.share === undefined ? '—' : (100 * agree.share).toFixed(0)}%); grading generates ${tokens(pick(a)).toFixed(0)} vs ${tokens(pick(b)).toFixed(0)} tokens per question`);
+    console.log(
+      `\nlogprob vs generate scoring: keep decisions agree on ${agree.agree} of ${agree.compared} candidates (${agree.share === undefined ? '—' : (100 * agree.share).toFixed(0)}%); grading generates ${tokens(pick(a)).toFixed(0)} vs ${tokens(pick(b)).toFixed(0)} tokens per question`,
+    );
   }
 }
 
@@ -216,7 +238,12 @@ async function merge(files: string[], out?: string) {
   const reports = await Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8')) as { budget: number; embedder: string; llm?: string; perQuestion: Row[] }));
   const rows = reports.flatMap((r) => r.perQuestion);
   const names = [...new Set(rows.map((r) => r.config))];
-  const summary = names.map((name) => summarize(name, rows.filter((r) => r.config === name)));
+  const summary = names.map((name) =>
+    summarize(
+      name,
+      rows.filter((r) => r.config === name),
+    ),
+  );
   console.log(`\nBudget ${reports[0].budget} characters, ${summary[0]?.questions ?? 0} questions, embedder ${reports[0].embedder}\n`);
   console.log(formatTable(summary));
   const attribution = summarizeAttributions(rows);
@@ -225,5 +252,9 @@ async function merge(files: string[], out?: string) {
   printLlm(rows);
   printRanks(rows);
   printFates(rows);
-  if (out) await writeFile(out, JSON.stringify({ budget: reports[0].budget, embedder: reports[0].embedder, ...(llmId ? { llm: llmId } : {}), configs: summary, attribution, perQuestion: rows }, null, 2));
+  if (out)
+    await writeFile(
+      out,
+      JSON.stringify({ budget: reports[0].budget, embedder: reports[0].embedder, ...(llmId ? { llm: llmId } : {}), configs: summary, attribution, perQuestion: rows }, null, 2),
+    );
 }

@@ -146,7 +146,15 @@ async function finish(report: Report) {
       head,
       compared.map((r) =>
         r.available
-          ? [r.label, String(r.chunkCount), ...[r.lengths.min, r.lengths.p25, r.lengths.median, r.lengths.p75, r.lengths.max].map(String), f(r.retrievalRatio), f(r.signalRatio), f(objectiveValue(r)), `${r.locatedQuestions}/${r.questions}`]
+          ? [
+              r.label,
+              String(r.chunkCount),
+              ...[r.lengths.min, r.lengths.p25, r.lengths.median, r.lengths.p75, r.lengths.max].map(String),
+              f(r.retrievalRatio),
+              f(r.signalRatio),
+              f(objectiveValue(r)),
+              `${r.locatedQuestions}/${r.questions}`,
+            ]
           : [r.label, `unavailable: ${r.note}`, '', '', '', '', '', '', '', '', ''],
       ),
     ),

@@ -26,9 +26,31 @@ const COMMON = (
 const STOP = 'the of and to in a for our was were is are by on as with that from at an this which be its or not we'.split(' ');
 
 const COMPANIES = [
-  '3M', 'Microsoft', 'Acme Corp', 'Nike', 'PepsiCo', 'Amazon', 'Boeing', 'Pfizer', 'Adobe', 'Costco',
-  'Walmart', 'Intel', 'Netflix', 'Oracle', 'Verizon', 'Johnson & Johnson', 'Coca-Cola', 'AMD', 'Best Buy', 'CVS Health',
-  'General Mills', 'Kraft Heinz', 'Lockheed Martin', 'MGM Resorts', 'Ulta Beauty',
+  '3M',
+  'Microsoft',
+  'Acme Corp',
+  'Nike',
+  'PepsiCo',
+  'Amazon',
+  'Boeing',
+  'Pfizer',
+  'Adobe',
+  'Costco',
+  'Walmart',
+  'Intel',
+  'Netflix',
+  'Oracle',
+  'Verizon',
+  'Johnson & Johnson',
+  'Coca-Cola',
+  'AMD',
+  'Best Buy',
+  'CVS Health',
+  'General Mills',
+  'Kraft Heinz',
+  'Lockheed Martin',
+  'MGM Resorts',
+  'Ulta Beauty',
 ];
 const ITEMS: Array<[string, string[]]> = [
   ['Item 1 Business', ['Overview', 'Products', 'Competition', 'Employees']],
@@ -109,7 +131,7 @@ export function syntheticFilings(count: number, perDoc = 1000, seed = 7): Synthe
   const word = () => vocab[rank()];
   const prose = (): string => {
     const sentences: string[] = [];
-    for (let tokens = 0; tokens < 70; ) {
+    for (let tokens = 0; tokens < 70;) {
       const len = 10 + Math.floor(rand() * 14);
       const ws = Array.from({ length: len }, () => (rand() < 0.4 ? STOP[Math.floor(rand() * STOP.length)] : word()));
       if (rand() < 0.3) ws.push(`$${figure(rand)}`, 'million');

@@ -26,7 +26,8 @@ export interface CheckResult {
 }
 
 /** Runtime errors that must never reach a user: they name the code's failure, not the file's. */
-const RAW_ERROR = /\b(TypeError|RangeError|ReferenceError|SyntaxError|InternalError)\b|Cannot read propert|Cannot set propert|undefined is not|null is not|is not a function|is not iterable|is not defined|Maximum call stack|Invalid array length|Invalid typed array length|out of memory|\(reading '|\[object Object\]/i;
+const RAW_ERROR =
+  /\b(TypeError|RangeError|ReferenceError|SyntaxError|InternalError)\b|Cannot read propert|Cannot set propert|undefined is not|null is not|is not a function|is not iterable|is not defined|Maximum call stack|Invalid array length|Invalid typed array length|out of memory|\(reading '|\[object Object\]/i;
 
 export function isRawMessage(message: string): boolean {
   return RAW_ERROR.test(message);
@@ -43,14 +44,7 @@ export async function checkPdf(bytes: Uint8Array, file: string): Promise<CheckRe
     if (bytes.byteLength > MAX_FILE_BYTES) {
       throw new IngestError('too-large', name, `the file is ${describeBytes(bytes.byteLength)}; Sieve reads files up to ${describeBytes(MAX_FILE_BYTES)}.`);
     }
-    const parsed = await parseFile(
-      { pdf: (b, n, o) => parsePdf(b, n, { signal: o.signal }), docx: parseDocx },
-      bytes,
-      name,
-      mime,
-      () => {},
-      new AbortController().signal,
-    );
+    const parsed = await parseFile({ pdf: (b, n, o) => parsePdf(b, n, { signal: o.signal }), docx: parseDocx }, bytes, name, mime, () => {}, new AbortController().signal);
     if (parsed.text.trim().length === 0) throw new IngestError('empty', name, 'no text was found in it.');
     return { file, status: 'ok', message: parsed.warnings.join('; '), pages: parsed.pages.length, chars: parsed.text.length, ms: elapsed() };
   } catch (e) {

@@ -56,7 +56,15 @@ class Child {
       const onExit = (code: number | null, signal: string | null) => {
         this.proc = null;
         const last = this.stderr.trim().split('\n').slice(-3).join(' | ');
-        done({ file: item.file, status: 'error', message: `the checker process died (${signal ?? `exit code ${code}`})${last ? `: ${last}` : ''}`, raw: true, pages: 0, chars: 0, ms: ms() });
+        done({
+          file: item.file,
+          status: 'error',
+          message: `the checker process died (${signal ?? `exit code ${code}`})${last ? `: ${last}` : ''}`,
+          raw: true,
+          pages: 0,
+          chars: 0,
+          ms: ms(),
+        });
       };
       const timer = setTimeout(() => {
         proc.off('exit', onExit);

@@ -76,12 +76,7 @@ export function chainMerges(words: readonly string[], prior: readonly Merge[] = 
  * until `newTokens` tokens not already in `known` exist. Ties between equally frequent pairs
  * go to the lexicographically smallest `left right` key, so the result is deterministic.
  */
-export function trainMerges(
-  counts: ReadonlyMap<string, number>,
-  newTokens: number,
-  known: ReadonlySet<string>,
-  seedMerges: readonly Merge[] = [],
-): Merge[] {
+export function trainMerges(counts: ReadonlyMap<string, number>, newTokens: number, known: ReadonlySet<string>, seedMerges: readonly Merge[] = []): Merge[] {
   const seedRanks = mergeRanks(seedMerges);
   const words = [...counts].map(([word, count]) => ({ symbols: applyMerges(word, seedRanks), count }));
   const pairCounts = new Map<string, number>();

@@ -15,7 +15,6 @@ import { pathToFileURL } from 'node:url';
 import { TINY_CAUSAL_LM_ID, TINY_CAUSAL_LM_SPLIT_MARKER } from '../../src/adapters/transformers/tiny-causal-lm';
 import { isMainModule, REPO_ROOT } from './write-model';
 
-
 type Backend = 'node' | 'web';
 type Dtype = 'fp32' | 'fp16' | 'q8';
 

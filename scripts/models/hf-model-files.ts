@@ -62,9 +62,7 @@ export function bertTokenizerJson(vocab: string[]): object {
       type: 'TemplateProcessing',
       single: [special('[CLS]', 0), sequence('A', 0), special('[SEP]', 0)],
       pair: [special('[CLS]', 0), sequence('A', 0), special('[SEP]', 0), sequence('B', 1), special('[SEP]', 1)],
-      special_tokens: Object.fromEntries(
-        ['[CLS]', '[SEP]'].map((t) => [t, { id: t, ids: [id(t)], tokens: [t] }]),
-      ),
+      special_tokens: Object.fromEntries(['[CLS]', '[SEP]'].map((t) => [t, { id: t, ids: [id(t)], tokens: [t] }])),
     },
     decoder: { type: 'WordPiece', prefix: '##', cleanup: true },
     model: {

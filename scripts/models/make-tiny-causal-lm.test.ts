@@ -5,21 +5,9 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  env,
-  pipeline,
-  PreTrainedTokenizer,
-  TextStreamer,
-  type Tensor,
-  type TextGenerationPipeline,
-} from '@huggingface/transformers';
+import { env, pipeline, PreTrainedTokenizer, TextStreamer, type Tensor, type TextGenerationPipeline } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  TINY_CAUSAL_LM_CONTEXT,
-  TINY_CAUSAL_LM_ID,
-  TINY_CAUSAL_LM_SPLIT_MARKER,
-  TINY_CAUSAL_LM_VOCAB_SIZE,
-} from '../../src/adapters/transformers/tiny-causal-lm';
+import { TINY_CAUSAL_LM_CONTEXT, TINY_CAUSAL_LM_ID, TINY_CAUSAL_LM_SPLIT_MARKER, TINY_CAUSAL_LM_VOCAB_SIZE } from '../../src/adapters/transformers/tiny-causal-lm';
 import { TINY_CAUSAL_SHAPE, tinyCausalLmFiles, tinyCausalLmVocab } from './make-tiny-causal-lm';
 import { tinyCausalLmGraph } from './tiny-causal-lm-graph';
 import { randomTinyCausalWeights } from './tiny-causal-lm-weights';
@@ -78,8 +66,7 @@ describe('make-tiny-causal-lm: files', () => {
   it('declares the inputs and outputs of a decoder-with-past export', () => {
     const shape = TINY_CAUSAL_SHAPE;
     const graph = tinyCausalLmGraph(shape, randomTinyCausalWeights(shape, 1), new Float32Array(shape.vocabSize), 'fp32');
-    const cache = (prefix: string) =>
-      Array.from({ length: shape.layers }, (_, l) => [`${prefix}.${l}.key`, `${prefix}.${l}.value`]).flat();
+    const cache = (prefix: string) => Array.from({ length: shape.layers }, (_, l) => [`${prefix}.${l}.key`, `${prefix}.${l}.value`]).flat();
     expect(graph.inputs.map((i) => i.name)).toEqual(['input_ids', 'attention_mask', 'position_ids', ...cache('past_key_values')]);
     expect(graph.outputs.map((o) => o.name)).toEqual(['logits', ...cache('present')]);
     // transformers.js builds the empty first-step cache from these dims: symbolic ones other
@@ -135,8 +122,7 @@ describe('make-tiny-causal-lm: tokenizer', () => {
     ];
     const text = tokenizer.apply_chat_template(messages, { tokenize: false, add_generation_prompt: true });
     expect(text).toBe(
-      '<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nU<|im_end|>\n<|im_start|>assistant\nA<|im_end|>\n' +
-        '<|im_start|>user\nQ<|im_end|>\n<|im_start|>assistant\n',
+      '<|im_start|>system\nS<|im_end|>\n<|im_start|>user\nU<|im_end|>\n<|im_start|>assistant\nA<|im_end|>\n' + '<|im_start|>user\nQ<|im_end|>\n<|im_start|>assistant\n',
     );
     const ids = encode(text as string);
     expect(ids.filter((id) => id === tokenizer.eos_token_id)).toHaveLength(4);
@@ -204,9 +190,7 @@ describe('make-tiny-causal-lm: generation through transformers.js (onnxruntime-n
     const short = [{ role: 'user', content: 'Hi' }];
     const long = [{ role: 'user', content: 'A much longer question about the quarterly revenue figures, please.' }];
     const alone = (await generator(short, { max_new_tokens: 6, do_sample: false })) as Array<{ generated_text: Array<{ content: string }> }>;
-    const batch = (await generator([short, long], { max_new_tokens: 6, do_sample: false })) as unknown as Array<
-      Array<{ generated_text: Array<{ content: string }> }>
-    >;
+    const batch = (await generator([short, long], { max_new_tokens: 6, do_sample: false })) as unknown as Array<Array<{ generated_text: Array<{ content: string }> }>>;
     expect(batch[0][0].generated_text.at(-1)!.content).toBe(alone[0].generated_text.at(-1)!.content);
   });
 });

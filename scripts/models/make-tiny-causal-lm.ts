@@ -11,21 +11,10 @@
  *   <outDir>/sieve/tiny-causal-lm/onnx/model_quantized.onnx  dtype 'q8'   (default on wasm; int8 weights)
  * Output is deterministic (seeded), so rerunning reproduces the committed files byte for byte.
  */
-import {
-  TINY_CAUSAL_LM_CONTEXT,
-  TINY_CAUSAL_LM_ID,
-  TINY_CAUSAL_LM_SPLIT_MARKER,
-  TINY_CAUSAL_LM_VOCAB_SIZE,
-} from '../../src/adapters/transformers/tiny-causal-lm';
+import { TINY_CAUSAL_LM_CONTEXT, TINY_CAUSAL_LM_ID, TINY_CAUSAL_LM_SPLIT_MARKER, TINY_CAUSAL_LM_VOCAB_SIZE } from '../../src/adapters/transformers/tiny-causal-lm';
 import { loadRankedPieces, modelFiles, writeWhenRun } from './write-model';
 import type { WeightStorage } from './graph-builder';
-import {
-  byteLevelTokenizerConfig,
-  byteLevelTokenizerJson,
-  generationConfig,
-  llamaConfig,
-  specialTokenIds,
-} from './tiny-causal-lm-files';
+import { byteLevelTokenizerConfig, byteLevelTokenizerJson, generationConfig, llamaConfig, specialTokenIds } from './tiny-causal-lm-files';
 import { CAUSAL_OPSET_VERSION, SUPPRESSED_LOGIT, tinyCausalLmGraph } from './tiny-causal-lm-graph';
 import { randomTinyCausalWeights, type TinyCausalShape } from './tiny-causal-lm-weights';
 import { buildCausalVocab, SPECIAL_TOKENS, type CausalVocab } from './tiny-causal-lm-vocab';

@@ -23,9 +23,7 @@ const jsonFile = (path: string) => parseJsonFile(files, path);
 
 describe('make-tiny-cross-encoder: files', () => {
   it('produces the files transformers.js needs for fp32 and q8', () => {
-    expect([...files.keys()].sort()).toEqual(
-      ['README.md', 'config.json', 'onnx/model.onnx', 'onnx/model_quantized.onnx', 'tokenizer.json', 'tokenizer_config.json'].sort(),
-    );
+    expect([...files.keys()].sort()).toEqual(['README.md', 'config.json', 'onnx/model.onnx', 'onnx/model_quantized.onnx', 'tokenizer.json', 'tokenizer_config.json'].sort());
     expect(new TextDecoder().decode(files.get('README.md'))).toMatch(/random weights[\s\S]*make-tiny-cross-encoder\.ts/i);
   });
 

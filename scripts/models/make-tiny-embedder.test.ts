@@ -11,15 +11,7 @@ describe('make-tiny-embedder', () => {
 
   it('produces the files transformers.js needs for every dtype', () => {
     expect([...files.keys()].sort()).toEqual(
-      [
-        'README.md',
-        'config.json',
-        'onnx/model.onnx',
-        'onnx/model_fp16.onnx',
-        'onnx/model_quantized.onnx',
-        'tokenizer.json',
-        'tokenizer_config.json',
-      ].sort(),
+      ['README.md', 'config.json', 'onnx/model.onnx', 'onnx/model_fp16.onnx', 'onnx/model_quantized.onnx', 'tokenizer.json', 'tokenizer_config.json'].sort(),
     );
   });
 

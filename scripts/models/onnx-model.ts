@@ -13,10 +13,7 @@ export interface OnnxTensor {
   raw: Uint8Array;
 }
 
-export type OnnxAttribute =
-  | { kind: 'int'; value: number }
-  | { kind: 'ints'; value: number[] }
-  | { kind: 'float'; value: number };
+export type OnnxAttribute = { kind: 'int'; value: number } | { kind: 'ints'; value: number[] } | { kind: 'float'; value: number };
 
 export interface OnnxNode {
   opType: string;

@@ -45,13 +45,13 @@ export function toFloat16Bits(value: number): number {
     const half = 1 << (shift - 1);
     const rest = m & ((1 << shift) - 1);
     let result = m >>> shift;
-    if (rest > half || (rest === half && (result & 1))) result++;
+    if (rest > half || (rest === half && result & 1)) result++;
     return sign | result;
   }
   let result = (e << 10) | (mantissa >>> 13);
   const rest = mantissa & 0x1fff;
   // Carry from rounding may bump the exponent, which is still the right encoding.
-  if (rest > 0x1000 || (rest === 0x1000 && (result & 1))) result++;
+  if (rest > 0x1000 || (rest === 0x1000 && result & 1)) result++;
   return sign | result;
 }
 

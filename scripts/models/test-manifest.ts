@@ -15,9 +15,38 @@ import { isMainModule, REPO_ROOT } from './write-model';
 export const TEST_MODELS_DIR = join(REPO_ROOT, 'test/models');
 
 const TEST_MODELS: Array<Omit<ManifestModel, 'files'>> = [
-  { id: TINY_EMBEDDER_ID, kind: 'embedder', format: 'transformers', name: 'Tiny test embedder (random weights)', license: 'CC0-1.0', source: 'generated', dtype: 'fp32', pooling: 'mean', dim: TINY_EMBEDDER_DIM, randomWeights: true },
-  { id: 'sieve/tiny-cross-encoder', kind: 'reranker', format: 'transformers', name: 'Tiny test cross-encoder (random weights)', license: 'CC0-1.0', source: 'generated', dtype: 'fp32', randomWeights: true },
-  { id: TINY_CAUSAL_LM_ID, kind: 'llm', format: 'transformers', name: 'Tiny test causal LM (random weights)', license: 'CC0-1.0', source: 'generated', dtype: 'fp32', randomWeights: true },
+  {
+    id: TINY_EMBEDDER_ID,
+    kind: 'embedder',
+    format: 'transformers',
+    name: 'Tiny test embedder (random weights)',
+    license: 'CC0-1.0',
+    source: 'generated',
+    dtype: 'fp32',
+    pooling: 'mean',
+    dim: TINY_EMBEDDER_DIM,
+    randomWeights: true,
+  },
+  {
+    id: 'sieve/tiny-cross-encoder',
+    kind: 'reranker',
+    format: 'transformers',
+    name: 'Tiny test cross-encoder (random weights)',
+    license: 'CC0-1.0',
+    source: 'generated',
+    dtype: 'fp32',
+    randomWeights: true,
+  },
+  {
+    id: TINY_CAUSAL_LM_ID,
+    kind: 'llm',
+    format: 'transformers',
+    name: 'Tiny test causal LM (random weights)',
+    license: 'CC0-1.0',
+    source: 'generated',
+    dtype: 'fp32',
+    randomWeights: true,
+  },
 ];
 
 function filesOf(dir: string): string[] {

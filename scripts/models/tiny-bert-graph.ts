@@ -18,11 +18,7 @@ export function bertGraphInputs(): OnnxValueInfo[] {
 export function tinyBertGraph(shape: TinyBertShape, weights: TinyBertWeights, storage: WeightStorage): OnnxGraph {
   const g = new GraphBuilder(storage);
   tinyBertEncoder(g, shape, weights, 'last_hidden_state');
-  return g.build(
-    'tiny_bert',
-    bertGraphInputs(),
-    [{ name: 'last_hidden_state', elemType: ElemType.FLOAT, dims: ['batch_size', 'sequence_length', shape.hidden] }],
-  );
+  return g.build('tiny_bert', bertGraphInputs(), [{ name: 'last_hidden_state', elemType: ElemType.FLOAT, dims: ['batch_size', 'sequence_length', shape.hidden] }]);
 }
 
 /**
@@ -64,18 +60,14 @@ export function tinyBertEncoder(g: GraphBuilder, shape: TinyBertShape, weights: 
   weights.layers.forEach((lw: LayerWeights, l: number) => {
     const p = `layer${l}`;
     const w = (name: string, values: Float32Array, dims: number[]) => g.weight(`${p}_${name}`, values, dims);
-    const heads = (t: string, perm: number[]) =>
-      g.op('Transpose', [g.op('Reshape', [t, splitHeads])], { perm: { kind: 'ints', value: perm } });
+    const heads = (t: string, perm: number[]) => g.op('Transpose', [g.op('Reshape', [t, splitHeads])], { perm: { kind: 'ints', value: perm } });
 
     const q = heads(linear(x, w('q', lw.q, [h, h]), w('q_bias', lw.qBias, [h])), [0, 2, 1, 3]);
     const kT = heads(linear(x, w('k', lw.k, [h, h]), w('k_bias', lw.kBias, [h])), [0, 2, 3, 1]);
     const v = heads(linear(x, w('v', lw.v, [h, h]), w('v_bias', lw.vBias, [h])), [0, 2, 1, 3]);
     const scores = g.op('Add', [g.op('Mul', [g.op('MatMul', [q, kT]), scoreScale]), maskBias]);
     const probs = g.op('Softmax', [scores], { axis: { kind: 'int', value: -1 } });
-    const context = g.op('Reshape', [
-      g.op('Transpose', [g.op('MatMul', [probs, v])], { perm: { kind: 'ints', value: [0, 2, 1, 3] } }),
-      mergeHeads,
-    ]);
+    const context = g.op('Reshape', [g.op('Transpose', [g.op('MatMul', [probs, v])], { perm: { kind: 'ints', value: [0, 2, 1, 3] } }), mergeHeads]);
     const attended = linear(context, w('attn_out', lw.attnOut, [h, h]), w('attn_out_bias', lw.attnOutBias, [h]));
     x = layerNorm(g.op('Add', [attended, x]), w('attn_norm_scale', lw.attnNormScale, [h]), w('attn_norm_bias', lw.attnNormBias, [h]));
 
@@ -85,12 +77,7 @@ export function tinyBertEncoder(g: GraphBuilder, shape: TinyBertShape, weights: 
     const gelu = g.op('Mul', [g.op('Mul', [u, g.op('Add', [erf, 'one_f'])]), halfF]);
     const down = linear(gelu, w('down', lw.down, [shape.intermediate, h]), w('down_bias', lw.downBias, [h]));
     const isLast = l === weights.layers.length - 1;
-    x = layerNorm(
-      g.op('Add', [down, x]),
-      w('ffn_norm_scale', lw.ffnNormScale, [h]),
-      w('ffn_norm_bias', lw.ffnNormBias, [h]),
-      isLast ? output : undefined,
-    );
+    x = layerNorm(g.op('Add', [down, x]), w('ffn_norm_scale', lw.ffnNormScale, [h]), w('ffn_norm_bias', lw.ffnNormBias, [h]), isLast ? output : undefined);
   });
   return x;
 }

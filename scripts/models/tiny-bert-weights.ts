@@ -16,14 +16,22 @@ export function tinyBertShape(vocabSize: number, hidden: number, maxPositions: n
 }
 
 export interface LayerWeights {
-  q: Float32Array; qBias: Float32Array;
-  k: Float32Array; kBias: Float32Array;
-  v: Float32Array; vBias: Float32Array;
-  attnOut: Float32Array; attnOutBias: Float32Array;
-  attnNormScale: Float32Array; attnNormBias: Float32Array;
-  up: Float32Array; upBias: Float32Array;
-  down: Float32Array; downBias: Float32Array;
-  ffnNormScale: Float32Array; ffnNormBias: Float32Array;
+  q: Float32Array;
+  qBias: Float32Array;
+  k: Float32Array;
+  kBias: Float32Array;
+  v: Float32Array;
+  vBias: Float32Array;
+  attnOut: Float32Array;
+  attnOutBias: Float32Array;
+  attnNormScale: Float32Array;
+  attnNormBias: Float32Array;
+  up: Float32Array;
+  upBias: Float32Array;
+  down: Float32Array;
+  downBias: Float32Array;
+  ffnNormScale: Float32Array;
+  ffnNormBias: Float32Array;
 }
 
 export interface TinyBertWeights {
@@ -54,14 +62,22 @@ export function randomTinyBertWeights(shape: TinyBertShape, seed: number): TinyB
   const layers: LayerWeights[] = [];
   for (let l = 0; l < shape.layers; l++) {
     layers.push({
-      q: matrix(h, h), qBias: bias(h),
-      k: matrix(h, h), kBias: bias(h),
-      v: matrix(h, h), vBias: bias(h),
-      attnOut: matrix(h, h), attnOutBias: bias(h),
-      attnNormScale: ones(h), attnNormBias: zeros(h),
-      up: matrix(h, shape.intermediate), upBias: bias(shape.intermediate),
-      down: matrix(shape.intermediate, h), downBias: bias(h),
-      ffnNormScale: ones(h), ffnNormBias: zeros(h),
+      q: matrix(h, h),
+      qBias: bias(h),
+      k: matrix(h, h),
+      kBias: bias(h),
+      v: matrix(h, h),
+      vBias: bias(h),
+      attnOut: matrix(h, h),
+      attnOutBias: bias(h),
+      attnNormScale: ones(h),
+      attnNormBias: zeros(h),
+      up: matrix(h, shape.intermediate),
+      upBias: bias(shape.intermediate),
+      down: matrix(shape.intermediate, h),
+      downBias: bias(h),
+      ffnNormScale: ones(h),
+      ffnNormBias: zeros(h),
     });
   }
   return { wordEmbeddings, positionEmbeddings, typeEmbeddings, embedNormScale: ones(h), embedNormBias: zeros(h), layers };

@@ -22,12 +22,7 @@ export const presentName = (layer: number, kind: 'key' | 'value') => `present.${
  * Attention is causal over past + new positions and skips positions where attention_mask is 0.
  * `logitBias` ([vocab], 0 or SUPPRESSED_LOGIT) is added to the logits.
  */
-export function tinyCausalLmGraph(
-  shape: TinyCausalShape,
-  weights: TinyCausalWeights,
-  logitBias: Float32Array,
-  storage: WeightStorage,
-): OnnxGraph {
+export function tinyCausalLmGraph(shape: TinyCausalShape, weights: TinyCausalWeights, logitBias: Float32Array, storage: WeightStorage): OnnxGraph {
   if (weights.layers.length !== shape.layers) throw new Error('weights do not match the shape');
   if (shape.headDim % 2 !== 0) throw new Error('rotary embeddings need an even head_dim');
   const g = new GraphBuilder(storage);
@@ -50,10 +45,7 @@ export function tinyCausalLmGraph(
   // [batch, 1, seq, head_dim] to broadcast over heads. rotate_half(t) = t · R.
   const half = d / 2;
   const invFreq = Array.from({ length: d }, (_, j) => 1 / Math.pow(shape.ropeTheta, (2 * (j % half)) / d));
-  const angles = g.op('Mul', [
-    g.op('Unsqueeze', [g.op('Cast', ['position_ids'], { to: int(ElemType.FLOAT) }), g.int64('axis_last', [2])]),
-    g.float('rope_inv_freq', invFreq, [d]),
-  ]);
+  const angles = g.op('Mul', [g.op('Unsqueeze', [g.op('Cast', ['position_ids'], { to: int(ElemType.FLOAT) }), g.int64('axis_last', [2])]), g.float('rope_inv_freq', invFreq, [d])]);
   const headAxis = g.int64('axis_heads', [1]);
   const cos = g.op('Unsqueeze', [g.op('Cos', [angles]), headAxis]);
   const sin = g.op('Unsqueeze', [g.op('Sin', [angles]), headAxis]);
@@ -63,13 +55,11 @@ export function tinyCausalLmGraph(
     rotateHalf[j * d + j + half] = 1; // out[j + d/2] = in[j]
   }
   g.float('rope_rotate_half', rotateHalf, [d, d]);
-  const rope = (t: string) =>
-    g.op('Add', [g.op('Mul', [t, cos]), g.op('Mul', [g.op('MatMul', [t, 'rope_rotate_half']), sin])]);
+  const rope = (t: string) => g.op('Add', [g.op('Mul', [t, cos]), g.op('Mul', [g.op('MatMul', [t, 'rope_rotate_half']), sin])]);
 
   // Attention bias [batch, 1, seq, past + seq]: query i (absolute position past + i) may see key j
   // when j <= past + i and attention_mask[j] is 1.
-  const lengthOf = (tensor: string) =>
-    g.op('Gather', [g.op('Shape', [tensor]), 'index_one'], { axis: int(0) });
+  const lengthOf = (tensor: string) => g.op('Gather', [g.op('Shape', [tensor]), 'index_one'], { axis: int(0) });
   g.int64('index_one', [1], []);
   const total = lengthOf('attention_mask');
   const seq = lengthOf('input_ids');
@@ -77,16 +67,9 @@ export function tinyCausalLmGraph(
   const one = g.int64('one', [1], []);
   const queryPositions = g.op('Range', [g.op('Sub', [total, seq]), total, one]);
   const keyPositions = g.op('Range', [zero, total, one]);
-  const causal = g.op('LessOrEqual', [
-    g.op('Unsqueeze', [keyPositions, g.int64('axis_first', [0])]),
-    g.op('Unsqueeze', [queryPositions, 'axis_heads']),
-  ]);
+  const causal = g.op('LessOrEqual', [g.op('Unsqueeze', [keyPositions, g.int64('axis_first', [0])]), g.op('Unsqueeze', [queryPositions, 'axis_heads'])]);
   const keep = g.op('Unsqueeze', [g.op('Equal', ['attention_mask', one]), g.int64('axes_heads_queries', [1, 2])]);
-  const attentionBias = g.op('Where', [
-    g.op('And', [causal, keep]),
-    g.float('score_zero', [0], []),
-    g.float('score_masked', [MASKED_SCORE], []),
-  ]);
+  const attentionBias = g.op('Where', [g.op('And', [causal, keep]), g.float('score_zero', [0], []), g.float('score_masked', [MASKED_SCORE], [])]);
 
   const splitHeads = g.int64('split_heads_shape', [0, 0, heads, d]);
   const mergeHeads = g.int64('merge_heads_shape', [0, 0, heads * d]);
@@ -104,10 +87,7 @@ export function tinyCausalLmGraph(
 
     const scores = g.op('Mul', [g.op('MatMul', [q, g.op('Transpose', [keys], { perm: ints([0, 1, 3, 2]) })]), scoreScale]);
     const probs = g.op('Softmax', [g.op('Add', [scores, attentionBias])], { axis: int(-1) });
-    const context = g.op('Reshape', [
-      g.op('Transpose', [g.op('MatMul', [probs, values])], { perm: ints([0, 2, 1, 3]) }),
-      mergeHeads,
-    ]);
+    const context = g.op('Reshape', [g.op('Transpose', [g.op('MatMul', [probs, values])], { perm: ints([0, 2, 1, 3]) }), mergeHeads]);
     x = g.op('Add', [x, g.op('MatMul', [context, w('o_proj', lw.o, [heads * d, h])])]);
 
     // SwiGLU: down(silu(gate(m)) · up(m)).

@@ -1,11 +1,4 @@
-import {
-  BYTE_TO_CHAR,
-  GPT2_PRETOKEN_PATTERN,
-  chainMerges,
-  toByteChars,
-  trainMerges,
-  type Merge,
-} from './byte-level-bpe';
+import { BYTE_TO_CHAR, GPT2_PRETOKEN_PATTERN, chainMerges, toByteChars, trainMerges, type Merge } from './byte-level-bpe';
 
 /** Added tokens, after the BPE vocabulary. The first three are special (control) tokens. */
 export const END_OF_TEXT = '<|endoftext|>';
@@ -14,12 +7,7 @@ export const IM_END = '<|im_end|>';
 export const SPECIAL_TOKENS = [END_OF_TEXT, IM_START, IM_END] as const;
 
 /** Strings that must each encode to exactly one BPE token (learned merges permitting or not). */
-export const REQUIRED_SINGLE_TOKENS = [
-  '10',
-  'yes', 'no', 'Yes', 'No',
-  ' yes', ' no', ' Yes', ' No',
-  '\n\n',
-] as const;
+export const REQUIRED_SINGLE_TOKENS = ['10', 'yes', 'no', 'Yes', 'No', ' yes', ' no', ' Yes', ' No', '\n\n'] as const;
 
 export interface CausalVocab {
   /** Token strings in id order: 256 bytes, merge results, then the added tokens. */
@@ -61,11 +49,7 @@ export function pieceFrequencies(pieces: ReadonlyArray<readonly [string, number]
  * each REQUIRED_SINGLE_TOKENS string one token (highest priority), learned merges, then the
  * special tokens and `extraAddedTokens` (non-special, never split: e.g. a marker character).
  */
-export function buildCausalVocab(
-  pieces: ReadonlyArray<readonly [string, number]>,
-  size: number,
-  extraAddedTokens: readonly string[],
-): CausalVocab {
+export function buildCausalVocab(pieces: ReadonlyArray<readonly [string, number]>, size: number, extraAddedTokens: readonly string[]): CausalVocab {
   const bytes = [...BYTE_TO_CHAR];
   const required = chainMerges(REQUIRED_SINGLE_TOKENS.map(toByteChars));
   const addedCount = SPECIAL_TOKENS.length + extraAddedTokens.length;
@@ -83,10 +67,7 @@ export function buildCausalVocab(
       tokens.push(a + b);
     }
   }
-  const added = [
-    ...SPECIAL_TOKENS.map((content) => ({ content, special: true })),
-    ...extraAddedTokens.map((content) => ({ content, special: false })),
-  ];
+  const added = [...SPECIAL_TOKENS.map((content) => ({ content, special: true })), ...extraAddedTokens.map((content) => ({ content, special: false }))];
   for (const { content } of added) {
     if (seen.has(content)) throw new Error(`added token ${content} is already in the vocabulary`);
     tokens.push(content);

@@ -32,12 +32,5 @@ export function buildWordPieceVocab(rankedPieces: string[], limits: VocabLimits)
       suffixes.push(`##${text}`);
     }
   }
-  return [
-    ...SPECIAL_TOKENS,
-    ...LETTERS_AND_DIGITS,
-    ...PUNCTUATION,
-    ...LETTERS_AND_DIGITS.map((c) => `##${c}`),
-    ...words,
-    ...suffixes,
-  ];
+  return [...SPECIAL_TOKENS, ...LETTERS_AND_DIGITS, ...PUNCTUATION, ...LETTERS_AND_DIGITS.map((c) => `##${c}`), ...words, ...suffixes];
 }

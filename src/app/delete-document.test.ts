@@ -4,7 +4,10 @@ import type { LibraryClient } from './client';
 import type { DocumentRecord } from '../core/kb/records';
 
 function setup() {
-  const docs = [{ id: 'a', name: 'a.pdf' }, { id: 'b', name: 'b.md' }] as DocumentRecord[];
+  const docs = [
+    { id: 'a', name: 'a.pdf' },
+    { id: 'b', name: 'b.md' },
+  ] as DocumentRecord[];
   const calls: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
   const client = {
     listDocuments: async () => docs,

@@ -9,12 +9,27 @@ describe('resolveLlmUrls', () => {
   });
 
   it('makes a GGUF URL on this site absolute, so the worker and the model cache see one URL', () => {
-    expect(resolveLlmUrls({ kind: 'wllama', source: 'url', url: '/models/smol/smol.gguf' }, page)).toEqual({ kind: 'wllama', source: 'url', url: 'http://localhost:4173/models/smol/smol.gguf' });
-    expect(resolveLlmUrls({ kind: 'wllama', source: 'file', fileName: 'a.gguf', fileSize: 3 }, page)).toEqual({ kind: 'wllama', source: 'file', fileName: 'a.gguf', fileSize: 3, url: undefined });
+    expect(resolveLlmUrls({ kind: 'wllama', source: 'url', url: '/models/smol/smol.gguf' }, page)).toEqual({
+      kind: 'wllama',
+      source: 'url',
+      url: 'http://localhost:4173/models/smol/smol.gguf',
+    });
+    expect(resolveLlmUrls({ kind: 'wllama', source: 'file', fileName: 'a.gguf', fileSize: 3 }, page)).toEqual({
+      kind: 'wllama',
+      source: 'file',
+      fileName: 'a.gguf',
+      fileSize: 3,
+      url: undefined,
+    });
   });
 
   it('leaves absolute URLs, missing URLs and other engines alone', () => {
-    expect(resolveLlmUrls({ kind: 'webllm', modelId: 'm', modelUrl: 'https://host.example/m/' }, page)).toEqual({ kind: 'webllm', modelId: 'm', modelUrl: 'https://host.example/m/', modelLibUrl: undefined });
+    expect(resolveLlmUrls({ kind: 'webllm', modelId: 'm', modelUrl: 'https://host.example/m/' }, page)).toEqual({
+      kind: 'webllm',
+      modelId: 'm',
+      modelUrl: 'https://host.example/m/',
+      modelLibUrl: undefined,
+    });
     expect(resolveLlmUrls({ kind: 'none' }, page)).toEqual({ kind: 'none' });
   });
 });

@@ -5,9 +5,28 @@ import { chooseOffer, describeCost, loadedModels, modelOffers, usesOffer } from 
 
 const file = (path: string, bytes: number) => ({ path, bytes, sha256: '0'.repeat(64) });
 const SITE: ManifestModel[] = [
-  { id: 'Xenova/all-MiniLM-L6-v2', kind: 'embedder', format: 'transformers', name: 'all-MiniLM-L6-v2', license: 'apache-2.0', source: 'hub:x', files: [file('onnx/model.onnx', 90e6), file('tokenizer.json', 1e6)], dtype: 'fp32', memoryMB: 150 },
+  {
+    id: 'Xenova/all-MiniLM-L6-v2',
+    kind: 'embedder',
+    format: 'transformers',
+    name: 'all-MiniLM-L6-v2',
+    license: 'apache-2.0',
+    source: 'hub:x',
+    files: [file('onnx/model.onnx', 90e6), file('tokenizer.json', 1e6)],
+    dtype: 'fp32',
+    memoryMB: 150,
+  },
   { id: 'q/SmolLM2-GGUF', kind: 'llm', format: 'gguf', name: 'SmolLM2 135M', license: 'apache-2.0', source: 'hub:y', files: [file('smol q8.gguf', 98e6)], memoryMB: 250 },
-  { id: 'sieve/tiny-cross-encoder', kind: 'reranker', format: 'transformers', name: 'tiny cross-encoder', license: 'mit', source: 'test', files: [file('onnx/model.onnx', 850e3)], randomWeights: true },
+  {
+    id: 'sieve/tiny-cross-encoder',
+    kind: 'reranker',
+    format: 'transformers',
+    name: 'tiny cross-encoder',
+    license: 'mit',
+    source: 'test',
+    files: [file('onnx/model.onnx', 850e3)],
+    randomWeights: true,
+  },
 ];
 
 describe('modelOffers', () => {
@@ -36,12 +55,22 @@ describe('modelOffers', () => {
     expect(usesOffer(s, gguf)).toBe(true);
     expect(usesOffer(DEFAULT_SETTINGS, gguf)).toBe(false);
     const embedder = offers.find((o) => o.role === 'embedder' && o.where === 'site')!;
-    expect(chooseOffer(DEFAULT_SETTINGS, embedder).embedder).toEqual({ kind: 'transformers', modelId: 'Xenova/all-MiniLM-L6-v2', source: 'local', localBaseUrl: '/models/', device: 'auto', dtype: 'fp32' });
+    expect(chooseOffer(DEFAULT_SETTINGS, embedder).embedder).toEqual({
+      kind: 'transformers',
+      modelId: 'Xenova/all-MiniLM-L6-v2',
+      source: 'local',
+      localBaseUrl: '/models/',
+      device: 'auto',
+      dtype: 'fp32',
+    });
     expect(usesOffer(DEFAULT_SETTINGS, offers[0])).toBe(true);
     // the same id from the hub is another offer than the one on this site
     const hub = { ...DEFAULT_SETTINGS, embedder: { kind: 'transformers' as const, modelId: 'Xenova/all-MiniLM-L6-v2', source: 'hub' as const, device: 'auto' as const } };
     expect(usesOffer(hub, embedder)).toBe(false);
-    const reranker = chooseOffer({ ...DEFAULT_SETTINGS, pipeline: { ...DEFAULT_SETTINGS.pipeline, rerank: false } }, offers.find((o) => o.role === 'reranker')!);
+    const reranker = chooseOffer(
+      { ...DEFAULT_SETTINGS, pipeline: { ...DEFAULT_SETTINGS.pipeline, rerank: false } },
+      offers.find((o) => o.role === 'reranker')!,
+    );
     expect(reranker.pipeline.rerank).toBe(true);
   });
 

@@ -107,20 +107,18 @@ export function modelOffers(site: readonly ManifestModel[]): ModelOffer[] {
     ];
   });
   const servedIds = new Set(site.map((m) => m.id));
-  const downloads = DOWNLOADABLE.filter((d) => !servedIds.has(d.id)).map(
-    (d): ModelOffer => ({
-      key: `download:${d.role}:${d.id}`,
-      role: d.role,
-      where: 'download',
-      id: d.id,
-      name: d.name,
-      engine: ENGINE[d.format],
-      bytes: d.bytes,
-      memoryMB: d.memoryMB,
-      approx: d.approx,
-      settings: settingsFor(d.role, d.format, d.id, false),
-    }),
-  );
+  const downloads = DOWNLOADABLE.filter((d) => !servedIds.has(d.id)).map((d): ModelOffer => ({
+    key: `download:${d.role}:${d.id}`,
+    role: d.role,
+    where: 'download',
+    id: d.id,
+    name: d.name,
+    engine: ENGINE[d.format],
+    bytes: d.bytes,
+    memoryMB: d.memoryMB,
+    approx: d.approx,
+    settings: settingsFor(d.role, d.format, d.id, false),
+  }));
   return [bundled, ...onSite, ...downloads];
 }
 
@@ -147,8 +145,7 @@ export function chooseOffer(s: Settings, offer: ModelOffer): Settings {
 /** "23 MB download, about 100 MB of memory" — what a model costs, in words. */
 export function describeCost(offer: Pick<ModelOffer, 'bytes' | 'memoryMB' | 'approx' | 'where'>): string {
   const about = offer.approx ? 'about ' : '';
-  const size =
-    offer.bytes === 0 ? 'nothing to download' : `${about}${megabytes(offer.bytes)} ${offer.where === 'site' ? 'from this site' : 'download'}`;
+  const size = offer.bytes === 0 ? 'nothing to download' : `${about}${megabytes(offer.bytes)} ${offer.where === 'site' ? 'from this site' : 'download'}`;
   const memory = offer.memoryMB ? `, about ${offer.memoryMB >= 1000 ? `${(offer.memoryMB / 1000).toFixed(1)} GB` : `${offer.memoryMB} MB`} of memory` : '';
   return size + memory;
 }
@@ -191,7 +188,8 @@ export function loadedModels(saved: Settings, embedder: Status & { id?: string }
   if (l.kind === 'none') lines.push({ role: 'llm', name: 'None', state: 'none', status: 'Questions are answered retrieval-only' });
   else {
     const name = llm.info?.model ?? ('modelId' in l ? l.modelId : l.source === 'file' ? (l.fileName ?? 'a GGUF file') : (l.url?.split('/').pop() ?? 'a GGUF model'));
-    if (llm.state === 'ready') lines.push({ role: 'llm', name, state: 'ready', status: `Loaded${llm.info ? ` (${llm.info.engine}, ${llm.info.contextWindow} tokens of context)` : ''}` });
+    if (llm.state === 'ready')
+      lines.push({ role: 'llm', name, state: 'ready', status: `Loaded${llm.info ? ` (${llm.info.engine}, ${llm.info.contextWindow} tokens of context)` : ''}` });
     else if (llm.state === 'failed') lines.push({ role: 'llm', name, state: 'failed', status: `Failed to load: ${llm.error ?? 'unknown error'}` });
     else lines.push({ role: 'llm', name, state: 'loading', status: `Loading${progress(llm)}` });
   }

@@ -68,7 +68,18 @@ describe('PendingIngestLog', () => {
     const none = new PendingIngestLog(undefined, 'p');
     none.finish(none.start({ name: 'a', size: 1, type: '' }));
     expect(none.list()).toEqual([]);
-    const broken = new PendingIngestLog({ getItem: () => { throw new Error('blocked'); }, setItem: () => { throw new Error('full'); }, removeItem: () => undefined }, 'p');
+    const broken = new PendingIngestLog(
+      {
+        getItem: () => {
+          throw new Error('blocked');
+        },
+        setItem: () => {
+          throw new Error('full');
+        },
+        removeItem: () => undefined,
+      },
+      'p',
+    );
     expect(() => broken.start({ name: 'a', size: 1, type: '' })).not.toThrow();
     expect(broken.list()).toEqual([]);
   });

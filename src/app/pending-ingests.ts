@@ -70,9 +70,7 @@ export function leftOver(records: PendingIngest[], thisPage: string, livePages: 
 export function describeInterrupted(records: Pick<PendingIngest, 'name'>[]): string | undefined {
   if (records.length === 0) return undefined;
   const names = records.map((r) => r.name).join(', ');
-  return records.length === 1
-    ? `1 file was still being added when the page closed: ${names}.`
-    : `${records.length} files were still being added when the page closed: ${names}.`;
+  return records.length === 1 ? `1 file was still being added when the page closed: ${names}.` : `${records.length} files were still being added when the page closed: ${names}.`;
 }
 
 /** Reads and writes the records in a key-value store; every storage failure is swallowed (the record is a courtesy). */
@@ -126,7 +124,10 @@ export async function livePages(): Promise<string[]> {
     const locks = globalThis.navigator?.locks;
     if (!locks?.query) return [];
     const { held = [] } = await locks.query();
-    return held.map((l) => l.name ?? '').filter((n) => n.startsWith(PAGE_LOCK_PREFIX)).map((n) => n.slice(PAGE_LOCK_PREFIX.length));
+    return held
+      .map((l) => l.name ?? '')
+      .filter((n) => n.startsWith(PAGE_LOCK_PREFIX))
+      .map((n) => n.slice(PAGE_LOCK_PREFIX.length));
   } catch {
     return [];
   }

@@ -105,8 +105,7 @@ export function progressText(event: JobEvent | undefined, clock: StageClock | un
   if (!event) return { stage: 'Waiting', elapsed };
   const done = doneOf(event);
   const total = event.total;
-  const stage =
-    event.stage === 'ocr' && total > 0 ? `OCR page ${Math.min(done + 1, total)} / ${total}` : (STAGE_LABEL[event.stage] ?? event.stage);
+  const stage = event.stage === 'ocr' && total > 0 ? `OCR page ${Math.min(done + 1, total)} / ${total}` : (STAGE_LABEL[event.stage] ?? event.stage);
   const out: ProgressText = { stage, elapsed };
   if (total > 0) out.fraction = Math.min(1, Math.max(0, done / total));
   const unit = UNIT[event.stage];

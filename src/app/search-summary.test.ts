@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { rankingDescription } from './search-summary';
 
 const settings = { mode: 'hybrid' as const, weights: { bm25: 0.3, dense: 0.7 } };
-const fusion = (mode: string) => [{ stage: 'bm25', ms: 1 }, { stage: 'fusion', ms: 1, detail: { pool: 3, returned: 3, mode } }];
+const fusion = (mode: string) => [
+  { stage: 'bm25', ms: 1 },
+  { stage: 'fusion', ms: 1, detail: { pool: 3, returned: 3, mode } },
+];
 
 describe('rankingDescription', () => {
   it('describes the weighted fusion of a hybrid search', () => {

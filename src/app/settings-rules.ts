@@ -64,8 +64,7 @@ export function llmGates(status: { state: 'none' | 'loading' | 'ready' | 'failed
         : status.state === 'failed'
           ? 'Needs a language model: the chosen one failed to load (see Models).'
           : 'Needs a language model, and none is loaded: choose one under Models.';
-  const split =
-    'LLM boundaries needs a transformers.js language model (it reads split-token probabilities, which WebLLM and llama.cpp do not give)';
+  const split = 'LLM boundaries needs a transformers.js language model (it reads split-token probabilities, which WebLLM and llama.cpp do not give)';
   const splitScores =
     status.state === 'ready' && status.info?.splitScores === true
       ? undefined
@@ -100,10 +99,12 @@ export function validateSettings(s: Settings): Problem[] {
     else if (f.integer && !Number.isInteger(v)) problems.push({ id: f.id, message: `${f.label}: a whole number.` });
   }
   const c = s.chunker;
-  if (c.kind === 'fixed' && Number.isFinite(c.overlap) && c.overlap >= c.size) problems.push({ id: 'chunker.overlap', message: 'The overlap must be smaller than the chunk size.' });
+  if (c.kind === 'fixed' && Number.isFinite(c.overlap) && c.overlap >= c.size)
+    problems.push({ id: 'chunker.overlap', message: 'The overlap must be smaller than the chunk size.' });
   if (c.kind === 'llm' && c.minChars > c.maxChars / 2) problems.push({ id: 'chunker.minChars', message: 'The shortest chunk can be at most half the longest.' });
   const w = s.search.weights;
-  if (s.search.mode === 'hybrid' && w.bm25 === 0 && w.dense === 0) problems.push({ id: 'weights.bm25', message: 'Keyword and meaning weights are both 0: hybrid search would rank nothing.' });
+  if (s.search.mode === 'hybrid' && w.bm25 === 0 && w.dense === 0)
+    problems.push({ id: 'weights.bm25', message: 'Keyword and meaning weights are both 0: hybrid search would rank nothing.' });
   const g = s.pipeline.grading.weights;
   if (g.base === 0 && g.reflection === 0 && g.critic === 0) problems.push({ id: 'grading.base', message: 'The three grade weights are all 0: at least one must count.' });
   if (s.embedder.kind === 'transformers' && !s.embedder.modelId.trim()) problems.push({ id: 'embedder', message: 'Name the embedding model.' });

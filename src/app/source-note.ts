@@ -9,11 +9,17 @@ export function pagesPhrase(start: number, end = start): string {
  * What the source viewer says about the passage on the page shown: highlighted, partly
  * highlighted, or not placed — and then where it is in the document.
  */
-export function placementNote(placement: Placement | undefined, page: number, pageStart?: number, pageEnd = pageStart): { kind: 'found' | 'partial' | 'not-found' | 'elsewhere'; text: string } {
+export function placementNote(
+  placement: Placement | undefined,
+  page: number,
+  pageStart?: number,
+  pageEnd = pageStart,
+): { kind: 'found' | 'partial' | 'not-found' | 'elsewhere'; text: string } {
   const where = pageStart === undefined ? 'in this document' : `on ${pagesPhrase(pageStart, pageEnd)} of the document`;
   if (pageStart !== undefined && (page < pageStart || page > (pageEnd ?? pageStart))) return { kind: 'elsewhere', text: `The cited passage is not on this page; it is ${where}.` };
   if (!placement) return { kind: 'not-found', text: 'Looking for the passage on this page…' };
-  const more = pageStart !== undefined && pageEnd !== undefined && pageEnd > pageStart ? (page < pageEnd ? ` It continues on page ${page + 1}.` : ` It begins on page ${pageStart}.`) : '';
+  const more =
+    pageStart !== undefined && pageEnd !== undefined && pageEnd > pageStart ? (page < pageEnd ? ` It continues on page ${page + 1}.` : ` It begins on page ${pageStart}.`) : '';
   if (placement.status === 'found') return { kind: 'found', text: `The cited passage is highlighted.${more}` };
   if (placement.status === 'partial') {
     const pct = Math.round(placement.coverage * 100);

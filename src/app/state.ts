@@ -75,7 +75,6 @@ export class AppStore {
     void this.models.loadLlm();
     void this.models.loadSiteModels();
   }
-
 }
 
 /** The page's localStorage, or undefined where reading it throws (e.g. storage blocked). */

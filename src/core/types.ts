@@ -75,13 +75,13 @@ export interface Chunk {
   sentenceEnd: number;
 }
 
-export type ChunkerSettings = (
-  /**
-   * Semantic chunks: neighbours at least θ (`threshold`) similar stay together. With
-   * `percentile` (0–100), θ is instead that percentile of each document's own neighbour
-   * similarities (25: the quarter of neighbour pairs least alike become boundaries), which
-   * means the same whatever the embedder's similarity scale; `threshold` is then unused.
-   */
+export type ChunkerSettings = /**
+ * Semantic chunks: neighbours at least θ (`threshold`) similar stay together. With
+ * `percentile` (0–100), θ is instead that percentile of each document's own neighbour
+ * similarities (25: the quarter of neighbour pairs least alike become boundaries), which
+ * means the same whatever the embedder's similarity scale; `threshold` is then unused.
+ */
+(
   | { kind: 'semantic'; threshold: number; maxChars: number; percentile?: number }
   | { kind: 'fixed'; size: number; overlap: number }
   /**

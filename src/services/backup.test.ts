@@ -91,7 +91,10 @@ describe('knowledge-base export and import', () => {
     expect(await source.store.getSettings()).toBeUndefined();
     const bytes = await source.library.exportArchive(() => {}, never);
     const target = await setup();
-    await target.library.updateSettings({ embedder: { kind: 'transformers', modelId: 'someone/other-model', source: 'hub', device: 'auto' }, search: { mode: 'bm25', weights: { bm25: 1, dense: 0 }, limit: 3 } });
+    await target.library.updateSettings({
+      embedder: { kind: 'transformers', modelId: 'someone/other-model', source: 'hub', device: 'auto' },
+      search: { mode: 'bm25', weights: { bm25: 1, dense: 0 }, limit: 3 },
+    });
     const result = await target.library.importArchive(bytes, () => {}, never);
     expect(result).toMatchObject({ added: 1, settingsImported: true, hadDocuments: false });
     expect(result.settings).toEqual(source.library.currentSettings);

@@ -55,14 +55,13 @@ export async function runLabRequest(request: LabRequest, deps: LabDeps, onProgre
   const { questions, problems } = assignQuestions(parsed, deps.documents);
   for (const q of questions) {
     const n = wordTokens(q.evidence).length;
-    if (n < MIN_EVIDENCE_WORDS) problems.push(`${q.id}: its evidence is only ${n} word${n === 1 ? '' : 's'}; quote the passage that answers it, not the answer, or its ratios say little`);
+    if (n < MIN_EVIDENCE_WORDS)
+      problems.push(`${q.id}: its evidence is only ${n} word${n === 1 ? '' : 's'}; quote the passage that answers it, not the answer, or its ratios say little`);
   }
   if (questions.length === 0) throw new LabRequestError(`None of the ${parsed.length} questions is about the chosen documents: ${problems.slice(0, 3).join('; ')}`);
   const specs = requestSpecs(request);
   const results = await runLab({
-    docs: deps.documents
-      .filter((d) => questions.some((q) => q.docId === d.docId))
-      .map(({ docId, title, text, pages, sections }) => ({ docId, title, text, pages, sections })),
+    docs: deps.documents.filter((d) => questions.some((q) => q.docId === d.docId)).map(({ docId, title, text, pages, sections }) => ({ docId, title, text, pages, sections })),
     questions,
     embedder: deps.embedder,
     specs,

@@ -15,7 +15,17 @@ const PDF_BYTES = new TextEncoder().encode('%PDF-1.4 stand-in bytes');
 const parse: LibraryDeps['parse'] = (bytes, n, mime, onProgress, signal) =>
   parseFile(
     {
-      pdf: async () => ({ kind: 'pdf', title: 'Kelp report', text: 'The kelp harvest grew.\n\nThe hatchery doubled.', pages: [{ page: 1, start: 0, end: 22 }, { page: 2, start: 24, end: 45 }], sections: [], warnings: [] }),
+      pdf: async () => ({
+        kind: 'pdf',
+        title: 'Kelp report',
+        text: 'The kelp harvest grew.\n\nThe hatchery doubled.',
+        pages: [
+          { page: 1, start: 0, end: 22 },
+          { page: 2, start: 24, end: 45 },
+        ],
+        sections: [],
+        warnings: [],
+      }),
       docx: async () => Promise.reject(new Error('no docx')),
     },
     bytes,

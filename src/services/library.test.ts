@@ -62,7 +62,12 @@ describe('Library', () => {
 
     const reopened = await setup(embedder, name);
     const callsBefore = embedder.calls.length;
-    expect(reopened.library.listDocuments().map((d) => d.name).sort()).toEqual(['ferry.md', 'notes.md']);
+    expect(
+      reopened.library
+        .listDocuments()
+        .map((d) => d.name)
+        .sort(),
+    ).toEqual(['ferry.md', 'notes.md']);
     const again = await reopened.library.search('harvest of honey');
     expect(again.hits[0].chunk.id).toBe(r.hits[0].chunk.id);
     // only the new query itself was embedded: documents came back from storage
@@ -108,7 +113,12 @@ describe('Library', () => {
       expect(r.hits.length).toBeGreaterThan(0);
       expect(r.hits.every((h) => h.chunk !== undefined && h.docName !== '')).toBe(true);
       expect(new Set(r.hits.filter((h) => h.bm25 > 0).map((h) => h.docName))).toEqual(new Set(['report.md', 'ferry.md']));
-      expect(tab.listDocuments().map((d) => d.name).sort()).toEqual(['ferry.md', 'report.md']);
+      expect(
+        tab
+          .listDocuments()
+          .map((d) => d.name)
+          .sort(),
+      ).toEqual(['ferry.md', 'report.md']);
     }
     expect((await a.store.listDocuments()).map((d) => d.id)).not.toContain(pdf.id);
   });
@@ -159,7 +169,12 @@ describe('Library', () => {
     expect(after.keywords.get(notes.id)).toEqual(before.keywords.get(notes.id));
     const copy = KeywordIndex.create();
     copy.load(ferry.id, after.keywords.get(ferry.id)!);
-    expect(copy.covers(ferry.id, ferryChunks.map((c) => c.id))).toBe(true);
+    expect(
+      copy.covers(
+        ferry.id,
+        ferryChunks.map((c) => c.id),
+      ),
+    ).toBe(true);
   });
 
   it('re-indexes stored documents with new chunker settings and a new model', async () => {
@@ -391,7 +406,7 @@ describe('Library', () => {
     expect(ins.threshold).toBeCloseTo((sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2, 6);
   });
 
-  it('puts a language model\'s one-sentence summary into chunk headers, and ingests without it when the model fails', async () => {
+  it("puts a language model's one-sentence summary into chunk headers, and ingests without it when the model fails", async () => {
     const store = await openKnowledgeBase({ name: `lib-${++dbCount}`, storage: null });
     let fail = false;
     const library = new Library({
@@ -452,7 +467,13 @@ describe('Library', () => {
       store,
       parse,
       loadEmbedder: async () => new FakeEmbedder(),
-      section: async (parsed) => ({ sections: [{ start: 0, end: change, path: ['Kelp farming'] }, { start: change, end: parsed.text.length, path: ['Ferry timetable'] }], problems: [] }),
+      section: async (parsed) => ({
+        sections: [
+          { start: 0, end: change, path: ['Kelp farming'] },
+          { start: change, end: parsed.text.length, path: ['Ferry timetable'] },
+        ],
+        problems: [],
+      }),
       summarize: async () => 'Notes on kelp and ferries.',
     });
     await withLlm.open();
@@ -500,7 +521,9 @@ describe('Library', () => {
     const huge = 'The harbour ledger lists one more crate of tea. '.repeat(1100);
     const error = await library.ingest(file('ledger.txt', huge, 'text/plain'), () => {}, never).catch((e) => e);
     expect(error).toMatchObject({ code: 'too-large', fileName: 'ledger.txt' });
-    expect(error.message).toMatch(/ledger\.txt: it holds 52,799 characters of text \(about [\d,]+ chunks .* to embed on this device\); Sieve takes documents up to 50,000 characters\. Split it/);
+    expect(error.message).toMatch(
+      /ledger\.txt: it holds 52,799 characters of text \(about [\d,]+ chunks .* to embed on this device\); Sieve takes documents up to 50,000 characters\. Split it/,
+    );
     expect(embedder.calls).toEqual([]);
     expect(await store.listDocuments()).toEqual([]);
   });
@@ -510,12 +533,16 @@ describe('Library', () => {
     const long = 'Tug crews logged another calm night on the northern quay. '.repeat(25_000);
     const controller = new AbortController();
     const events: string[] = [];
-    const done = library.ingest(file('log.txt', long, 'text/plain'), (p) => {
-      if (p.stage === 'estimate') {
-        events.push(p.note);
-        controller.abort();
-      }
-    }, controller.signal);
+    const done = library.ingest(
+      file('log.txt', long, 'text/plain'),
+      (p) => {
+        if (p.stage === 'estimate') {
+          events.push(p.note);
+          controller.abort();
+        }
+      },
+      controller.signal,
+    );
     await expect(done).rejects.toMatchObject({ code: 'cancelled' });
     expect(events).toHaveLength(1);
     expect(events[0]).toMatch(/^A long document: about [\d,]+ chunks from [\d,]+ sentences, \d+ MB to store and \d+ min to embed on this device\.$/);

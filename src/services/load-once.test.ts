@@ -39,7 +39,10 @@ describe('LoadOnce', () => {
 
   it('keeps a superseded value until the last lease on it ends', async () => {
     const released: string[] = [];
-    const once = new LoadOnce(async (s: { id: string }) => `model ${s.id}`, (v) => released.push(v));
+    const once = new LoadOnce(
+      async (s: { id: string }) => `model ${s.id}`,
+      (v) => released.push(v),
+    );
     const inUse = once.acquire({ id: 'a' });
     expect(await inUse.value).toBe('model a');
     const next = once.acquire({ id: 'b' });

@@ -63,7 +63,11 @@ describe('RemoteEngine over a MessagePort', () => {
     const engine = new ScriptedEngine([]);
     const { port1, port2 } = new MessageChannel();
     open.push(port1, port2);
-    expose(llmHostApi(() => new Promise((r) => (finish = () => r(engine)))), port1, LLM_HOST_METHODS);
+    expose(
+      llmHostApi(() => new Promise((r) => (finish = () => r(engine)))),
+      port1,
+      LLM_HOST_METHODS,
+    );
     const rpc = rpcOverPort(port2);
     const load = rpc.load(SETTINGS);
     await new Promise((r) => setTimeout(r, 0));
@@ -147,7 +151,14 @@ describe('RemoteEngine over a MessagePort', () => {
     const { port1, port2 } = new MessageChannel();
     open.push(port1, port2);
     const catalogue = { webgpu: 'no-adapter' as const, shaderF16: false, models: [{ id: 'm-q4f32_1-MLC', label: 'm', vramMB: 900, contextWindow: 4096, lowResource: true }] };
-    expose(llmHostApi(async () => undefined, async () => catalogue), port1, LLM_HOST_METHODS);
+    expose(
+      llmHostApi(
+        async () => undefined,
+        async () => catalogue,
+      ),
+      port1,
+      LLM_HOST_METHODS,
+    );
     expect(await rpcOverPort(port2).webLlmModels()).toEqual(catalogue);
   });
 });

@@ -113,8 +113,7 @@ export class RemoteEngine implements LlmEngine {
     private readonly onDispose?: () => void,
   ) {
     if (info.splitScores) {
-      this.scoreSplits = (windowText, { splitChar, signal }) =>
-        this.rpc.scoreSplits(windowText, splitChar, { signal, settleOnAbort: true });
+      this.scoreSplits = (windowText, { splitChar, signal }) => this.rpc.scoreSplits(windowText, splitChar, { signal, settleOnAbort: true });
     }
   }
 
@@ -139,7 +138,12 @@ export function rpcOverPort(port: Endpoint): Remote<LlmHostApi> {
 }
 
 /** Loads `settings` in the worker behind `rpc`; undefined for 'none'. */
-export async function loadRemoteLlm(rpc: Remote<LlmHostApi>, settings: LlmSettings, onProgress?: (p: LoadProgress) => void, signal?: AbortSignal): Promise<RemoteEngine | undefined> {
+export async function loadRemoteLlm(
+  rpc: Remote<LlmHostApi>,
+  settings: LlmSettings,
+  onProgress?: (p: LoadProgress) => void,
+  signal?: AbortSignal,
+): Promise<RemoteEngine | undefined> {
   const info = await rpc.load(settings, { onProgress, signal });
   return info ? new RemoteEngine(rpc, info, () => void rpc.unload().catch(() => undefined)) : undefined;
 }

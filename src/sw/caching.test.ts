@@ -70,7 +70,13 @@ describe('modelRevisions', () => {
 
 describe('warmVendorUrls', () => {
   it('lists the default embedder files (USE-lite and the TF.js runtimes), not the others', () => {
-    const revs = { 'vendor/use-lite/vocab.json': 'a', 'vendor/use-lite/model.json': 'b', 'vendor/tfjs/tfjs-backend-wasm.wasm': 'c', 'vendor/ort/ort.wasm': 'd', 'vendor/wllama/wllama.wasm': 'e' };
+    const revs = {
+      'vendor/use-lite/vocab.json': 'a',
+      'vendor/use-lite/model.json': 'b',
+      'vendor/tfjs/tfjs-backend-wasm.wasm': 'c',
+      'vendor/ort/ort.wasm': 'd',
+      'vendor/wllama/wllama.wasm': 'e',
+    };
     expect(warmVendorUrls(revs)).toEqual(['/vendor/tfjs/tfjs-backend-wasm.wasm', '/vendor/use-lite/model.json', '/vendor/use-lite/vocab.json']);
   });
 });

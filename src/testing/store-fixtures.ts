@@ -101,7 +101,11 @@ export function freshName(label = 'kb'): string {
 
 /** A small keyword segment recognisable by its label, standing in for a document's index. */
 export function keywordsLabelled(label: string): KeywordSegment {
-  return buildSegment([{ id: label, text: label }], (t) => t.split(' '), (t) => t);
+  return buildSegment(
+    [{ id: label, text: label }],
+    (t) => t.split(' '),
+    (t) => t,
+  );
 }
 
 /** Vectors read back from storage: 8-bit rows, so each value within half a quantization step of what was written. */

@@ -30,7 +30,10 @@ import { readImageText } from '../core/ocr/image';
 const ocr = new OcrWorkerEngine();
 
 // The cross-encoder, loaded on the first question after one is chosen in Settings.
-const rerankers = new LoadOnce((settings: RerankerSettings) => loadModel('reranker', settings), (r) => void r?.dispose());
+const rerankers = new LoadOnce(
+  (settings: RerankerSettings) => loadModel('reranker', settings),
+  (r) => void r?.dispose(),
+);
 
 // The page hands over a port to the LLM worker (attachLlm), so questions reach the model directly.
 let llm: Remote<LlmHostApi> | undefined;

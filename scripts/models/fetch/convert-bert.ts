@@ -27,7 +27,8 @@ export interface BertConfig {
 export function convertBertSafetensors(safetensors: Uint8Array, config: BertConfig): Uint8Array {
   if (config.model_type && config.model_type !== 'bert') throw new Error(`cannot convert model_type ${config.model_type}: only BERT encoders are supported`);
   if (config.hidden_act && config.hidden_act !== 'gelu') throw new Error(`cannot convert hidden_act ${config.hidden_act}: only gelu is supported`);
-  if (config.layer_norm_eps !== undefined && Math.abs(config.layer_norm_eps - 1e-12) > 1e-15) throw new Error(`cannot convert layer_norm_eps ${config.layer_norm_eps}: only 1e-12 is supported`);
+  if (config.layer_norm_eps !== undefined && Math.abs(config.layer_norm_eps - 1e-12) > 1e-15)
+    throw new Error(`cannot convert layer_norm_eps ${config.layer_norm_eps}: only 1e-12 is supported`);
   const tensors = readSafetensors(safetensors);
   const prefix = tensors.has('bert.embeddings.word_embeddings.weight') ? 'bert.' : '';
   const get = (name: string, shape: number[]): Float32Array => {
@@ -54,14 +55,22 @@ export function convertBertSafetensors(safetensors: Uint8Array, config: BertConf
   for (let l = 0; l < shape.layers; l++) {
     const p = `encoder.layer.${l}.`;
     layers.push({
-      q: linear(`${p}attention.self.query`, h, h), qBias: vec(`${p}attention.self.query.bias`, h),
-      k: linear(`${p}attention.self.key`, h, h), kBias: vec(`${p}attention.self.key.bias`, h),
-      v: linear(`${p}attention.self.value`, h, h), vBias: vec(`${p}attention.self.value.bias`, h),
-      attnOut: linear(`${p}attention.output.dense`, h, h), attnOutBias: vec(`${p}attention.output.dense.bias`, h),
-      attnNormScale: vec(`${p}attention.output.LayerNorm.weight`, h), attnNormBias: vec(`${p}attention.output.LayerNorm.bias`, h),
-      up: linear(`${p}intermediate.dense`, ff, h), upBias: vec(`${p}intermediate.dense.bias`, ff),
-      down: linear(`${p}output.dense`, h, ff), downBias: vec(`${p}output.dense.bias`, h),
-      ffnNormScale: vec(`${p}output.LayerNorm.weight`, h), ffnNormBias: vec(`${p}output.LayerNorm.bias`, h),
+      q: linear(`${p}attention.self.query`, h, h),
+      qBias: vec(`${p}attention.self.query.bias`, h),
+      k: linear(`${p}attention.self.key`, h, h),
+      kBias: vec(`${p}attention.self.key.bias`, h),
+      v: linear(`${p}attention.self.value`, h, h),
+      vBias: vec(`${p}attention.self.value.bias`, h),
+      attnOut: linear(`${p}attention.output.dense`, h, h),
+      attnOutBias: vec(`${p}attention.output.dense.bias`, h),
+      attnNormScale: vec(`${p}attention.output.LayerNorm.weight`, h),
+      attnNormBias: vec(`${p}attention.output.LayerNorm.bias`, h),
+      up: linear(`${p}intermediate.dense`, ff, h),
+      upBias: vec(`${p}intermediate.dense.bias`, ff),
+      down: linear(`${p}output.dense`, h, ff),
+      downBias: vec(`${p}output.dense.bias`, h),
+      ffnNormScale: vec(`${p}output.LayerNorm.weight`, h),
+      ffnNormBias: vec(`${p}output.LayerNorm.bias`, h),
     });
   }
   const weights: TinyBertWeights = {

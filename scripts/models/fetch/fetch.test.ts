@@ -66,7 +66,14 @@ describe('download', () => {
 
   it('rejects a checksum mismatch, names the file and removes the damaged bytes', async () => {
     const dir = tmp();
-    const o = { url: 'https://x.test/m.bin', dest: join(dir, 'm.bin'), sha256: 'ab'.repeat(32), bytes: data.length, label: 'org/model/m.bin', fetchImpl: fakeFetch({ '/m.bin': data }) };
+    const o = {
+      url: 'https://x.test/m.bin',
+      dest: join(dir, 'm.bin'),
+      sha256: 'ab'.repeat(32),
+      bytes: data.length,
+      label: 'org/model/m.bin',
+      fetchImpl: fakeFetch({ '/m.bin': data }),
+    };
     await expect(download(o)).rejects.toThrow(/org\/model\/m\.bin: checksum mismatch/);
     expect(existsSync(join(dir, 'm.bin'))).toBe(false);
     expect(existsSync(join(dir, 'm.bin.part'))).toBe(false);
@@ -95,14 +102,22 @@ function bertSafetensors(w: TinyBertWeights, hidden: number, ff: number): Uint8A
   w.layers.forEach((l, i) => {
     const p = `encoder.layer.${i}.`;
     tensors.push(
-      [`${p}attention.self.query.weight`, t(l.q, hidden, hidden), [hidden, hidden]], [`${p}attention.self.query.bias`, l.qBias, [hidden]],
-      [`${p}attention.self.key.weight`, t(l.k, hidden, hidden), [hidden, hidden]], [`${p}attention.self.key.bias`, l.kBias, [hidden]],
-      [`${p}attention.self.value.weight`, t(l.v, hidden, hidden), [hidden, hidden]], [`${p}attention.self.value.bias`, l.vBias, [hidden]],
-      [`${p}attention.output.dense.weight`, t(l.attnOut, hidden, hidden), [hidden, hidden]], [`${p}attention.output.dense.bias`, l.attnOutBias, [hidden]],
-      [`${p}attention.output.LayerNorm.weight`, l.attnNormScale, [hidden]], [`${p}attention.output.LayerNorm.bias`, l.attnNormBias, [hidden]],
-      [`${p}intermediate.dense.weight`, t(l.up, hidden, ff), [ff, hidden]], [`${p}intermediate.dense.bias`, l.upBias, [ff]],
-      [`${p}output.dense.weight`, t(l.down, ff, hidden), [hidden, ff]], [`${p}output.dense.bias`, l.downBias, [hidden]],
-      [`${p}output.LayerNorm.weight`, l.ffnNormScale, [hidden]], [`${p}output.LayerNorm.bias`, l.ffnNormBias, [hidden]],
+      [`${p}attention.self.query.weight`, t(l.q, hidden, hidden), [hidden, hidden]],
+      [`${p}attention.self.query.bias`, l.qBias, [hidden]],
+      [`${p}attention.self.key.weight`, t(l.k, hidden, hidden), [hidden, hidden]],
+      [`${p}attention.self.key.bias`, l.kBias, [hidden]],
+      [`${p}attention.self.value.weight`, t(l.v, hidden, hidden), [hidden, hidden]],
+      [`${p}attention.self.value.bias`, l.vBias, [hidden]],
+      [`${p}attention.output.dense.weight`, t(l.attnOut, hidden, hidden), [hidden, hidden]],
+      [`${p}attention.output.dense.bias`, l.attnOutBias, [hidden]],
+      [`${p}attention.output.LayerNorm.weight`, l.attnNormScale, [hidden]],
+      [`${p}attention.output.LayerNorm.bias`, l.attnNormBias, [hidden]],
+      [`${p}intermediate.dense.weight`, t(l.up, hidden, ff), [ff, hidden]],
+      [`${p}intermediate.dense.bias`, l.upBias, [ff]],
+      [`${p}output.dense.weight`, t(l.down, ff, hidden), [hidden, ff]],
+      [`${p}output.dense.bias`, l.downBias, [hidden]],
+      [`${p}output.LayerNorm.weight`, l.ffnNormScale, [hidden]],
+      [`${p}output.LayerNorm.bias`, l.ffnNormBias, [hidden]],
     );
   });
   const header: Record<string, unknown> = { __metadata__: { format: 'pt' } };
@@ -126,11 +141,27 @@ function bertSafetensors(w: TinyBertWeights, hidden: number, ff: number): Uint8A
 describe('convertBertSafetensors', () => {
   const shape = tinyBertShape(50, 16, 32);
   const weights = randomTinyBertWeights(shape, 7);
-  const config = { vocab_size: 50, hidden_size: 16, num_hidden_layers: 2, num_attention_heads: 4, intermediate_size: 64, max_position_embeddings: 32, type_vocab_size: 2, hidden_act: 'gelu', layer_norm_eps: 1e-12, model_type: 'bert' };
+  const config = {
+    vocab_size: 50,
+    hidden_size: 16,
+    num_hidden_layers: 2,
+    num_attention_heads: 4,
+    intermediate_size: 64,
+    max_position_embeddings: 32,
+    type_vocab_size: 2,
+    hidden_act: 'gelu',
+    layer_norm_eps: 1e-12,
+    model_type: 'bert',
+  };
 
   it('builds the same graph as the reference BERT builder from the same weights', () => {
     const converted = convertBertSafetensors(bertSafetensors(weights, 16, 64), config);
-    const reference = encodeOnnxModel(tinyBertGraph(shape, weights, 'fp32'), { irVersion: 8, opsetVersion: OPSET_VERSION, producerName: 'sieve-convert-bert', docString: 'converted from safetensors' });
+    const reference = encodeOnnxModel(tinyBertGraph(shape, weights, 'fp32'), {
+      irVersion: 8,
+      opsetVersion: OPSET_VERSION,
+      producerName: 'sieve-convert-bert',
+      docString: 'converted from safetensors',
+    });
     expect(sha(converted)).toBe(sha(reference));
   });
 

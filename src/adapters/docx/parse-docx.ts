@@ -46,10 +46,6 @@ async function toHtml(bytes: Uint8Array, fileName: string): Promise<string> {
     return result.value;
   } catch (e) {
     const cause = e instanceof Error ? e.message : String(e);
-    throw new IngestError(
-      'corrupt',
-      fileName,
-      `the Word file could not be read; it may be damaged or not really a .docx (${cause}). Try opening it in Word and saving it again.`,
-    );
+    throw new IngestError('corrupt', fileName, `the Word file could not be read; it may be damaged or not really a .docx (${cause}). Try opening it in Word and saving it again.`);
   }
 }

@@ -24,7 +24,15 @@ describe('probeRuntimeEnv', () => {
       expect(env).toMatchObject({ webgpuApi: true, webgpu: false, shaderF16: false });
       expect(env.softwareGpu).toBeUndefined();
     }
-    const throwing: ProbeScope = { navigator: { gpu: { requestAdapter: () => { throw new Error('sync'); } } } };
+    const throwing: ProbeScope = {
+      navigator: {
+        gpu: {
+          requestAdapter: () => {
+            throw new Error('sync');
+          },
+        },
+      },
+    };
     expect((await probeRuntimeEnv(throwing)).webgpu).toBe(false);
   });
 

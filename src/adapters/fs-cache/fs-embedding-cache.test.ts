@@ -22,9 +22,15 @@ describe('FsEmbeddingCacheStore', () => {
     const b = embeddingCacheKey('m:1', 'beta');
     const c = embeddingCacheKey('other', 'alpha');
     const store = new FsEmbeddingCacheStore(dir);
-    await store.put([[a, vec(1, 2, 3)], [b, vec(4, 5, 6)]]);
+    await store.put([
+      [a, vec(1, 2, 3)],
+      [b, vec(4, 5, 6)],
+    ]);
     await store.put([[c, vec(7, 8)]]);
-    expect((await store.get([b, a])).map((v) => v && Array.from(v))).toEqual([[4, 5, 6], [1, 2, 3]]);
+    expect((await store.get([b, a])).map((v) => v && Array.from(v))).toEqual([
+      [4, 5, 6],
+      [1, 2, 3],
+    ]);
     await store.close();
 
     const reopened = new FsEmbeddingCacheStore(dir);
@@ -56,7 +62,10 @@ describe('FsEmbeddingCacheStore', () => {
     await reopened.put([[other, vec(3, 4)]]);
     await reopened.close();
     const third = new FsEmbeddingCacheStore(dir);
-    expect((await third.get([key, other])).map((v) => v && Array.from(v))).toEqual([[1, 2], [3, 4]]);
+    expect((await third.get([key, other])).map((v) => v && Array.from(v))).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
     await third.close();
   });
 

@@ -56,14 +56,17 @@ export class TesseractOcr implements OcrEngine {
         workerBlobURL: false,
         gzip: true,
         cacheMethod: 'none',
-      }).then(async (w) => {
-        // Sparse pages (a form, a receipt) read better with automatic page segmentation.
-        await w.setParameters({ tessedit_pageseg_mode: TesseractJs.PSM.AUTO });
-        return w;
-      }, (e: unknown) => {
-        // tesseract.js rejects with a bare message, undefined when its worker script did not load.
-        throw new Error(`the OCR engine could not start (${(e instanceof Error ? e.message : e) || 'its worker script did not load'})`);
-      });
+      }).then(
+        async (w) => {
+          // Sparse pages (a form, a receipt) read better with automatic page segmentation.
+          await w.setParameters({ tessedit_pageseg_mode: TesseractJs.PSM.AUTO });
+          return w;
+        },
+        (e: unknown) => {
+          // tesseract.js rejects with a bare message, undefined when its worker script did not load.
+          throw new Error(`the OCR engine could not start (${(e instanceof Error ? e.message : e) || 'its worker script did not load'})`);
+        },
+      );
       this.worker = started;
       // A failed start is not kept: the next page tries again.
       started.catch(() => {

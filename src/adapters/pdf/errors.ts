@@ -19,14 +19,19 @@ export function toIngestError(error: unknown, fileName: string, options: { encry
   if (name === 'AbortException') return cancelled(fileName);
   const cause = describeCause(name, message);
   if (options.encrypted || ENCRYPTION_ERROR.test(message)) {
-    return new IngestError('encrypted', fileName, `This PDF is encrypted, and it is damaged or uses an encryption Sieve cannot read (${cause}). Save an unencrypted copy and add that.`);
+    return new IngestError(
+      'encrypted',
+      fileName,
+      `This PDF is encrypted, and it is damaged or uses an encryption Sieve cannot read (${cause}). Save an unencrypted copy and add that.`,
+    );
   }
   return new IngestError('corrupt', fileName, `This PDF is damaged or incomplete and could not be read (${cause}).`);
 }
 
 /** JavaScript's own errors: thrown when malformed data trips up code, they say nothing a user can act on. */
 const RUNTIME_ERROR_NAMES = new Set(['TypeError', 'RangeError', 'ReferenceError', 'SyntaxError', 'InternalError', 'EvalError', 'URIError']);
-const RUNTIME_ERROR_TEXT = /Maximum call stack|too much recursion|Cannot read propert|Cannot set propert|is not a function|is not iterable|is not defined|undefined is not|null is not|Invalid array length|Invalid typed array length|out of memory|Array buffer allocation failed/i;
+const RUNTIME_ERROR_TEXT =
+  /Maximum call stack|too much recursion|Cannot read propert|Cannot set propert|is not a function|is not iterable|is not defined|undefined is not|null is not|Invalid array length|Invalid typed array length|out of memory|Array buffer allocation failed/i;
 
 /** pdf.js's own message when it names the cause; a sentence of ours when what failed was the JavaScript underneath. */
 function describeCause(name: string, message: string): string {

@@ -66,13 +66,7 @@ const PAGE_LOOP_BUDGET_MS = 25;
 type TextItem = Extract<Awaited<ReturnType<PdfJs.PDFPageProxy['getTextContent']>>['items'][number], { str: string }>;
 
 /** Reads every page's positioned text, the outline and the title. Errors are IngestErrors naming the file. */
-export async function extractPdf(
-  pdfjs: PdfJsModule,
-  data: Uint8Array,
-  fileName: string,
-  options: ReadPdfOptions = {},
-  resources: Setup = {},
-): Promise<PdfSource> {
+export async function extractPdf(pdfjs: PdfJsModule, data: Uint8Array, fileName: string, options: ReadPdfOptions = {}, resources: Setup = {}): Promise<PdfSource> {
   checkBytes(data, fileName);
   const { signal, onProgress } = options;
   if (signal?.aborted) throw cancelled(fileName);
@@ -115,13 +109,22 @@ export async function extractPdf(
       onProgress?.({ stage: 'parsing', done: n, total: doc.numPages });
     }
     if (pages.every((p) => p.error)) {
-      if (pages.every((p) => p.timedOut)) throw new IngestError('corrupt', fileName, `This PDF could not be read in time: ${pages.length === 1 ? 'its only page' : `each of its ${pages.length} pages`} took more than ${Math.round(limitMs / 1000)} s to read and was skipped.`);
+      if (pages.every((p) => p.timedOut))
+        throw new IngestError(
+          'corrupt',
+          fileName,
+          `This PDF could not be read in time: ${pages.length === 1 ? 'its only page' : `each of its ${pages.length} pages`} took more than ${Math.round(limitMs / 1000)} s to read and was skipped.`,
+        );
       throw toIngestError(new Error(pages.find((p) => !p.timedOut)?.error ?? pages[0].error), fileName, { encrypted: hasEncryptDictionary(data) });
     }
     if (!options.allowTextless && !pages.some((p) => p.items.length > 0)) throw noText(fileName, pages.length);
     const final = current;
     const outline = opened.thread
-      ? await withinTime(readOutline(final, (page) => viewports[page - 1]), limitMs, signal).then((o) => ('value' in o ? o.value : []))
+      ? await withinTime(
+          readOutline(final, (page) => viewports[page - 1]),
+          limitMs,
+          signal,
+        ).then((o) => ('value' in o ? o.value : []))
       : await readOutline(final, (page) => viewports[page - 1]);
     const title = opened.thread ? await withinTime(readTitle(final), limitMs, signal).then((t) => ('value' in t ? t.value : null)) : await readTitle(final);
     return { title, pages, outline };
@@ -236,13 +239,7 @@ function untilAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> 
   });
 }
 
-async function readPage(
-  pdfjs: PdfJsModule,
-  doc: PDFDocumentProxy,
-  n: number,
-  fonts: FontNames,
-  viewports: PageViewport[],
-): Promise<PdfPage> {
+async function readPage(pdfjs: PdfJsModule, doc: PDFDocumentProxy, n: number, fonts: FontNames, viewports: PageViewport[]): Promise<PdfPage> {
   let width = 0;
   let height = 0;
   try {
@@ -267,7 +264,7 @@ async function readPage(
       const advance = Math.hypot(a, b);
       const fontSize = advance > 0 ? Math.abs(a * d - b * c) / advance : 0;
       if (!(fontSize > 0) || !Number.isFinite(fontSize)) continue;
-      const angle = Math.round((Math.atan2(b, a) * 180) / Math.PI * 100) / 100;
+      const angle = Math.round(((Math.atan2(b, a) * 180) / Math.PI) * 100) / 100;
       const font = fonts.get(item.fontName);
       items.push({
         text: item.str,
@@ -329,7 +326,10 @@ function annotationLines(a: Annotation): string[] {
       text = a.combo ? values.map(shown) : options.length > 0 ? options.map((o) => String(o.displayValue ?? o.exportValue ?? '')) : values.map(shown);
     }
   }
-  return text.flatMap((t) => t.split(/\r\n|[\r\n\u2028\u2029]/)).map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  return text
+    .flatMap((t) => t.split(/\r\n|[\r\n\u2028\u2029]/))
+    .map((t) => t.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
 }
 
 const squash = (text: string) => text.toLowerCase().replace(/\s+/g, '');

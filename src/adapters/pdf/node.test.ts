@@ -70,9 +70,7 @@ describe('readPdf / parsePdf on report.pdf', () => {
 
   it('stops between pages when the signal is aborted', async () => {
     const controller = new AbortController();
-    const result = failure(
-      readPdf(fixture('report.pdf'), 'report.pdf', { signal: controller.signal, onProgress: () => controller.abort() }),
-    );
+    const result = failure(readPdf(fixture('report.pdf'), 'report.pdf', { signal: controller.signal, onProgress: () => controller.abort() }));
     expect((await result).code).toBe('cancelled');
   });
 
@@ -127,20 +125,13 @@ describe('readPdf / parsePdf on rotated.pdf', () => {
     const doc = await parsePdf(fixture('rotated.pdf'), 'rotated.pdf');
     expect(doc.pages.map((p) => p.page)).toEqual([1, 2, 3, 4]);
     expect(pageText(doc, 1)).toContain('The segment tables follow on the landscape pages');
-    expect(pageText(doc, 2)).toContain(
-      'Harbour dredging revenue grew on new port contracts in the south. Marine surveying margins narrowed',
-    );
+    expect(pageText(doc, 2)).toContain('Harbour dredging revenue grew on new port contracts in the south. Marine surveying margins narrowed');
     expect(pageText(doc, 2)).toContain('Segment | 2023 | 2022\nHarbour dredging | 8,420 | 7,310\nMarine surveying | 2,115 | 2,260');
     expect(pageText(doc, 3)).toContain('Tugboat utilisation stayed high across every northern harbour.');
     expect(pageText(doc, 3)).toContain('Vessel class | Owned | Chartered\nOcean tugs | 14 | 3\nPilot launches | 9 | 2');
     expect(pageText(doc, 4)).toContain('Deckhand headcount rose after the winter training programme ended.');
     expect(pageText(doc, 4)).toContain('Crew role | Staff | Vacancies\nDeckhands | 212 | 6\nEngineers | 58 | 1');
-    expect(doc.sections.map((s) => s.path[0])).toEqual([
-      'Tidewater Holdings Segment Review',
-      'Landscape Segment Results',
-      'Sideways Fleet Table',
-      'Skewed Crew Summary',
-    ]);
+    expect(doc.sections.map((s) => s.path[0])).toEqual(['Tidewater Holdings Segment Review', 'Landscape Segment Results', 'Sideways Fleet Table', 'Skewed Crew Summary']);
     expect(doc.warnings.filter((w) => /scanned|no text/i.test(w))).toEqual([]);
   });
 });

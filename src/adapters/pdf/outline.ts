@@ -4,10 +4,7 @@ import type { PdfOutlineEntry } from '../../core/parse/pdf/source';
 type OutlineNode = Awaited<ReturnType<PDFDocumentProxy['getOutline']>>[number];
 
 /** Bookmarks with their targets resolved to 1-based pages and top-down y positions. */
-export async function readOutline(
-  doc: PDFDocumentProxy,
-  viewportOf: (page: number) => PageViewport | undefined,
-): Promise<PdfOutlineEntry[]> {
+export async function readOutline(doc: PDFDocumentProxy, viewportOf: (page: number) => PageViewport | undefined): Promise<PdfOutlineEntry[]> {
   let nodes: OutlineNode[] | null;
   try {
     nodes = await doc.getOutline();

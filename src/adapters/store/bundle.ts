@@ -15,7 +15,12 @@ export function bundleProblems(bundle: DocumentBundle): string[] {
   const { document, file, text, chunks, vectors } = bundle;
   const id = document.id;
   const problems: string[] = [];
-  for (const [what, docId] of [['file', file.docId], ['text', text.docId], ['chunks', chunks.docId], ['vectors', vectors.docId]]) {
+  for (const [what, docId] of [
+    ['file', file.docId],
+    ['text', text.docId],
+    ['chunks', chunks.docId],
+    ['vectors', vectors.docId],
+  ]) {
     if (docId !== id) problems.push(`${what}.docId is "${docId}", expected "${id}"`);
   }
   if (chunks.chunks.some((c) => c.docId !== id)) problems.push('a chunk belongs to another document');

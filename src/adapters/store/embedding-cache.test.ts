@@ -77,7 +77,11 @@ describe('embedding cache on IndexedDB', () => {
     first.close();
     const cached = withCache(embedder, (await kb(name)).embeddingCache);
     const out = await cached.embed(['be', 'gamma', 'alpha']);
-    expect(out.map((v) => Array.from(v))).toEqual([[2, 1], [5, 1], [5, 1]]);
+    expect(out.map((v) => Array.from(v))).toEqual([
+      [2, 1],
+      [5, 1],
+      [5, 1],
+    ]);
     expect(calls).toBe(3);
     expect(cached.stats).toMatchObject({ hits: 2, misses: 1, embedded: 1 });
   });

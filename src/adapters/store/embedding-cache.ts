@@ -16,10 +16,7 @@ export interface IdbEmbeddingCacheStore extends EmbeddingCacheStore {
  * `database` is called for every operation so the cache sees the store's current connection
  * state (closed after a version change). Errors are left to `fail`, which names them for the user.
  */
-export function createEmbeddingCacheStore(
-  database: () => IDBPDatabase<unknown>,
-  fail: (error: unknown) => Promise<never>,
-): IdbEmbeddingCacheStore {
+export function createEmbeddingCacheStore(database: () => IDBPDatabase<unknown>, fail: (error: unknown) => Promise<never>): IdbEmbeddingCacheStore {
   async function clear(): Promise<void> {
     try {
       await database().clear(EMBEDDING_STORE);

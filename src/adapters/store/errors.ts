@@ -29,12 +29,7 @@ function describe(error: unknown): string {
  * `transactionError` is the transaction's own error when there was one: after an abort the
  * failing request's siblings reject with a bare AbortError, and only the transaction knows why.
  */
-export function toStoreError(
-  error: unknown,
-  fileName: string,
-  usage: StorageUsage | undefined,
-  transactionError?: unknown,
-): IngestError {
+export function toStoreError(error: unknown, fileName: string, usage: StorageUsage | undefined, transactionError?: unknown): IngestError {
   if (isIngestError(error)) return error;
   if (isQuotaError(transactionError) || isQuotaError(error)) return new IngestError('quota', fileName, quotaMessage(usage));
   const cause = describe(transactionError ?? error);

@@ -28,7 +28,12 @@ describe('addDocument / loadAll round trip', () => {
     const all = await loadAll(store);
     expect(all.documents).toEqual([early.document, late.document]);
     expect(all.chunks).toEqual([early.chunks, late.chunks]);
-    expect(all.keywords).toEqual(new Map([['late', seg('{"index":1}')], ['early', seg('{"index":2}')]]));
+    expect(all.keywords).toEqual(
+      new Map([
+        ['late', seg('{"index":1}')],
+        ['early', seg('{"index":2}')],
+      ]),
+    );
     expect(all.vectors.map((v) => v.docId)).toEqual(['early', 'late']);
     for (const [i, bundle] of [early, late].entries()) {
       const v = all.vectors[i];
@@ -91,9 +96,17 @@ describe('addDocument / loadAll round trip', () => {
     const store = await kb();
     const broken = makeBundle('broken');
     (broken.chunks.chunks[0] as unknown as { extra: () => void }).extra = () => {};
-    await expect(store.addDocuments([{ bundle: makeBundle('ok'), keywords: seg('{}') }, { bundle: broken, keywords: seg('{}') }])).rejects.toThrow(/DataCloneError/);
+    await expect(
+      store.addDocuments([
+        { bundle: makeBundle('ok'), keywords: seg('{}') },
+        { bundle: broken, keywords: seg('{}') },
+      ]),
+    ).rejects.toThrow(/DataCloneError/);
     expect(await store.listDocuments()).toEqual([]);
-    await store.addDocuments([{ bundle: makeBundle('x', { addedAt: 1 }), keywords: seg('"x"') }, { bundle: makeBundle('y', { addedAt: 2 }), keywords: seg('"y"') }]);
+    await store.addDocuments([
+      { bundle: makeBundle('x', { addedAt: 1 }), keywords: seg('"x"') },
+      { bundle: makeBundle('y', { addedAt: 2 }), keywords: seg('"y"') },
+    ]);
     expect((await store.listDocuments()).map((d) => d.id)).toEqual(['x', 'y']);
   });
 
@@ -218,7 +231,13 @@ describe('revision', () => {
     expect(await store.putKeywords('a', seg('"stale"'), r1)).toBe(false);
     expect((await loadAll(store)).keywords.get('a')).toEqual(seg('"a1"'));
     expect(await store.putKeywords('a', seg('"rebuilt"'), r2)).toBe(true);
-    expect(await loadAll(store)).toMatchObject({ keywords: new Map([['a', seg('"rebuilt"')], ['b', seg('"b1"')]]), revision: r2 });
+    expect(await loadAll(store)).toMatchObject({
+      keywords: new Map([
+        ['a', seg('"rebuilt"')],
+        ['b', seg('"b1"')],
+      ]),
+      revision: r2,
+    });
     // Never for a document that is gone.
     expect(await store.putKeywords('zzz', seg('"x"'), r2)).toBe(false);
     const r3 = await store.deleteDocument('a');

@@ -249,7 +249,7 @@ export async function openKnowledgeBase(options: KnowledgeBaseOptions = {}): Pro
   }
 
   const allStores = [...DOCUMENT_STORES, ...PART_STORES, META_STORE];
-  const newRevision = () => (globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`);
+  const newRevision = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
   const byAge = (a: DocumentRecord, b: DocumentRecord) => a.addedAt - b.addedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   /** Queues the deletion of every record of a document in the caller's transaction. */
   const deleteRecords = (tx: WriteTransaction, track: Track, id: DocumentId) => {

@@ -17,12 +17,7 @@ export interface ConnectionHooks {
   onTerminated?: () => void;
 }
 
-export async function openDatabase(
-  factory: IDBFactory,
-  name: string,
-  migrations: readonly Migration[],
-  hooks: ConnectionHooks,
-): Promise<IDBPDatabase<unknown>> {
+export async function openDatabase(factory: IDBFactory, name: string, migrations: readonly Migration[], hooks: ConnectionHooks): Promise<IDBPDatabase<unknown>> {
   const request = factory.open(name, migrations.length);
   let migrationError: unknown;
 

@@ -26,8 +26,7 @@ async function storeWithTwoDocuments(options: Parameters<typeof openKnowledgeBas
   return { store, earlier };
 }
 
-const isVectorsOf = (id: string) => (storeName: string, value: unknown) =>
-  storeName === 'vectorParts' && (value as DocumentVectors).docId === id;
+const isVectorsOf = (id: string) => (storeName: string, value: unknown) => storeName === 'vectorParts' && (value as DocumentVectors).docId === id;
 
 describe.each<QuotaFailure>(['throw', 'request'])('quota exceeded (put %s)', (failure) => {
   it('reports quota with usage, keeps earlier documents, and leaves none of the failed one', async () => {
@@ -38,9 +37,7 @@ describe.each<QuotaFailure>(['throw', 'request'])('quota exceeded (put %s)', (fa
     restore();
     expect(isIngestError(error)).toBe(true);
     expect(error).toMatchObject({ code: 'quota', fileName: 'three.pdf' });
-    expect(error.message).toBe(
-      'three.pdf: browser storage is full (used 1.8 GB of 2.0 GB); delete some documents or free disk space, then add the file again',
-    );
+    expect(error.message).toBe('three.pdf: browser storage is full (used 1.8 GB of 2.0 GB); delete some documents or free disk space, then add the file again');
 
     const all = await loadAll(store);
     expect(all.documents).toEqual(earlier.map((b) => b.document));

@@ -102,13 +102,7 @@ export function partsOf(docId: string): IDBKeyRange {
 }
 
 /** Applies migrations[oldVersion..newVersion) in order, each after the previous one finished. */
-export async function runMigrations(
-  migrations: readonly Migration[],
-  db: IDBPDatabase<unknown>,
-  tx: UpgradeTransaction,
-  oldVersion: number,
-  newVersion: number,
-): Promise<void> {
+export async function runMigrations(migrations: readonly Migration[], db: IDBPDatabase<unknown>, tx: UpgradeTransaction, oldVersion: number, newVersion: number): Promise<void> {
   for (let v = oldVersion; v < newVersion; v++) {
     const result = migrations[v](db, tx);
     // Only await real work: an extra await between synchronous migrations is harmless but pointless.

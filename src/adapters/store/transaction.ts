@@ -9,7 +9,10 @@ export type Track = <T>(request: Promise<T>) => Promise<T>;
 class TransactionFailed extends Error {
   /** The transaction's own error (why it aborted), when the browser reported one. */
   readonly transactionError: unknown;
-  constructor(readonly original: unknown, transactionError: unknown) {
+  constructor(
+    readonly original: unknown,
+    transactionError: unknown,
+  ) {
     super(original instanceof Error ? original.message : String(original));
     this.name = 'TransactionFailed';
     this.transactionError = transactionError;
@@ -18,9 +21,7 @@ class TransactionFailed extends Error {
 
 /** The error that was raised and, when known, why the transaction aborted. */
 export function failureCause(error: unknown): { original: unknown; transactionError: unknown } {
-  return error instanceof TransactionFailed
-    ? { original: error.original, transactionError: error.transactionError }
-    : { original: error, transactionError: undefined };
+  return error instanceof TransactionFailed ? { original: error.original, transactionError: error.transactionError } : { original: error, transactionError: undefined };
 }
 
 /**
@@ -29,11 +30,7 @@ export function failureCause(error: unknown): { original: unknown; transactionEr
  * synchronous throw halfway through `body`, the transaction is aborted and the error is
  * rethrown as TransactionFailed once the abort has settled.
  */
-export async function runWrite(
-  db: IDBPDatabase<unknown>,
-  stores: string[],
-  body: (tx: WriteTransaction, track: Track) => void,
-): Promise<void> {
+export async function runWrite(db: IDBPDatabase<unknown>, stores: string[], body: (tx: WriteTransaction, track: Track) => void): Promise<void> {
   const requests: Promise<unknown>[] = [];
   const track: Track = (request) => {
     requests.push(request);

@@ -28,7 +28,13 @@ describe('loadTransformersLlm with the tiny local model', () => {
   afterAll(() => engine?.dispose());
 
   it('reports the model and its context window', () => {
-    expect(engine.info).toEqual({ engine: 'transformers', model: TINY_CAUSAL_LM_ID, contextWindow: TINY_CAUSAL_LM_CONTEXT, splitScores: true, vocabSize: TINY_CAUSAL_LM_VOCAB_SIZE });
+    expect(engine.info).toEqual({
+      engine: 'transformers',
+      model: TINY_CAUSAL_LM_ID,
+      contextWindow: TINY_CAUSAL_LM_CONTEXT,
+      splitScores: true,
+      vocabSize: TINY_CAUSAL_LM_VOCAB_SIZE,
+    });
     expect(progress.length).toBeGreaterThan(0);
   });
 

@@ -68,9 +68,7 @@ export class TransformersLlm implements LlmEngine {
     const stop = new this.runtime.InterruptableStoppingCriteria();
     const interrupt = () => stop.interrupt();
     signal?.addEventListener('abort', interrupt, { once: true });
-    const streamer = onToken
-      ? new this.runtime.TextStreamer(this.tokenizer, { skip_prompt: true, callback_function: (piece: string) => piece && onToken(piece) })
-      : undefined;
+    const streamer = onToken ? new this.runtime.TextStreamer(this.tokenizer, { skip_prompt: true, callback_function: (piece: string) => piece && onToken(piece) }) : undefined;
     try {
       const sequences = (await this.generator.model.generate({
         ...inputs,

@@ -57,7 +57,12 @@ describe('windowTokenRanges', () => {
 
   it('copes with a decoder that drops the leading space of a sequence (SentencePiece)', () => {
     const pieces = ['Q:', '▁one', '▁two', '▁three'];
-    const decode = (ids: number[]) => ids.map((i) => pieces[i]).join('').replace(/▁/g, ' ').replace(/^ /, '');
+    const decode = (ids: number[]) =>
+      ids
+        .map((i) => pieces[i])
+        .join('')
+        .replace(/▁/g, ' ')
+        .replace(/^ /, '');
     const full = 'Q: one two three';
     const ranges = windowTokenRanges([0, 1, 2, 3], 1, full, 2, decode);
     expectTiling(ranges, full.length - 2);
@@ -74,8 +79,7 @@ describe('windowTokenRanges', () => {
 
 describe('TransformersLlm.scoreSplits with the tiny local model', () => {
   let engine: LlmEngine;
-  const tokenCount = (text: string) =>
-    (engine as unknown as { generator: TextGenerationPipeline }).generator.tokenizer.encode(text, { add_special_tokens: false }).length;
+  const tokenCount = (text: string) => (engine as unknown as { generator: TextGenerationPipeline }).generator.tokenizer.encode(text, { add_special_tokens: false }).length;
 
   beforeAll(async () => {
     engine = await loadTransformersLlm({ modelId: TINY_CAUSAL_LM_ID, source: local, device: 'cpu', dtype: 'fp32', wasmPaths: '/vendor/ort/' });

@@ -10,9 +10,7 @@ export class SplitWindowTooLongError extends Error {
     readonly tokens: number,
     readonly limit: number,
   ) {
-    super(
-      `the LLM-boundary window needs ${tokens} tokens with its prompt, more than the model's context window of ${limit} tokens; use shorter windows`,
-    );
+    super(`the LLM-boundary window needs ${tokens} tokens with its prompt, more than the model's context window of ${limit} tokens; use shorter windows`);
     this.name = 'SplitWindowTooLongError';
   }
 }

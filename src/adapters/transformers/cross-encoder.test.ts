@@ -101,12 +101,24 @@ describe('CrossEncoderReranker', () => {
   });
 
   it('rejects a batch scorer that returns the wrong number of scores', async () => {
-    const reranker = new CrossEncoderReranker('test', async () => [1], async () => {});
+    const reranker = new CrossEncoderReranker(
+      'test',
+      async () => [1],
+      async () => {},
+    );
     await expect(reranker.score('q', ['a', 'b'])).rejects.toThrow(/1 scores for 2 passages/);
   });
 
   it('rejects a batch size below 1', () => {
-    expect(() => new CrossEncoderReranker('test', async () => [], async () => {}, 0)).toThrow(/batch size/);
+    expect(
+      () =>
+        new CrossEncoderReranker(
+          'test',
+          async () => [],
+          async () => {},
+          0,
+        ),
+    ).toThrow(/batch size/);
   });
 });
 

@@ -200,9 +200,7 @@ describe('hub source, against a local mirror with the hub URL layout', () => {
   });
 
   it('names the remote URL when the hub has no such model', async () => {
-    const error = await loadTransformersEmbedder(
-      local({ modelId: 'sieve/no-such-model', source: { kind: 'hub', remoteHost: mirror.url } }),
-    ).catch((e: unknown) => e);
+    const error = await loadTransformersEmbedder(local({ modelId: 'sieve/no-such-model', source: { kind: 'hub', remoteHost: mirror.url } })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ModelLoadError);
     const message = (error as Error).message;
     expect(message).toContain('"sieve/no-such-model"');

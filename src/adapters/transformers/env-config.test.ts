@@ -74,9 +74,7 @@ describe('modelLocation', () => {
   });
 
   it('is the resolve/main folder on the hub or mirror', () => {
-    expect(modelLocation('Xenova/all-MiniLM-L6-v2', { kind: 'hub' })).toBe(
-      'https://huggingface.co/Xenova/all-MiniLM-L6-v2/resolve/main/',
-    );
+    expect(modelLocation('Xenova/all-MiniLM-L6-v2', { kind: 'hub' })).toBe('https://huggingface.co/Xenova/all-MiniLM-L6-v2/resolve/main/');
     expect(modelLocation('a/b', { kind: 'hub', remoteHost: 'http://m.example' })).toBe('http://m.example/a/b/resolve/main/');
   });
 });

@@ -18,7 +18,11 @@ function fakeFetch(files: Record<string, BodyInit | null>, seen: string[] = []):
 
 const good = () => ({
   'model.json': JSON.stringify(modelJson),
-  'vocab.json': JSON.stringify([['<unk>', 0], ['▁a', -1], [':', null]]),
+  'vocab.json': JSON.stringify([
+    ['<unk>', 0],
+    ['▁a', -1],
+    [':', null],
+  ]),
   shard1: new Uint8Array(16),
   shard2: new Uint8Array(8),
 });
@@ -41,26 +45,18 @@ describe('fetchUseLiteFiles', () => {
   it('names a missing shard and its HTTP status', async () => {
     const files: Record<string, BodyInit | null> = good();
     delete files.shard2;
-    await expect(fetchUseLiteFiles('/m/', fakeFetch(files))).rejects.toThrow(
-      'Loading the embedding model failed: shard2 returned HTTP 404 Not Found',
-    );
+    await expect(fetchUseLiteFiles('/m/', fakeFetch(files))).rejects.toThrow('Loading the embedding model failed: shard2 returned HTTP 404 Not Found');
   });
 
   it('notices truncated weights and a broken vocabulary', async () => {
-    await expect(fetchUseLiteFiles('/m/', fakeFetch({ ...good(), shard2: new Uint8Array(4) }))).rejects.toThrow(
-      /weight files hold 20 bytes but model\.json expects 24/,
-    );
-    await expect(fetchUseLiteFiles('/m/', fakeFetch({ ...good(), 'vocab.json': '{"a":1}' }))).rejects.toThrow(
-      /vocab\.json is not a list of \[piece, score\] pairs/,
-    );
+    await expect(fetchUseLiteFiles('/m/', fakeFetch({ ...good(), shard2: new Uint8Array(4) }))).rejects.toThrow(/weight files hold 20 bytes but model\.json expects 24/);
+    await expect(fetchUseLiteFiles('/m/', fakeFetch({ ...good(), 'vocab.json': '{"a":1}' }))).rejects.toThrow(/vocab\.json is not a list of \[piece, score\] pairs/);
   });
 
   it('explains a network failure', async () => {
     const failing: FetchLike = async () => {
       throw new TypeError('Failed to fetch');
     };
-    await expect(fetchUseLiteFiles('/m/', failing)).rejects.toThrow(
-      'Loading the embedding model failed: model.json could not be downloaded from /m/ (Failed to fetch)',
-    );
+    await expect(fetchUseLiteFiles('/m/', failing)).rejects.toThrow('Loading the embedding model failed: model.json could not be downloaded from /m/ (Failed to fetch)');
   });
 });

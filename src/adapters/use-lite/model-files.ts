@@ -31,12 +31,7 @@ const BYTES_PER_DTYPE: Record<string, number> = { float32: 4, int32: 4, bool: 1,
  * Progress counts bytes of the weight shards and vocab.json together, `file` being the one
  * that just advanced; `total` grows once vocab.json's size is known.
  */
-export async function fetchUseLiteFiles(
-  baseUrl: string,
-  fetchFn: FetchLike,
-  onProgress?: (p: LoadProgress) => void,
-  signal?: AbortSignal,
-): Promise<UseLiteFiles> {
+export async function fetchUseLiteFiles(baseUrl: string, fetchFn: FetchLike, onProgress?: (p: LoadProgress) => void, signal?: AbortSignal): Promise<UseLiteFiles> {
   const base = baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`;
   const modelJson = parseJson<ModelJson>('model.json', await fetchText(base, 'model.json', fetchFn, signal));
   if (!modelJson.modelTopology || !Array.isArray(modelJson.weightsManifest)) {

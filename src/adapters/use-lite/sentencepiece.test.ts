@@ -99,7 +99,13 @@ describe('SentencePieceTokenizer (bundled USE vocabulary)', () => {
 
 describe('SentencePieceTokenizer (missing scores)', () => {
   it('ranks a piece with a null score between its neighbours', () => {
-    const vocab: VocabEntry[] = [['<unk>', 0], [`${B}x`, -1], [':', null], [`${B}`, -5], ['x', -6]];
+    const vocab: VocabEntry[] = [
+      ['<unk>', 0],
+      [`${B}x`, -1],
+      [':', null],
+      [`${B}`, -5],
+      ['x', -6],
+    ];
     const tok = new SentencePieceTokenizer(vocab, { unkId: 0 });
     // ":" scores (-1 + -5) / 2 = -3: a real piece, neither free (0) nor unknown.
     expect(tok.encode('x:')).toEqual([1, 2]);

@@ -51,7 +51,13 @@ export class UseLiteEmbedder implements Embedder {
     if (this.disposed) throw new Error('The embedding model was disposed');
     signal?.throwIfAborted();
     const tokens = texts.map((t) => this.tokenize(t));
-    return mapInBatches(tokens, (ids) => ids.length, this.batchLimits, (batch) => this.serially(() => this.run(batch)), signal);
+    return mapInBatches(
+      tokens,
+      (ids) => ids.length,
+      this.batchLimits,
+      (batch) => this.serially(() => this.run(batch)),
+      signal,
+    );
   }
 
   /** Embeds `texts` in one model call, as given: no sorting or splitting (for measurements). */

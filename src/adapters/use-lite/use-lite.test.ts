@@ -89,9 +89,7 @@ describe('USE-lite load failures', () => {
   it('names the missing file and the HTTP status', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'sieve-use-'));
     try {
-      await expect(loadUseLiteNode({ modelDir: dir })).rejects.toThrow(
-        'Loading the embedding model failed: model.json returned HTTP 404',
-      );
+      await expect(loadUseLiteNode({ modelDir: dir })).rejects.toThrow('Loading the embedding model failed: model.json returned HTTP 404');
       await writeFile(join(dir, 'model.json'), '<!doctype html><title>Not the model</title>');
       await expect(loadUseLiteNode({ modelDir: dir })).rejects.toThrow(/model\.json is not valid JSON \(the server sent a web page/);
     } finally {

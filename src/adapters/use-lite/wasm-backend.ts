@@ -7,11 +7,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { getThreadsCount, setThreadsCount, setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import { useLiteError } from './load-error';
 
-export const WASM_BINARIES = [
-  'tfjs-backend-wasm.wasm',
-  'tfjs-backend-wasm-simd.wasm',
-  'tfjs-backend-wasm-threaded-simd.wasm',
-] as const;
+export const WASM_BINARIES = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'] as const;
 
 /** A folder prefix ending in "/" holding all three binaries, or one location per binary. */
 export type WasmPaths = string | Record<(typeof WASM_BINARIES)[number], string>;

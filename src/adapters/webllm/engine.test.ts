@@ -108,7 +108,13 @@ describe('WebLlmEngine.generate', () => {
     const mlc = new FakeMlc(['ok'], { contextWindow: 1000 });
     const engine = new WebLlmEngine(mlc, { ...info, contextWindow: 1000 });
     const long = `START ${'x'.repeat(6000)} QUESTION?`;
-    const out = await engine.generate([{ role: 'system', content: 'S' }, { role: 'user', content: long }], { maxTokens: 100 });
+    const out = await engine.generate(
+      [
+        { role: 'system', content: 'S' },
+        { role: 'user', content: long },
+      ],
+      { maxTokens: 100 },
+    );
     expect(out.text).toBe('ok');
     expect(mlc.requests.length).toBeGreaterThan(1);
     const sent = mlc.requests.at(-1)!.messages[1].content as string;

@@ -50,9 +50,7 @@ export class WebLlmEngine implements LlmEngine {
 
   generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<Generation> {
     const maxTokens = completionBudget(options.maxTokens, this.info.contextWindow);
-    return this.serial.run(() =>
-      this.fitted(messages, maxTokens, options.signal, (fitted) => this.stream(fitted, maxTokens, options)),
-    );
+    return this.serial.run(() => this.fitted(messages, maxTokens, options.signal, (fitted) => this.stream(fitted, maxTokens, options)));
   }
 
   scoreNext(messages: ChatMessage[], candidates: string[], options: { signal?: AbortSignal } = {}): Promise<NextTokenScores> {

@@ -22,7 +22,10 @@ describe('selectWebLlmModels with the real prebuilt list', () => {
       expect(m.lowResource).toBe(r.low_resource_required ?? false);
     }
     // One entry per model (and context variant).
-    const keys = ids.map((id) => { const p = parseModelId(id)!; return p.base + p.suffix; });
+    const keys = ids.map((id) => {
+      const p = parseModelId(id)!;
+      return p.base + p.suffix;
+    });
     expect(new Set(keys).size).toBe(keys.length);
     // Sorted by memory.
     expect(models.map((m) => m.vramMB)).toEqual([...models.map((m) => m.vramMB)].sort((a, b) => a - b));
@@ -51,7 +54,13 @@ describe('selectWebLlmModels with the real prebuilt list', () => {
   it('respects required_features and the memory limit on made-up records', () => {
     const r = (model_id: string, vram: number, extra: Partial<ModelRecord> = {}): ModelRecord => ({ model_id, model: 'm', model_lib: 'l', vram_required_MB: vram, ...extra });
     const models = selectWebLlmModels(
-      [r('A-q4f16_1-MLC', 100), r('A-q4f32_1-MLC', 200), r('B-q4f32_1-MLC', 7000), r('C-q4f32_1-MLC', 100, { required_features: ['subgroups'] }), r('D-q4f32_1-MLC', 100, { model_type: 1 })],
+      [
+        r('A-q4f16_1-MLC', 100),
+        r('A-q4f32_1-MLC', 200),
+        r('B-q4f32_1-MLC', 7000),
+        r('C-q4f32_1-MLC', 100, { required_features: ['subgroups'] }),
+        r('D-q4f32_1-MLC', 100, { model_type: 1 }),
+      ],
       true,
     );
     expect(models).toEqual([{ id: 'A-q4f16_1-MLC', label: 'A', vramMB: 100, contextWindow: 4096, lowResource: false }]);

@@ -55,9 +55,7 @@ export function selectWebLlmModels(list: ModelRecord[], hasShaderF16: boolean, m
     // Only reachable with shader-f16 support: both variants are allowed, and f16 wins.
     if (!prev || parsed.float < prev.float) chosen.set(key, { record, float: parsed.float });
   }
-  return [...chosen.values()]
-    .map(({ record }) => describe(record))
-    .sort((a, b) => a.vramMB - b.vramMB || a.label.localeCompare(b.label));
+  return [...chosen.values()].map(({ record }) => describe(record)).sort((a, b) => a.vramMB - b.vramMB || a.label.localeCompare(b.label));
 }
 
 /** The prebuilt models for this GPU (see selectWebLlmModels). Imports web-llm, so call it only when needed. */

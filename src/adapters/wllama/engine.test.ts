@@ -25,7 +25,10 @@ class FakeWllama implements WllamaLike {
     if (promptTokens > window) throw new Error(`request (${promptTokens} tokens) exceeds the available context size (${window} tokens), try increasing it`);
     const usage = this.options.usage === false ? undefined : { prompt_tokens: promptTokens, completion_tokens: 0, total_tokens: promptTokens };
     if (!request.stream) {
-      return { choices: [{ message: { role: 'assistant', content: '7' }, logprobs: { content: [{ token: '7', logprob: -1, top_logprobs: this.options.top ?? [] }] } }], usage: usage && { ...usage, completion_tokens: 1 } };
+      return {
+        choices: [{ message: { role: 'assistant', content: '7' }, logprobs: { content: [{ token: '7', logprob: -1, top_logprobs: this.options.top ?? [] }] } }],
+        usage: usage && { ...usage, completion_tokens: 1 },
+      };
     }
     let n = 0;
     let finish = 'stop';

@@ -78,7 +78,8 @@ function gb(bytes: number | undefined): string {
   return bytes >= GB ? `${(bytes / GB).toFixed(1)} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
 }
 
-const MEMORY = /out of memory|\bOOM\b|failed to allocate|could not allocate|cannot allocate|allocation failed|Array buffer allocation|Memory\(\): could not|QuotaExceeded|insufficient memory/i;
+const MEMORY =
+  /out of memory|\bOOM\b|failed to allocate|could not allocate|cannot allocate|allocation failed|Array buffer allocation|Memory\(\): could not|QuotaExceeded|insufficient memory/i;
 const NETWORK = /Failed to fetch|NetworkError|network error|Load failed|fetch failed|ERR_[A-Z_]+|terminated|The network connection was lost/i;
 const TRUNCATED = /not within (the )?file bounds|unexpectedly reached end of file|unexpected end of file/i;
 const MODEL_LOAD = /unknown model architecture|error loading model|failed to load model|unsupported model|wrong number of tensors|invalid (ggml )?type/i;

@@ -43,7 +43,13 @@ describe('readGgufHeader', () => {
   });
 
   it('reads version 1 files, whose counts and lengths are 32-bit', async () => {
-    const bytes = ggufBytes([['general.architecture', { type: 'string', value: 'llama' }], ['llama.context_length', { type: 'u32', value: 2048 }]], 1);
+    const bytes = ggufBytes(
+      [
+        ['general.architecture', { type: 'string', value: 'llama' }],
+        ['llama.context_length', { type: 'u32', value: 2048 }],
+      ],
+      1,
+    );
     expect(await readGgufHeader(blob(bytes))).toEqual({ version: 1, architecture: 'llama', contextLength: 2048 });
   });
 

@@ -19,7 +19,8 @@ export function hasGgufMagic(bytes: Uint8Array): boolean {
 export function describeNotGguf(bytes: Uint8Array): string {
   if (bytes.length < 4) return `it is only ${bytes.length} bytes long`;
   const text = new TextDecoder().decode(bytes.subarray(0, 64)).trimStart().toLowerCase();
-  if (text.startsWith('<!doctype') || text.startsWith('<html') || text.startsWith('<')) return 'it is a web page (HTML), not a model file (from a URL, usually a "not found" or sign-in page)';
+  if (text.startsWith('<!doctype') || text.startsWith('<html') || text.startsWith('<'))
+    return 'it is a web page (HTML), not a model file (from a URL, usually a "not found" or sign-in page)';
   if (text.startsWith('{')) return 'it is JSON text, not a model file';
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) return 'it is a ZIP archive (extract the .gguf from it first)';
   if (text.startsWith('version https://git-lfs')) return 'it is a Git LFS pointer, not the model itself';

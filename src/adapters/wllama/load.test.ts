@@ -180,7 +180,10 @@ describe('loadWllama from a picked file', () => {
     expect(instances[0].blobs).toEqual([kept]);
 
     const gone = loadWllama(picked(undefined, 'SmolLM2-135M-Instruct.Q4_1.gguf', kept.size), fakeRuntime().runtime);
-    await expect(gone).rejects.toMatchObject({ code: 'file-needed', message: expect.stringMatching(/"SmolLM2-135M-Instruct\.Q4_1\.gguf" .* is not stored in this browser\. Pick the file again\./) });
+    await expect(gone).rejects.toMatchObject({
+      code: 'file-needed',
+      message: expect.stringMatching(/"SmolLM2-135M-Instruct\.Q4_1\.gguf" .* is not stored in this browser\. Pick the file again\./),
+    });
   });
 });
 
@@ -235,7 +238,13 @@ describe('loadWllama failures', () => {
   });
 
   it('says what the browser lacks: Memory64, or WebGPU when WebGPU is asked for', async () => {
-    await expect(loadWllama(fromUrl(), fakeRuntime({ env: { memory64: false } }).runtime)).rejects.toMatchObject({ code: 'unsupported-browser', message: expect.stringMatching(/Memory64/) });
-    await expect(loadWllama(fromUrl({ device: 'webgpu' }), fakeRuntime({ env: { webgpu: false, softwareGpu: undefined } }).runtime)).rejects.toMatchObject({ code: 'unsupported-browser', message: expect.stringMatching(/no WebGPU/) });
+    await expect(loadWllama(fromUrl(), fakeRuntime({ env: { memory64: false } }).runtime)).rejects.toMatchObject({
+      code: 'unsupported-browser',
+      message: expect.stringMatching(/Memory64/),
+    });
+    await expect(loadWllama(fromUrl({ device: 'webgpu' }), fakeRuntime({ env: { webgpu: false, softwareGpu: undefined } }).runtime)).rejects.toMatchObject({
+      code: 'unsupported-browser',
+      message: expect.stringMatching(/no WebGPU/),
+    });
   });
 });

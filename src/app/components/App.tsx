@@ -28,7 +28,15 @@ export function App() {
   const onTabKey = (e: KeyboardEvent<HTMLElement>) => {
     const i = TABS.indexOf(tab);
     const to =
-      e.key === 'ArrowRight' ? TABS[(i + 1) % TABS.length] : e.key === 'ArrowLeft' ? TABS[(i - 1 + TABS.length) % TABS.length] : e.key === 'Home' ? TABS[0] : e.key === 'End' ? TABS[TABS.length - 1] : undefined;
+      e.key === 'ArrowRight'
+        ? TABS[(i + 1) % TABS.length]
+        : e.key === 'ArrowLeft'
+          ? TABS[(i - 1 + TABS.length) % TABS.length]
+          : e.key === 'Home'
+            ? TABS[0]
+            : e.key === 'End'
+              ? TABS[TABS.length - 1]
+              : undefined;
     if (!to) return;
     e.preventDefault();
     setTab(to);

@@ -211,7 +211,17 @@ function QuestionPanel({ q, onOpen, onOpenSource, onAskAll }: { q: QuestionState
           )}
         </div>
       )}
-      <PipelineView routed={result?.routed} rows={rows} stages={result?.stages ?? q.stages} threshold={result?.threshold} running={q.status === 'running' ? q.stage : undefined} onOpen={onOpen} onOpenSource={onOpenSource} segments={result?.segments ?? q.segments} segmentValues={result?.segmentValues ?? q.segmentValues} />
+      <PipelineView
+        routed={result?.routed}
+        rows={rows}
+        stages={result?.stages ?? q.stages}
+        threshold={result?.threshold}
+        running={q.status === 'running' ? q.stage : undefined}
+        onOpen={onOpen}
+        onOpenSource={onOpenSource}
+        segments={result?.segments ?? q.segments}
+        segmentValues={result?.segmentValues ?? q.segmentValues}
+      />
     </>
   );
 }
@@ -222,7 +232,8 @@ function judgeNote(r: PipelineSettings['llmRetriever'], docs: Array<{ chunkCount
   const tokens = formatTokens(cost.promptTokens + cost.generatedTokens);
   const scope = `all ${cost.chunks.toLocaleString()} chunks of your ${docs.length} document${docs.length === 1 ? '' : 's'}`;
   if (r.use === 'primary') return `LLM retriever on: the model will read ${scope} for each question — about ${cost.calls.toLocaleString()} calls and ${tokens} tokens.`;
-  if (r.use === 'fallback') return `LLM retriever as fallback: when nothing clears the floor, the model reads ${scope} (about ${cost.calls.toLocaleString()} calls, ${tokens} tokens).`;
+  if (r.use === 'fallback')
+    return `LLM retriever as fallback: when nothing clears the floor, the model reads ${scope} (about ${cost.calls.toLocaleString()} calls, ${tokens} tokens).`;
   return `LLM retriever refines: the model judges the top ${r.refineCandidates} candidates of each question.`;
 }
 
@@ -245,7 +256,11 @@ function AnswerText({ text, sources, citations, onOpen }: { text: string; source
   marks.forEach((m, i) => {
     if (m.start > at) parts.push(<span key={`t${i}`}>{text.slice(at, m.start)}</span>);
     parts.push(
-      <span key={`c${i}`} className={m.inferred ? 'cite inferred' : 'cite'} title={m.inferred ? 'Added by Sieve: the model wrote no citation, and this sentence matches this source' : undefined}>
+      <span
+        key={`c${i}`}
+        className={m.inferred ? 'cite inferred' : 'cite'}
+        title={m.inferred ? 'Added by Sieve: the model wrote no citation, and this sentence matches this source' : undefined}
+      >
         {m.inferred ? ' ' : ''}[
         {m.sources.map((n, k) => {
           const row = bySource.get(n);

@@ -6,8 +6,8 @@ export function AttributionLine({ report }: { report: AttributionReport }) {
   const pct = (x: number | null) => (x === null ? '—' : `${Math.round(x * 100)}%`);
   return (
     <p className="small attribution" data-testid="attribution">
-      Attribution: the answer cites {t.cited} and uses {t.used} of {t.sources} sources; utilization of the used ones {pct(t.meanUtilization)}; completeness{' '}
-      {pct(t.completeness)} <span className="muted">(a sentence counts as used at cosine ≥ {t.threshold})</span>
+      Attribution: the answer cites {t.cited} and uses {t.used} of {t.sources} sources; utilization of the used ones {pct(t.meanUtilization)}; completeness {pct(t.completeness)}{' '}
+      <span className="muted">(a sentence counts as used at cosine ≥ {t.threshold})</span>
     </p>
   );
 }

@@ -31,7 +31,12 @@ export function ChunkingSection({ ctx }: { ctx: ControlContext }) {
               </label>
               <span className="setting-notes">
                 <span className="hint">{hints[k.value]}</span>
-                {gate && <span className="gate">{gate}{c.kind === 'llm' ? ' Documents added now will fail until one is loaded.' : ''}</span>}
+                {gate && (
+                  <span className="gate">
+                    {gate}
+                    {c.kind === 'llm' ? ' Documents added now will fail until one is loaded.' : ''}
+                  </span>
+                )}
               </span>
               {c.kind === k.value && (
                 <div className="indent">

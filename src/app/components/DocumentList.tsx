@@ -53,89 +53,87 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
   const modelChanged = state.documents.some((d) => state.model.id && d.embedderId !== state.model.id);
   return (
     <>
-    {outdated.length > 0 && (
-      <p className="outdated-note">
-        {outdated.length} of {documents.length} documents were indexed with other settings.{' '}
-        <button onClick={() => void store.jobs.reindex((modelChanged ? documents : outdated).map((d) => d.id))}>
-          Re-index {modelChanged ? 'all' : outdated.length}
-        </button>
-      </p>
-    )}
-    {deletingNote}
-    <table className="documents" data-testid="documents">
-      <thead>
-        <tr>
-          <th>Document</th>
-          <th>Type</th>
-          <th>Pages</th>
-          <th>Sentences</th>
-          <th>Chunks</th>
-          <th>Size</th>
-          <th>Status</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {documents.map((d) => {
-          const warnings = splitNotes(d.warnings).warnings;
-          const deleteError = state.deleteErrors?.[d.id];
-          return (
-          <tr key={d.id} data-testid="document-row">
-            <td>
-              <div className="title">{d.title}</div>
-              {d.card?.about && (
-                <div className="muted small about" data-testid="document-about" title={d.card.about}>
-                  {d.card.about}
-                </div>
-              )}
-              <div className="muted small file-name">{fileName(d.name)}</div>
-              <DocumentNotes notes={d.warnings} />
-              {deleteError && (
-                <p className="error small" role="alert" data-testid="delete-error">
-                  {deleteError}
-                </p>
-              )}
-            </td>
-            <td>{d.kind}</td>
-            <td>{d.pageCount || '—'}</td>
-            <td>{d.sentenceCount}</td>
-            <td>{d.chunkCount}</td>
-            <td>{describeBytes(d.size)}</td>
-            <td title={[reasons.get(d.id), ...warnings].filter(Boolean).join('\n')}>
-              {reasons.get(d.id) ? 'Outdated' : 'Indexed'}
-              {warnings.length > 0 && (
-                <span className="warn-mark" role="img" aria-label={`${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} to check`}>
-                  {'\u00a0⚠'}
-                </span>
-              )}
-            </td>
-            <td className="actions">
-              <div className="row-actions">
-              <button
-                aria-label={`Inspect chunks of ${fileName(d.name)}`}
-                onClick={() => {
-                  void store.documents.inspect(d.id);
-                  onInspect();
-                }}
-              >
-                Inspect chunks
-              </button>
-              <button
-                className="danger"
-                aria-label={`Delete ${fileName(d.name)}`}
-                onClick={() => {
-                  if (confirm(`Delete ${fileName(d.name)} and everything indexed from it?`)) void store.documents.deleteDocument(d.id);
-                }}
-              >
-                Delete
-              </button>
-              </div>
-            </td>
+      {outdated.length > 0 && (
+        <p className="outdated-note">
+          {outdated.length} of {documents.length} documents were indexed with other settings.{' '}
+          <button onClick={() => void store.jobs.reindex((modelChanged ? documents : outdated).map((d) => d.id))}>Re-index {modelChanged ? 'all' : outdated.length}</button>
+        </p>
+      )}
+      {deletingNote}
+      <table className="documents" data-testid="documents">
+        <thead>
+          <tr>
+            <th>Document</th>
+            <th>Type</th>
+            <th>Pages</th>
+            <th>Sentences</th>
+            <th>Chunks</th>
+            <th>Size</th>
+            <th>Status</th>
+            <th />
           </tr>
-          );
-        })}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {documents.map((d) => {
+            const warnings = splitNotes(d.warnings).warnings;
+            const deleteError = state.deleteErrors?.[d.id];
+            return (
+              <tr key={d.id} data-testid="document-row">
+                <td>
+                  <div className="title">{d.title}</div>
+                  {d.card?.about && (
+                    <div className="muted small about" data-testid="document-about" title={d.card.about}>
+                      {d.card.about}
+                    </div>
+                  )}
+                  <div className="muted small file-name">{fileName(d.name)}</div>
+                  <DocumentNotes notes={d.warnings} />
+                  {deleteError && (
+                    <p className="error small" role="alert" data-testid="delete-error">
+                      {deleteError}
+                    </p>
+                  )}
+                </td>
+                <td>{d.kind}</td>
+                <td>{d.pageCount || '—'}</td>
+                <td>{d.sentenceCount}</td>
+                <td>{d.chunkCount}</td>
+                <td>{describeBytes(d.size)}</td>
+                <td title={[reasons.get(d.id), ...warnings].filter(Boolean).join('\n')}>
+                  {reasons.get(d.id) ? 'Outdated' : 'Indexed'}
+                  {warnings.length > 0 && (
+                    <span className="warn-mark" role="img" aria-label={`${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} to check`}>
+                      {'\u00a0⚠'}
+                    </span>
+                  )}
+                </td>
+                <td className="actions">
+                  <div className="row-actions">
+                    <button
+                      aria-label={`Inspect chunks of ${fileName(d.name)}`}
+                      onClick={() => {
+                        void store.documents.inspect(d.id);
+                        onInspect();
+                      }}
+                    >
+                      Inspect chunks
+                    </button>
+                    <button
+                      className="danger"
+                      aria-label={`Delete ${fileName(d.name)}`}
+                      onClick={() => {
+                        if (confirm(`Delete ${fileName(d.name)} and everything indexed from it?`)) void store.documents.deleteDocument(d.id);
+                      }}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
     </>
   );
 }

@@ -32,7 +32,13 @@ export function gradeBins(rows: CandidateRow[], threshold?: number): { edges: nu
     while (b < n - 1 && v >= edges[b + 1]) b++;
     return b;
   };
-  const firstRight = t === undefined ? 0 : Math.max(0, edges.findIndex((e) => e >= t - 1e-9));
+  const firstRight =
+    t === undefined
+      ? 0
+      : Math.max(
+          0,
+          edges.findIndex((e) => e >= t - 1e-9),
+        );
   const lastLeft = Math.max(0, firstRight - 1);
   let byLlm = false;
   for (const r of rows) {
@@ -111,14 +117,15 @@ export function GradeHistogram({ rows, threshold }: { rows: CandidateRow[]; thre
       <figcaption className="small" data-testid="threshold-rule">
         {threshold ? (
           <>
-            T = {shown(threshold.threshold)} by {ruleLabel(threshold.rule)} · μ = {threshold.mean.toFixed(3)}, σ = {threshold.std.toFixed(3)},
-            variance {threshold.variance.toFixed(4)} · {graded.length} graded
+            T = {shown(threshold.threshold)} by {ruleLabel(threshold.rule)} · μ = {threshold.mean.toFixed(3)}, σ = {threshold.std.toFixed(3)}, variance{' '}
+            {threshold.variance.toFixed(4)} · {graded.length} graded
           </>
         ) : (
           <span className="muted">{graded.length} graded; the threshold is not set yet</span>
         )}
         <span className="legend">
-          <span className="swatch kept" /> {byLlm ? 'judged relevant' : 'grade ≥ T, kept'} <span className="swatch filtered" /> {byLlm ? 'judged not relevant' : 'below T, filtered'}
+          <span className="swatch kept" /> {byLlm ? 'judged relevant' : 'grade ≥ T, kept'} <span className="swatch filtered" />{' '}
+          {byLlm ? 'judged not relevant' : 'below T, filtered'}
         </span>
       </figcaption>
     </figure>

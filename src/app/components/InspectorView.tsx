@@ -59,9 +59,9 @@ export function InspectorView() {
         {ins.threshold !== undefined ? (
           <>
             {' '}
-            The semantic chunker keeps sentences together while this stays at or above {thetaText(ins.threshold, ins.percentile)} (the dashed line) and the chunk stays
-            within {ins.document.chunker.kind === 'semantic' ? ins.document.chunker.maxChars : 0} characters; a red dot below θ starts a new chunk
-            (vertical lines). A new heading also starts one.
+            The semantic chunker keeps sentences together while this stays at or above {thetaText(ins.threshold, ins.percentile)} (the dashed line) and the chunk stays within{' '}
+            {ins.document.chunker.kind === 'semantic' ? ins.document.chunker.maxChars : 0} characters; a red dot below θ starts a new chunk (vertical lines). A new heading also
+            starts one.
             {ins.percentile !== undefined && <> θ comes from this document’s own similarities: about {ins.percentile}% of its neighbour pairs lie below it.</>}
           </>
         ) : (
@@ -84,7 +84,16 @@ export function InspectorView() {
         </button>
       </div>
       <div className="plot-scroll">
-        <SimilarityPlot sims={sims} threshold={ins.threshold} percentile={ins.percentile} chunks={ins.chunks} from={from} count={WINDOW} selected={selected} onSelectSentence={setSelected} />
+        <SimilarityPlot
+          sims={sims}
+          threshold={ins.threshold}
+          percentile={ins.percentile}
+          chunks={ins.chunks}
+          from={from}
+          count={WINDOW}
+          selected={selected}
+          onSelectSentence={setSelected}
+        />
       </div>
       {selected !== undefined && ins.sentences[selected + 1] && (
         <div className="pair">

@@ -62,7 +62,9 @@ export function RatioScatter({ results, named, best }: { results: LabResult[]; n
           );
         })}
       </svg>
-      <figcaption className="small muted">Up and to the right is better: more of the evidence retrieved, less of the budget spent on other text. Ringed: the best for the chosen objective.</figcaption>
+      <figcaption className="small muted">
+        Up and to the right is better: more of the evidence retrieved, less of the budget spent on other text. Ringed: the best for the chosen objective.
+      </figcaption>
     </figure>
   );
 }
@@ -166,7 +168,9 @@ export function SweepGrid({ results, objective, best }: { results: LabResult[]; 
 /** The θ (or percentile) sweep: both ratios against θ (or the percentile), each on its own scale. */
 export function ThetaPlot({ results, by = 'theta' }: { results: LabResult[]; by?: 'theta' | 'percentile' }) {
   const sem = results
-    .flatMap((r) => (r.spec.kind === 'semantic' && r.available && (r.spec.percentile !== undefined) === (by === 'percentile') ? [{ r, t: r.spec.percentile ?? r.spec.threshold }] : []))
+    .flatMap((r) =>
+      r.spec.kind === 'semantic' && r.available && (r.spec.percentile !== undefined) === (by === 'percentile') ? [{ r, t: r.spec.percentile ?? r.spec.threshold }] : [],
+    )
     .sort((a, b) => a.t - b.t);
   const name = by === 'percentile' ? 'P' : 'θ';
   if (sem.length < 2) return null;
@@ -186,7 +190,9 @@ export function ThetaPlot({ results, by = 'theta' }: { results: LabResult[]; by?
         height={H}
         viewBox={`0 0 ${W} ${H}`}
         role="group"
-        aria-label={by === 'percentile' ? 'Retrieval and signal ratio against the percentile of similarities cut below' : 'Retrieval and signal ratio against the semantic threshold θ'}
+        aria-label={
+          by === 'percentile' ? 'Retrieval and signal ratio against the percentile of similarities cut below' : 'Retrieval and signal ratio against the semantic threshold θ'
+        }
       >
         <line x1={P.l} x2={W - P.r} y1={y(0, 1)} y2={y(0, 1)} className="axis" />
         {sem.map((s) => (

@@ -55,10 +55,10 @@ export function LabView() {
   return (
     <div className="lab" data-testid="lab">
       <p className="small muted">
-        Which way of cutting documents into chunks serves retrieval best? Give questions whose evidence you know; for each chunking the lab retrieves up to the budget
-        and measures the <b>retrieval ratio</b> (share of the evidence's words that were retrieved) and the <b>signal ratio</b> (share of the retrieved characters
-        that are evidence). Nothing in your library changes. To compare many chunkings quickly, each chunk's vector here is the mean of its sentences' vectors
-        (the app embeds fixed-size and LLM chunks' own text), so dense and hybrid figures for small fixed sizes are approximate.
+        Which way of cutting documents into chunks serves retrieval best? Give questions whose evidence you know; for each chunking the lab retrieves up to the budget and measures
+        the <b>retrieval ratio</b> (share of the evidence's words that were retrieved) and the <b>signal ratio</b> (share of the retrieved characters that are evidence). Nothing in
+        your library changes. To compare many chunkings quickly, each chunk's vector here is the mean of its sentences' vectors (the app embeds fixed-size and LLM chunks' own
+        text), so dense and hybrid figures for small fixed sizes are approximate.
       </p>
       <form
         className="lab-form"
@@ -158,8 +158,7 @@ export function LabView() {
           <input aria-label="Sweep θ values" value={draft.thetas} disabled={!draft.sweepTheta} onChange={(e) => set({ thetas: e.target.value })} />
           <br />
           <label>
-            <input type="checkbox" checked={draft.sweepPercentile} onChange={(e) => set({ sweepPercentile: e.target.checked })} /> Sweep percentiles of each
-            document’s similarities
+            <input type="checkbox" checked={draft.sweepPercentile} onChange={(e) => set({ sweepPercentile: e.target.checked })} /> Sweep percentiles of each document’s similarities
           </label>{' '}
           <input aria-label="Sweep percentiles" value={draft.percentiles} disabled={!draft.sweepPercentile} onChange={(e) => set({ percentiles: e.target.value })} />
         </fieldset>
@@ -239,9 +238,24 @@ function LabResults() {
             Best by {OBJECTIVES[response.objective]}: <b data-testid="lab-best">{best.label}</b> (retrieval {score(best.retrievalRatio)}, signal {score(best.signalRatio)}).
           </>
         )}
-        {request.sweepFixed && response.best.fixed && <> Best fixed size and overlap: <b data-testid="lab-best-fixed">{response.best.fixed}</b>.</>}
-        {request.sweepTheta && response.best.semantic && <> Best θ: <b data-testid="lab-best-theta">{response.best.semantic}</b>.</>}
-        {request.sweepPercentile && response.best.percentile && <> Best percentile: <b data-testid="lab-best-percentile">{response.best.percentile}</b>.</>}
+        {request.sweepFixed && response.best.fixed && (
+          <>
+            {' '}
+            Best fixed size and overlap: <b data-testid="lab-best-fixed">{response.best.fixed}</b>.
+          </>
+        )}
+        {request.sweepTheta && response.best.semantic && (
+          <>
+            {' '}
+            Best θ: <b data-testid="lab-best-theta">{response.best.semantic}</b>.
+          </>
+        )}
+        {request.sweepPercentile && response.best.percentile && (
+          <>
+            {' '}
+            Best percentile: <b data-testid="lab-best-percentile">{response.best.percentile}</b>.
+          </>
+        )}
       </p>
       <CollapsedNotes notes={response.problems} about=" on the questions" />
       <table className="lab-table cards" data-testid="lab-table">
@@ -264,7 +278,9 @@ function LabResults() {
       <div className="lab-plots">
         <RatioScatter results={response.results} named={compared} best={response.best.overall} />
         <LengthHistograms results={rows} />
-        {request.sweepFixed && <SweepGrid results={response.results.filter((r) => response.sweeps.fixed.includes(r.label))} objective={response.objective} best={response.best.fixed} />}
+        {request.sweepFixed && (
+          <SweepGrid results={response.results.filter((r) => response.sweeps.fixed.includes(r.label))} objective={response.objective} best={response.best.fixed} />
+        )}
         {request.sweepTheta && <ThetaPlot results={response.results.filter((r) => response.sweeps.theta.includes(r.label))} />}
         {request.sweepPercentile && <ThetaPlot by="percentile" results={response.results.filter((r) => response.sweeps.percentile.includes(r.label))} />}
       </div>
@@ -290,10 +306,17 @@ function LabRow({ r, best }: { r: LabResultSummary; best: boolean }) {
       <td data-label="Length: median (p25–p75)">
         {r.lengths.median} ({r.lengths.p25}–{r.lengths.p75})
       </td>
-      <td data-label="Retrieval ratio" data-testid="lab-retrieval">{score(r.retrievalRatio)}</td>
+      <td data-label="Retrieval ratio" data-testid="lab-retrieval">
+        {score(r.retrievalRatio)}
+      </td>
       <td data-label="Signal ratio" data-testid="lab-signal">
         {score(r.signalRatio)}
-        {r.locatedQuestions < r.questions && <span className="muted small"> ({r.locatedQuestions} of {r.questions} located)</span>}
+        {r.locatedQuestions < r.questions && (
+          <span className="muted small">
+            {' '}
+            ({r.locatedQuestions} of {r.questions} located)
+          </span>
+        )}
       </td>
       <td data-label="Balance">{score(objectiveValue(r, 'balanced'))}</td>
     </tr>

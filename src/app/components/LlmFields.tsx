@@ -56,8 +56,8 @@ export function LlmFields({ value: draft, onChange: setDraft }: { value: LlmSett
       <fieldset className="setting-group">
         <legend>Language model</legend>
         <p className="muted small">
-          A language model grades the retrieved chunks and writes the answer, in this browser. Without one, Sieve answers retrieval-only: chunks are
-          graded by their retrieval scores and the answer quotes the best sentences.
+          A language model grades the retrieved chunks and writes the answer, in this browser. Without one, Sieve answers retrieval-only: chunks are graded by their retrieval
+          scores and the answer quotes the best sentences.
         </p>
         <label>
           <input type="radio" name="llm-engine" checked={draft.kind === 'none'} onChange={() => setDraft({ kind: 'none' })} /> None — retrieval-only
@@ -75,14 +75,12 @@ export function LlmFields({ value: draft, onChange: setDraft }: { value: LlmSett
             )}
             {webLlmList?.state === 'ready' && webLlmList.webgpu === 'missing' && (
               <p className="warning small" role="status" data-testid="webllm-unavailable">
-                This browser has no WebGPU (navigator.gpu is missing), which WebLLM needs. Choose transformers.js (it also runs on the CPU with WASM) or None —
-                retrieval-only.
+                This browser has no WebGPU (navigator.gpu is missing), which WebLLM needs. Choose transformers.js (it also runs on the CPU with WASM) or None — retrieval-only.
               </p>
             )}
             {webLlmList?.state === 'ready' && webLlmList.webgpu === 'no-adapter' && (
               <p className="warning small" role="status" data-testid="webllm-unavailable">
-                WebGPU is present but no GPU adapter is available, so WebLLM will probably fail to load. transformers.js on WASM or retrieval-only
-                work without a GPU.
+                WebGPU is present but no GPU adapter is available, so WebLLM will probably fail to load. transformers.js on WASM or retrieval-only work without a GPU.
               </p>
             )}
             {list ? (
@@ -100,8 +98,7 @@ export function LlmFields({ value: draft, onChange: setDraft }: { value: LlmSett
               </label>
             ) : (
               <label>
-                WebLLM model{' '}
-                <input value={draft.modelId} onChange={(x) => setDraft({ ...draft, modelId: x.target.value })} />
+                WebLLM model <input value={draft.modelId} onChange={(x) => setDraft({ ...draft, modelId: x.target.value })} />
               </label>
             )}
             {list && !list.shaderF16 && <p className="muted small">This GPU lacks 16-bit float shaders, so only the q4f32 models are listed.</p>}
@@ -122,14 +119,14 @@ export function LlmFields({ value: draft, onChange: setDraft }: { value: LlmSett
               />
             </label>
             <p className="muted small">
-              Weights are downloaded once and kept in the browser's cache. With a self-hosted URL, the model id above names the model; a model that is not
-              in WebLLM's prebuilt list also needs its library (.wasm).
+              Weights are downloaded once and kept in the browser's cache. With a self-hosted URL, the model id above names the model; a model that is not in WebLLM's prebuilt list
+              also needs its library (.wasm).
             </p>
           </div>
         )}
         <label>
-          <input type="radio" name="llm-engine" checked={draft.kind === 'transformers'} onChange={() => setDraft(transformers)} /> transformers.js
-          text-generation model (ONNX; WebGPU or WASM)
+          <input type="radio" name="llm-engine" checked={draft.kind === 'transformers'} onChange={() => setDraft(transformers)} /> transformers.js text-generation model (ONNX;
+          WebGPU or WASM)
         </label>
         {draft.kind === 'transformers' && (
           <div className="indent">
@@ -144,10 +141,7 @@ export function LlmFields({ value: draft, onChange: setDraft }: { value: LlmSett
             />
             <label>
               LLM weight precision{' '}
-              <select
-                value={draft.dtype ?? ''}
-                onChange={(x) => setDraft({ ...draft, dtype: (x.target.value || undefined) as TransformersLlm['dtype'] })}
-              >
+              <select value={draft.dtype ?? ''} onChange={(x) => setDraft({ ...draft, dtype: (x.target.value || undefined) as TransformersLlm['dtype'] })}>
                 <option value="">Default (q8 on WASM, fp32 on WebGPU)</option>
                 <option value="fp32">fp32</option>
                 <option value="fp16">fp16</option>

@@ -25,7 +25,14 @@ export function ModelsSection({ ctx, saved }: { ctx: ControlContext; saved: Sett
       : saved.embedder.kind === 'transformers'
         ? saved.embedder
         : onSite
-          ? { kind: 'transformers', modelId: onSite.id, source: 'local', device: 'auto', localBaseUrl: '/models/', ...(onSite.dtype === 'fp32' || onSite.dtype === 'fp16' || onSite.dtype === 'q8' ? { dtype: onSite.dtype } : {}) }
+          ? {
+              kind: 'transformers',
+              modelId: onSite.id,
+              source: 'local',
+              device: 'auto',
+              localBaseUrl: '/models/',
+              ...(onSite.dtype === 'fp32' || onSite.dtype === 'fp16' || onSite.dtype === 'q8' ? { dtype: onSite.dtype } : {}),
+            }
           : { kind: 'transformers', modelId: SUGGESTED_EMBEDDERS[0], source: 'hub', device: 'auto', localBaseUrl: '/models/' };
   const mixed = new Set(state.documents.map((d) => d.embedderId)).size > 1;
   const webllm = state.webLlmModels;
@@ -48,8 +55,7 @@ export function ModelsSection({ ctx, saved }: { ctx: ControlContext; saved: Sett
         )}
         <h3>Can be downloaded</h3>
         <p className="muted small">
-          From the Hugging Face hub, once, then kept by this browser. Sizes are estimates for the default 8-bit weights; a model runs on this device and needs
-          the memory shown.
+          From the Hugging Face hub, once, then kept by this browser. Sizes are estimates for the default 8-bit weights; a model runs on this device and needs the memory shown.
         </p>
         <OfferList offers={offers.filter((o) => o.where === 'download')} ctx={ctx} saved={saved} testId="download-models" />
         <p className="muted small">
@@ -65,12 +71,12 @@ export function ModelsSection({ ctx, saved }: { ctx: ControlContext; saved: Sett
         <legend>Embedding model</legend>
         <p className="muted small">Turns sentences into vectors, so that search can find passages by meaning.</p>
         <label>
-          <input type="radio" checked={e.kind === 'use-lite'} onChange={() => onChange({ ...draft, embedder: { kind: 'use-lite' } })} /> Universal Sentence
-          Encoder lite (bundled, works offline, no download)
+          <input type="radio" checked={e.kind === 'use-lite'} onChange={() => onChange({ ...draft, embedder: { kind: 'use-lite' } })} /> Universal Sentence Encoder lite (bundled,
+          works offline, no download)
         </label>
         <label>
-          <input type="radio" checked={e.kind === 'transformers'} onChange={() => onChange({ ...draft, embedder: transformers })} /> A transformers.js
-          feature-extraction model (ONNX; WebGPU when available, else WASM)
+          <input type="radio" checked={e.kind === 'transformers'} onChange={() => onChange({ ...draft, embedder: transformers })} /> A transformers.js feature-extraction model
+          (ONNX; WebGPU when available, else WASM)
         </label>
         {e.kind === 'transformers' && (
           <div className="indent">
@@ -85,8 +91,8 @@ export function ModelsSection({ ctx, saved }: { ctx: ControlContext; saved: Sett
           </div>
         )}
         <p className="muted small">
-          Vectors of two models cannot be compared: after switching, re-index the library from the Library tab (sentences already embedded with a model
-          are cached, so switching back is quick).{mixed && ' Your library currently mixes models.'}
+          Vectors of two models cannot be compared: after switching, re-index the library from the Library tab (sentences already embedded with a model are cached, so switching
+          back is quick).{mixed && ' Your library currently mixes models.'}
         </p>
         {ctx.problems
           .filter((p) => p.id === 'embedder')

@@ -71,7 +71,10 @@ export function AdvancedFields({ ctx }: { ctx: ControlContext }) {
         <SettingNumber id="threshold.minDense" ctx={ctx} />
         <SettingNumber id="threshold.relative" ctx={ctx} />
       </SettingGroup>
-      <SettingGroup title="Relevant segments (dsRAG)" note={ctx.draft.pipeline.segments.enabled ? undefined : 'Used when “Give the answer runs of adjacent chunks” is on, under Question pipeline.'}>
+      <SettingGroup
+        title="Relevant segments (dsRAG)"
+        note={ctx.draft.pipeline.segments.enabled ? undefined : 'Used when “Give the answer runs of adjacent chunks” is on, under Question pipeline.'}
+      >
         <SettingNumber id="segments.penalty" ctx={ctx} />
         <SettingNumber id="segments.maxChunks" ctx={ctx} />
         <SettingNumber id="segments.minValue" ctx={ctx} />

@@ -254,7 +254,11 @@ function CandidateLine({ row: r, colour, threshold, expanded, flash, onToggle, o
               Show in the inspector
             </button>
             {onOpenSource && (
-              <button type="button" onClick={() => onOpenSource(r)} aria-label={`${c.pageStart !== undefined ? 'View page' : 'View in document'}: candidate ${r.rank} in ${r.title}${pages ? `, ${pages}` : ''}`}>
+              <button
+                type="button"
+                onClick={() => onOpenSource(r)}
+                aria-label={`${c.pageStart !== undefined ? 'View page' : 'View in document'}: candidate ${r.rank} in ${r.title}${pages ? `, ${pages}` : ''}`}
+              >
                 {c.pageStart !== undefined ? 'View page' : 'View in document'}
               </button>
             )}
@@ -282,7 +286,12 @@ function CandidateLine({ row: r, colour, threshold, expanded, flash, onToggle, o
             <>
               <dt title="A better-ranked candidate this one nearly repeats">Duplicate of</dt>
               <dd>
-                <button type="button" className="link" onClick={() => onJump(r.duplicateOf!.chunkId)} aria-label={`Go to candidate ${r.duplicateOf.rank}, which candidate ${r.rank} repeats`}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => onJump(r.duplicateOf!.chunkId)}
+                  aria-label={`Go to candidate ${r.duplicateOf.rank}, which candidate ${r.rank} repeats`}
+                >
                   #{r.duplicateOf.rank}
                 </button>{' '}
                 <span className="muted">({Math.round(r.duplicateOf.similarity * 100)}% similar)</span>
@@ -343,10 +352,16 @@ function StageTable({ stages, running }: { stages: StageTrace[]; running?: Stage
       <thead>
         <tr>
           <th>Stage</th>
-          <th className="num" title="Time in milliseconds">ms</th>
+          <th className="num" title="Time in milliseconds">
+            ms
+          </th>
           <th className="num">LLM calls</th>
-          <th className="num" title="Prompt tokens">Tokens in</th>
-          <th className="num" title="Generated tokens">Tokens out</th>
+          <th className="num" title="Prompt tokens">
+            Tokens in
+          </th>
+          <th className="num" title="Generated tokens">
+            Tokens out
+          </th>
           <th>Detail</th>
         </tr>
       </thead>
@@ -354,11 +369,15 @@ function StageTable({ stages, running }: { stages: StageTrace[]; running?: Stage
         {stages.map((s, i) => (
           <tr key={`${s.stage}-${i}`} data-testid="stage-row" data-stage={s.stage}>
             <td className="stage-name">{STAGE_NAME[s.stage]}</td>
-            <td className="num" data-label="ms">{s.ms.toFixed(0)}</td>
+            <td className="num" data-label="ms">
+              {s.ms.toFixed(0)}
+            </td>
             <td className="num" data-testid="stage-calls" data-label="LLM calls">
               {s.usage.calls}
             </td>
-            <td className="num" data-label="tokens in">{s.usage.promptTokens}</td>
+            <td className="num" data-label="tokens in">
+              {s.usage.promptTokens}
+            </td>
             <td className="num" data-testid="stage-generated" data-label="tokens out">
               {s.usage.generatedTokens}
             </td>
@@ -378,11 +397,15 @@ function StageTable({ stages, running }: { stages: StageTrace[]; running?: Stage
         <tfoot>
           <tr data-testid="stage-total">
             <th>Total</th>
-            <td className="num" data-label="ms">{total.ms.toFixed(0)}</td>
+            <td className="num" data-label="ms">
+              {total.ms.toFixed(0)}
+            </td>
             <td className="num" data-testid="total-calls" data-label="LLM calls">
               {total.calls}
             </td>
-            <td className="num" data-label="tokens in">{total.prompt}</td>
+            <td className="num" data-label="tokens in">
+              {total.prompt}
+            </td>
             <td className="num" data-testid="total-generated" data-label="tokens out">
               {total.generated}
             </td>

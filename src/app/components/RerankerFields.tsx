@@ -22,16 +22,15 @@ export function RerankerFields({
       <legend>Reranker</legend>
       <div className="setting toggle">
         <label>
-          <input type="checkbox" checked={value.kind === 'transformers'} onChange={(x) => onToggle(x.target.checked)} /> Order kept chunks with a reranker
-          model
+          <input type="checkbox" checked={value.kind === 'transformers'} onChange={(x) => onToggle(x.target.checked)} /> Order kept chunks with a reranker model
         </label>
         <span className="setting-notes">
           <span className="symbol" title="The paper's name for it">
             cross-encoder
           </span>
           <span className="hint">
-            A transformers.js text-classification model reads the question with each kept chunk and puts the best first. Off: chunks are ordered by their
-            grade. Loaded with the first question.
+            A transformers.js text-classification model reads the question with each kept chunk and puts the best first. Off: chunks are ordered by their grade. Loaded with the
+            first question.
           </span>
         </span>
       </div>

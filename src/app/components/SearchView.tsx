@@ -40,7 +40,11 @@ export function SearchView() {
       ) : (
         s && <ScopeLine docIds={s.docIds} unrouted={s.unrouted} testId="search-scope" />
       )}
-      {s?.error && <p className="error" role="alert">Search failed: {s.error}</p>}
+      {s?.error && (
+        <p className="error" role="alert">
+          Search failed: {s.error}
+        </p>
+      )}
       {s?.warning && (
         <p className={s.modelPending ? 'muted' : 'warning'} role="status" data-testid="search-note" data-model-pending={s.modelPending ? 'true' : undefined}>
           {s.warning}
@@ -59,23 +63,29 @@ export function SearchView() {
                 <div className="where">
                   <strong title={headerSummary(h.chunk.header) || undefined}>{h.docTitle}</strong>
                   {pagesLabel(h.chunk) && <span className="hit-pages">{pagesLabel(h.chunk)}</span>}
-                  {sectionAfterTitle(h.docTitle, h.chunk.sectionPath, h.chunk.text) && <span className="section">{sectionAfterTitle(h.docTitle, h.chunk.sectionPath, h.chunk.text)}</span>}
+                  {sectionAfterTitle(h.docTitle, h.chunk.sectionPath, h.chunk.text) && (
+                    <span className="section">{sectionAfterTitle(h.docTitle, h.chunk.sectionPath, h.chunk.text)}</span>
+                  )}
                   <OcrBadge ocr={h.chunk.ocr} />
                   <span className="muted file-name">{fileName(h.docName)}</span>{' '}
                   {h.embedding ? (
-                    <span className="embedding-badge" data-testid="hit-embedding" title="Its vectors are still being computed: this chunk was found by keyword only, and the page opens once the document is added.">
+                    <span
+                      className="embedding-badge"
+                      data-testid="hit-embedding"
+                      title="Its vectors are still being computed: this chunk was found by keyword only, and the page opens once the document is added."
+                    >
                       still embedding · keyword match
                     </span>
                   ) : (
-                  <button
-                    type="button"
-                    className="link open-source"
-                    data-testid="open-source"
-                    aria-label={`${h.chunk.pageStart !== undefined ? 'View page' : 'View in document'}: this passage in ${h.docTitle}${h.chunk.pageStart !== undefined ? `, ${pagesLabel(h.chunk)}` : ''}`}
-                    onClick={() => void store.documents.openSource(h.chunk, 'search')}
-                  >
-                    {h.chunk.pageStart !== undefined ? 'View page' : 'View in document'}
-                  </button>
+                    <button
+                      type="button"
+                      className="link open-source"
+                      data-testid="open-source"
+                      aria-label={`${h.chunk.pageStart !== undefined ? 'View page' : 'View in document'}: this passage in ${h.docTitle}${h.chunk.pageStart !== undefined ? `, ${pagesLabel(h.chunk)}` : ''}`}
+                      onClick={() => void store.documents.openSource(h.chunk, 'search')}
+                    >
+                      {h.chunk.pageStart !== undefined ? 'View page' : 'View in document'}
+                    </button>
                   )}
                 </div>
                 <p className="text">

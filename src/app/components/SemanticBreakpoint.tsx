@@ -11,7 +11,15 @@ interface Breakpoint {
  * Where the semantic chunker cuts, in words: below a similarity threshold θ, or below a
  * percentile of each document's neighbour similarities. Switching back to θ drops the percentile.
  */
-export function SemanticBreakpoint<T extends Breakpoint>({ chunker, onChange, thetaLabel = 'θ, similarity to stay in a chunk' }: { chunker: T; onChange(c: T): void; thetaLabel?: string }) {
+export function SemanticBreakpoint<T extends Breakpoint>({
+  chunker,
+  onChange,
+  thetaLabel = 'θ, similarity to stay in a chunk',
+}: {
+  chunker: T;
+  onChange(c: T): void;
+  thetaLabel?: string;
+}) {
   const byPercentile = chunker.percentile !== undefined;
   const choose = (mode: string) => {
     if (mode === 'percentile') onChange({ ...chunker, percentile: chunker.percentile ?? DEFAULT_BREAKPOINT_PERCENTILE });

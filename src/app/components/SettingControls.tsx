@@ -32,10 +32,12 @@ function Notes({ f, ctx, gate, ids }: { f: FieldSpec; ctx: ControlContext; gate?
     <>
       {(f.symbol || f.hint || changed || gate) && (
         <span className="setting-notes" id={ids.hint}>
-          {f.symbol && <span className="symbol" title="The paper's name for it">{f.symbol}</span>}
-          {changed && d !== undefined && (
-            <span className="default-note">default: {(f.show as (v: unknown) => string)(d)}</span>
+          {f.symbol && (
+            <span className="symbol" title="The paper's name for it">
+              {f.symbol}
+            </span>
           )}
+          {changed && d !== undefined && <span className="default-note">default: {(f.show as (v: unknown) => string)(d)}</span>}
           {gate && <span className="gate">{gate}</span>}
           {f.hint && <span className="hint">{f.hint}</span>}
         </span>

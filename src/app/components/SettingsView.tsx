@@ -137,17 +137,19 @@ function DiffFromDefaults({ diff, onReset }: { diff: ReturnType<typeof settingsD
     );
   return (
     <details className="settings-diff" data-testid="settings-diff">
-      <summary>
-        {diff.length === 1 ? '1 setting differs' : `${diff.length} settings differ`} from the defaults
-      </summary>
+      <summary>{diff.length === 1 ? '1 setting differs' : `${diff.length} settings differ`} from the defaults</summary>
       <ul>
         {diff.map((d) => (
           <li key={d.id} data-setting={d.id}>
             <span className="where muted small">{TITLE[d.group]}</span> <span className="what">{d.label}</span>
-            {d.symbol && <> <span className="symbol">{d.symbol}</span></>}
+            {d.symbol && (
+              <>
+                {' '}
+                <span className="symbol">{d.symbol}</span>
+              </>
+            )}
             {': '}
-            <strong className="value">{d.value}</strong>{' '}
-            <span className="muted">(default {d.default})</span>{' '}
+            <strong className="value">{d.value}</strong> <span className="muted">(default {d.default})</span>{' '}
             <button type="button" className="link" onClick={() => onReset(d.id)}>
               use default<span className="sr-only"> for {d.label}</span>
             </button>

@@ -44,14 +44,16 @@ export function SimilarityPlot({ sims, threshold, percentile, chunks, from, coun
       onKeyDown={keys.onKeyDown}
     >
       <line x1={PAD.l} x2={W - PAD.r} y1={y(lo)} y2={y(lo)} className="axis" />
-      {[0, 0.5, 1].filter((v) => v >= lo).map((v) => (
-        <g key={v}>
-          <line x1={PAD.l} x2={W - PAD.r} y1={y(v)} y2={y(v)} className="grid" />
-          <text x={PAD.l - 4} y={y(v) + 4} textAnchor="end" className="tick">
-            {v}
-          </text>
-        </g>
-      ))}
+      {[0, 0.5, 1]
+        .filter((v) => v >= lo)
+        .map((v) => (
+          <g key={v}>
+            <line x1={PAD.l} x2={W - PAD.r} y1={y(v)} y2={y(v)} className="grid" />
+            <text x={PAD.l - 4} y={y(v) + 4} textAnchor="end" className="tick">
+              {v}
+            </text>
+          </g>
+        ))}
       {boundaries.map((b) => (
         <line key={b} x1={x(b - 1)} x2={x(b - 1)} y1={PAD.t} y2={H - PAD.b} className="boundary">
           <title>chunk boundary before sentence {b + 1}</title>

@@ -130,7 +130,17 @@ function PageNav({ page, count, onPage }: { page: number; count: number; onPage(
       >
         <label>
           Page{' '}
-          <input type="number" inputMode="numeric" min={1} max={count} value={typed} onChange={(e) => setTyped(e.target.value)} onBlur={() => setTyped(String(page))} aria-label="Page number" data-testid="page-number" />
+          <input
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={count}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            onBlur={() => setTyped(String(page))}
+            aria-label="Page number"
+            data-testid="page-number"
+          />
         </label>{' '}
         <span data-testid="page-count">of {count}</span>
       </form>
@@ -211,7 +221,9 @@ function PdfSource({ source, v, page, onPage }: { source: DocumentSource; v: Sou
 
   const { chunk } = v;
   const onPassagePage = chunk.pageStart === undefined || (page >= chunk.pageStart && page <= (chunk.pageEnd ?? chunk.pageStart));
-  const note = ready ? placementNote(onPassagePage ? (placement ?? { status: 'not-found', rects: [], coverage: 0, reason: 'no-match' }) : undefined, page, chunk.pageStart, chunk.pageEnd) : undefined;
+  const note = ready
+    ? placementNote(onPassagePage ? (placement ?? { status: 'not-found', rects: [], coverage: 0, reason: 'no-match' }) : undefined, page, chunk.pageStart, chunk.pageEnd)
+    : undefined;
   const failed = (pdf && 'error' in pdf ? pdf.error : undefined) ?? (drawn && drawn.page === page && 'error' in drawn ? drawn.error : undefined);
   return (
     <div className="source-page-column">
@@ -221,7 +233,13 @@ function PdfSource({ source, v, page, onPage }: { source: DocumentSource; v: Sou
             The page could not be drawn: {failed}
           </p>
         ) : (
-          <p className={`source-note ${note?.kind ?? 'loading'}`} role="status" data-testid="source-note" data-placement={note?.kind ?? 'loading'} data-coverage={placement ? placement.coverage.toFixed(2) : undefined}>
+          <p
+            className={`source-note ${note?.kind ?? 'loading'}`}
+            role="status"
+            data-testid="source-note"
+            data-placement={note?.kind ?? 'loading'}
+            data-coverage={placement ? placement.coverage.toFixed(2) : undefined}
+          >
             {note ? note.text : `Drawing page ${page}…`}
             {note?.kind === 'elsewhere' && chunk.pageStart !== undefined && (
               <>

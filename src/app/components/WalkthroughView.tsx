@@ -50,8 +50,8 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
       <section className="walk" data-testid="walkthrough">
         <h2>Walk-through: one question, stage by stage</h2>
         <p>
-          This tour follows one question through everything Sieve does, on a short sample document about lighthouses (written for Sieve and public domain). It adds
-          the document to your library; you can delete it afterwards.
+          This tour follows one question through everything Sieve does, on a short sample document about lighthouses (written for Sieve and public domain). It adds the document to
+          your library; you can delete it afterwards.
         </p>
         <button type="button" disabled={adding} onClick={() => void store.tour.addSample()}>
           {adding ? 'Adding the sample document…' : 'Add the sample document and start'}
@@ -118,7 +118,13 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
           </button>{' '}
           {asked && (
             <span className="small" data-testid="walk-status" data-status={q.status}>
-              {q.status === 'running' ? 'Working…' : q.status === 'done' ? 'Answered: go on to see how.' : q.status === 'failed' ? `The question failed: ${q.error ?? 'unknown error'}` : 'Cancelled.'}
+              {q.status === 'running'
+                ? 'Working…'
+                : q.status === 'done'
+                  ? 'Answered: go on to see how.'
+                  : q.status === 'failed'
+                    ? `The question failed: ${q.error ?? 'unknown error'}`
+                    : 'Cancelled.'}
             </span>
           )}
           {samples && 'error' in samples && (
@@ -293,8 +299,10 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
 
 /** How the sample's chunks were cut, in a sentence, for the chunker it was indexed with. */
 function chunkingText(chunker: ChunkerSettings | undefined, threshold: number | undefined, percentile: number | undefined): string {
-  if (chunker?.kind === 'fixed') return `The fixed-size chunker (chosen in Settings) cuts every ${chunker.size} characters, each chunk overlapping the last by ${chunker.overlap}, moving cuts to word boundaries.`;
-  if (chunker?.kind === 'llm') return 'The language model chose these boundaries: after every token it gave the probability that a section ends there, and the chunker cut at the peaks.';
+  if (chunker?.kind === 'fixed')
+    return `The fixed-size chunker (chosen in Settings) cuts every ${chunker.size} characters, each chunk overlapping the last by ${chunker.overlap}, moving cuts to word boundaries.`;
+  if (chunker?.kind === 'llm')
+    return 'The language model chose these boundaries: after every token it gave the probability that a section ends there, and the chunker cut at the peaks.';
   const theta = threshold === undefined ? '' : ` (${thetaText(threshold, percentile).replace('θ = ', '')}${percentile !== undefined ? ' of this document’s similarities' : ''})`;
   return `Consecutive sentences stay in one chunk while their similarity stays at or above θ${theta}, and no chunk grows past its length limit.`;
 }

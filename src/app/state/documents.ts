@@ -16,7 +16,10 @@ export class DocumentsSlice extends Slice {
       this.set((s) => ({
         ...settled(s),
         documents: s.documents.filter((d) => d.id !== id),
-        scope: pruneScope(s.scope, s.documents.filter((d) => d.id !== id)),
+        scope: pruneScope(
+          s.scope,
+          s.documents.filter((d) => d.id !== id),
+        ),
         inspection: s.inspection?.document.id === id ? undefined : s.inspection,
         search: s.search && { ...s.search, hits: s.search.hits.filter((h) => h.chunk.docId !== id) },
       }));

@@ -125,4 +125,3 @@ function withClock(job: Job, patch: Partial<Job>): Job {
   if (patch.event) next.clock = nextClock(job.clock, patch.event, Date.now());
   return next;
 }
-

@@ -52,11 +52,7 @@ export class ModelsSlice extends Slice {
     const picked = this.ggufFile;
     const file = settings.kind === 'wllama' && settings.source === 'file' && picked?.name === settings.fileName && picked?.size === settings.fileSize ? picked : undefined;
     try {
-      const info = await this.llm.load(
-        settings,
-        { onProgress: (p) => current() && this.set({ llm: { state: 'loading', loaded: p.loaded, total: p.total, file: p.file } }) },
-        file,
-      );
+      const info = await this.llm.load(settings, { onProgress: (p) => current() && this.set({ llm: { state: 'loading', loaded: p.loaded, total: p.total, file: p.file } }) }, file);
       if (current()) this.set({ llm: info ? { state: 'ready', info } : { state: 'none' } });
     } catch (e) {
       if (current()) this.set({ llm: { state: 'failed', ...describeLlmError(settings, e) } });

@@ -18,28 +18,51 @@ export class QuestionsSlice extends Slice {
     this.state.question?.cancel();
     const controller = new AbortController();
     const unrouted = options.pipeline?.routing === false || undefined;
-    const q: QuestionState = { question, docIds: options.docIds?.length ? options.docIds : undefined, unrouted, status: 'running', stages: [], rows: [], answer: '', cancel: () => controller.abort() };
+    const q: QuestionState = {
+      question,
+      docIds: options.docIds?.length ? options.docIds : undefined,
+      unrouted,
+      status: 'running',
+      stages: [],
+      rows: [],
+      answer: '',
+      cancel: () => controller.abort(),
+    };
     this.set({ question: q });
     const update = (patch: Partial<QuestionState> | ((q: QuestionState) => Partial<QuestionState>)) =>
       this.set((s) => (s.question && s.question.cancel === q.cancel ? { question: { ...s.question, ...(typeof patch === 'function' ? patch(s.question) : patch) } } : {}));
     try {
       // Straight to the library worker's LibraryApi.ask; a question is dropped at once when cancelled.
-      const result = await this.client.remote.ask(question, { docIds: options.docIds, pipeline: options.pipeline }, {
-        signal: controller.signal,
-        settleOnAbort: true,
-        onProgress: (e) =>
-          update((cur) => {
-            if (e.kind === 'stage') return e.status === 'start' ? { stage: e.stage } : { stages: [...cur.stages, e.trace!] };
-            if (e.kind === 'rows') return { rows: e.rows };
-            if (e.kind === 'segments') return { segments: e.segments, segmentValues: e.values };
-            if (e.kind === 'graded') return { graded: { done: e.done, total: e.total } };
-            if (e.kind === 'judge-cost') return { judgeCost: e.cost };
-            return { answer: cur.answer + e.piece };
-          }),
-      });
+      const result = await this.client.remote.ask(
+        question,
+        { docIds: options.docIds, pipeline: options.pipeline },
+        {
+          signal: controller.signal,
+          settleOnAbort: true,
+          onProgress: (e) =>
+            update((cur) => {
+              if (e.kind === 'stage') return e.status === 'start' ? { stage: e.stage } : { stages: [...cur.stages, e.trace!] };
+              if (e.kind === 'rows') return { rows: e.rows };
+              if (e.kind === 'segments') return { segments: e.segments, segmentValues: e.values };
+              if (e.kind === 'graded') return { graded: { done: e.done, total: e.total } };
+              if (e.kind === 'judge-cost') return { judgeCost: e.cost };
+              return { answer: cur.answer + e.piece };
+            }),
+        },
+      );
       // A generation interrupted by Cancel can still come back as a (partial) result.
       if (controller.signal.aborted) update({ status: 'cancelled', stage: undefined });
-      else update({ status: 'done', result, rows: result.rows, segments: result.segments, segmentValues: result.segmentValues, stages: result.stages, answer: result.answer.text, stage: undefined });
+      else
+        update({
+          status: 'done',
+          result,
+          rows: result.rows,
+          segments: result.segments,
+          segmentValues: result.segmentValues,
+          stages: result.stages,
+          answer: result.answer.text,
+          stage: undefined,
+        });
     } catch (e) {
       const cancelled = controller.signal.aborted;
       update({ status: cancelled ? 'cancelled' : 'failed', error: cancelled ? undefined : message(e) });

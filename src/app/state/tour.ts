@@ -31,7 +31,16 @@ export class TourSlice extends Slice {
   }
 
   setLabDraft(patch: Partial<LabDraft>) {
-    this.set((s) => ({ labDraft: { ...(s.labDraft ?? newLabDraft(s.documents.map((d) => d.id), s.settings)), ...patch } }));
+    this.set((s) => ({
+      labDraft: {
+        ...(s.labDraft ??
+          newLabDraft(
+            s.documents.map((d) => d.id),
+            s.settings,
+          )),
+        ...patch,
+      },
+    }));
   }
 
   /** Reads the sample questions once; a failure is kept in state (and said) rather than thrown. */

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FakeEmbedder } from '../../testing/fake-embedder';
-import {
-  answerSentenceTexts,
-  attributionFromVectors,
-  DEFAULT_ATTRIBUTION_THRESHOLD,
-  measureAttribution,
-} from './attribution';
+import { answerSentenceTexts, attributionFromVectors, DEFAULT_ATTRIBUTION_THRESHOLD, measureAttribution } from './attribution';
 
 const DIM = 8;
 /** Unit vector along axis i. */
@@ -141,10 +136,7 @@ describe('measureAttribution (FakeEmbedder)', () => {
   ];
 
   it('copying source 1 while citing [2]: 1 used-not-cited, 2 cited-not-used', async () => {
-    const report = await measureAttribution(
-      { question: 'How is the reactor cooled?', answer: 'The reactor uses molten salt cooling [2].', sources },
-      new FakeEmbedder(256),
-    );
+    const report = await measureAttribution({ question: 'How is the reactor cooled?', answer: 'The reactor uses molten salt cooling [2].', sources }, new FakeEmbedder(256));
     const [s1, s2] = report.sources;
     expect(s1).toMatchObject({ n: 1, used: true, cited: false, usedSentences: [0], utilization: 0.5 });
     expect(s2).toMatchObject({ n: 2, used: false, cited: true, usedSentences: [] });
@@ -166,11 +158,7 @@ describe('measureAttribution (FakeEmbedder)', () => {
 
   it('an extractive answer quoting a whole source verbatim has full utilization', async () => {
     const answer = 'The reactor uses molten salt cooling [1]. Maintenance happens every spring [1].';
-    const report = await measureAttribution(
-      { question: 'Tell me about the reactor cooling and maintenance.', answer, sources },
-      new FakeEmbedder(256),
-      { keyPerSource: 1 },
-    );
+    const report = await measureAttribution({ question: 'Tell me about the reactor cooling and maintenance.', answer, sources }, new FakeEmbedder(256), { keyPerSource: 1 });
     expect(report.sources[0]).toMatchObject({ cited: true, used: true, utilization: 1, usedSentences: [0, 1] });
     expect(report.sources[1]).toMatchObject({ cited: false, used: false });
     expect(report.totals.meanUtilization).toBe(1);
@@ -196,10 +184,7 @@ describe('measureAttribution (FakeEmbedder)', () => {
     const none = await measureAttribution({ question: 'q', answer: 'Something [3].', sources: [] }, emb);
     expect(none.totals).toMatchObject({ sources: 0, attributed: null, unknownCitations: [3] });
 
-    const blank = await measureAttribution(
-      { question: 'q', answer: 'Bananas are rich in potassium [1, 9].', sources: [{ n: 1, text: '  \n ' }, sources[1]] },
-      emb,
-    );
+    const blank = await measureAttribution({ question: 'q', answer: 'Bananas are rich in potassium [1, 9].', sources: [{ n: 1, text: '  \n ' }, sources[1]] }, emb);
     expect(blank.sources[0]).toMatchObject({ sentences: 0, cited: true, used: false, utilization: 0 });
     expect(blank.sources[1]).toMatchObject({ used: true, cited: false });
     expect(blank.totals.unknownCitations).toEqual([9]);

@@ -129,10 +129,7 @@ interface AttributionVectors {
 }
 
 /** The pure core of {@link measureAttribution}: all metrics from precomputed unit vectors. */
-export function attributionFromVectors(
-  input: AttributionVectors,
-  options: Omit<AttributionOptions, 'signal'> = {},
-): AttributionReport {
+export function attributionFromVectors(input: AttributionVectors, options: Omit<AttributionOptions, 'signal'> = {}): AttributionReport {
   const threshold = options.threshold ?? DEFAULT_ATTRIBUTION_THRESHOLD;
   const keyPerSource = Math.max(0, Math.floor(options.keyPerSource ?? DEFAULT_KEY_PER_SOURCE));
   const keyMin = options.keyMinSimilarity;
@@ -204,10 +201,7 @@ export function attributionFromVectors(
       citedShare: share(cited),
       usedShare: share(usedSources.length),
       bothShare: share(both),
-      meanUtilization:
-        usedSources.length > 0
-          ? usedSources.reduce((a, s) => a + s.utilization, 0) / usedSources.length
-          : null,
+      meanUtilization: usedSources.length > 0 ? usedSources.reduce((a, s) => a + s.utilization, 0) / usedSources.length : null,
       completeness: keySentences > 0 ? coveredKeySentences / keySentences : null,
       keySentences,
       coveredKeySentences,
@@ -226,7 +220,14 @@ export function answerSentenceTexts(answer: string): string[] {
 /** answerSentenceTexts with each sentence's end offset in the answer (where a citation mark would go). */
 export function answerSentences(answer: string): Array<{ text: string; end: number }> {
   return segmentSentences(answer)
-    .map((s) => ({ text: s.text.replace(CITATION_MARK, ' ').replace(/\s+/g, ' ').replace(/\s+([.,;:!?])/g, '$1').trim(), end: s.end }))
+    .map((s) => ({
+      text: s.text
+        .replace(CITATION_MARK, ' ')
+        .replace(/\s+/g, ' ')
+        .replace(/\s+([.,;:!?])/g, '$1')
+        .trim(),
+      end: s.end,
+    }))
     .filter((s) => /[\p{L}\p{N}]/u.test(s.text));
 }
 
@@ -235,11 +236,7 @@ export function answerSentences(answer: string): Array<{ text: string; end: numb
  * call, reads citations from the answer, and computes the report with
  * {@link attributionFromVectors}.
  */
-export async function measureAttribution(
-  input: AttributionInput,
-  embedder: Embedder,
-  options: AttributionOptions = {},
-): Promise<AttributionReport> {
+export async function measureAttribution(input: AttributionInput, embedder: Embedder, options: AttributionOptions = {}): Promise<AttributionReport> {
   const answerTexts = answerSentenceTexts(input.answer);
   const sourceTexts = input.sources.map((s) => segmentSentences(s.text).map((x) => x.text));
   const question = input.question.trim();

@@ -32,7 +32,17 @@ function bundle(id: string, name: string, text: string, embedderId = 'model-a', 
       indexVersion: 4,
     },
     file: { docId: id, bytes, mime: 'text/markdown' },
-    text: { docId: id, text, pages: [], sections: [{ start: 0, end: text.length, path: ['Top'] }], sentences: [{ start: 0, end: half }, { start: half, end: text.length }], neighbourSims: new Float32Array([0.25]) },
+    text: {
+      docId: id,
+      text,
+      pages: [],
+      sections: [{ start: 0, end: text.length, path: ['Top'] }],
+      sentences: [
+        { start: 0, end: half },
+        { start: half, end: text.length },
+      ],
+      neighbourSims: new Float32Array([0.25]),
+    },
     chunks: { docId: id, chunks },
     vectors: { docId: id, embedderId, dim, data: Float32Array.from({ length: 2 * dim }, (_, i) => Math.sin(i + id.length) / 3) },
   };
@@ -82,8 +92,17 @@ describe('knowledge-base archive', () => {
     expect(bundles[0].vectors.data).toBeInstanceOf(Float32Array);
     expect(bundles[0].text.neighbourSims).toBeInstanceOf(Float32Array);
     expect(new Uint8Array(bundles[1].file.bytes)).toEqual(new Uint8Array(BUNDLES[1].file.bytes));
-    expect(manifest).toMatchObject({ format: 'sieve-knowledge-base', version: BACKUP_VERSION, createdAt: '2026-01-02T03:04:05.000Z', app: { name: 'Sieve', version: '9.9.9' }, embedderId: 'model-a' });
-    expect(manifest.documents.map((d) => [d.id, d.name, d.chunkCount, d.dim])).toEqual([['doc-1', 'notes.md', 2, 3], ['doc-22', 'ferry.md', 2, 3]]);
+    expect(manifest).toMatchObject({
+      format: 'sieve-knowledge-base',
+      version: BACKUP_VERSION,
+      createdAt: '2026-01-02T03:04:05.000Z',
+      app: { name: 'Sieve', version: '9.9.9' },
+      embedderId: 'model-a',
+    });
+    expect(manifest.documents.map((d) => [d.id, d.name, d.chunkCount, d.dim])).toEqual([
+      ['doc-1', 'notes.md', 2, 3],
+      ['doc-22', 'ferry.md', 2, 3],
+    ]);
     // One entry per part, each with its size and checksum.
     const entries = unzipSync(bytes);
     expect(Object.keys(entries).sort()).toEqual([MANIFEST_PATH, ...Object.keys(manifest.files)].sort());
@@ -139,10 +158,16 @@ describe('knowledge-base archive', () => {
   });
 
   it('refuses a file that is not a zip, and a zip that is not a Sieve export, as foreign', async () => {
-    expect(await refusal(enc.encode('%PDF-1.7 not an archive'))).toMatchObject({ code: 'foreign', message: expect.stringMatching(/not a Sieve library export: it is not a zip archive/) });
+    expect(await refusal(enc.encode('%PDF-1.7 not an archive'))).toMatchObject({
+      code: 'foreign',
+      message: expect.stringMatching(/not a Sieve library export: it is not a zip archive/),
+    });
     expect(await refusal(new Uint8Array())).toMatchObject({ code: 'foreign' });
     expect(await refusal(zipSync({ 'readme.txt': enc.encode('hello') }))).toMatchObject({ code: 'foreign', message: expect.stringMatching(/without a Sieve manifest/) });
-    expect(await refusal(zipSync({ 'manifest.json': enc.encode('{"format":"other-app","version":1}') }))).toMatchObject({ code: 'foreign', message: expect.stringMatching(/not a Sieve manifest/) });
+    expect(await refusal(zipSync({ 'manifest.json': enc.encode('{"format":"other-app","version":1}') }))).toMatchObject({
+      code: 'foreign',
+      message: expect.stringMatching(/not a Sieve manifest/),
+    });
   });
 
   it('refuses a small file that would unpack to far more than an export of its size holds, before inflating it', async () => {

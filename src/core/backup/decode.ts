@@ -96,9 +96,13 @@ function readManifest(entries: Entries): BackupManifest {
 function checkEntrySet(manifest: BackupManifest, entries: Entries): void {
   const listed = Object.keys(manifest.files);
   const missing = listed.filter((p) => !(p in entries));
-  if (missing.length) throw damaged(`${missing.length === 1 ? 'the entry' : 'the entries'} ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? '…' : ''} listed in its manifest ${missing.length === 1 ? 'is' : 'are'} missing`);
+  if (missing.length)
+    throw damaged(
+      `${missing.length === 1 ? 'the entry' : 'the entries'} ${missing.slice(0, 3).join(', ')}${missing.length > 3 ? '…' : ''} listed in its manifest ${missing.length === 1 ? 'is' : 'are'} missing`,
+    );
   const extra = Object.keys(entries).filter((p) => p !== MANIFEST_PATH && !(p in manifest.files));
-  if (extra.length) throw damaged(`it holds ${extra.length === 1 ? 'an entry' : 'entries'} its manifest does not list (${extra.slice(0, 3).join(', ')}${extra.length > 3 ? '…' : ''})`);
+  if (extra.length)
+    throw damaged(`it holds ${extra.length === 1 ? 'an entry' : 'entries'} its manifest does not list (${extra.slice(0, 3).join(', ')}${extra.length > 3 ? '…' : ''})`);
   const needed = [SETTINGS_PATH, ...manifest.documents.flatMap((d) => ROLES.map((r) => d.paths[r]))];
   const unlisted = needed.filter((p) => !(p in manifest.files));
   if (unlisted.length) throw damaged(`its manifest does not list ${unlisted[0]}`);

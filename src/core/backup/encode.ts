@@ -1,6 +1,17 @@
 import { zipSync, type Zippable } from 'fflate';
 import type { DocumentBundle } from '../kb/records';
-import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, MANIFEST_PATH, SETTINGS_PATH, documentPaths, type BackupManifest, type BackupProgress, type ManifestDocument, type ManifestFile } from './format';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  BackupError,
+  MANIFEST_PATH,
+  SETTINGS_PATH,
+  documentPaths,
+  type BackupManifest,
+  type BackupProgress,
+  type ManifestDocument,
+  type ManifestFile,
+} from './format';
 import { float32ToBytes, sha256Hex } from './bytes';
 
 export interface ArchiveContents {

@@ -8,8 +8,7 @@ export const ROLES: (keyof DocumentEntryPaths)[] = ['document', 'original', 'tex
 
 export const damaged = (why: string) => new BackupError('damaged', `This file is damaged or was altered: ${why}. Nothing was imported.`);
 export const foreign = (why: string) => new BackupError('foreign', `This is not a Sieve library export: ${why}. Nothing was imported.`);
-export const inconsistent = (name: string, why: string) =>
-  new BackupError('inconsistent', `This export does not hold together: ${name}: ${why}. Nothing was imported.`);
+export const inconsistent = (name: string, why: string) => new BackupError('inconsistent', `This export does not hold together: ${name}: ${why}. Nothing was imported.`);
 
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isInt = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;

@@ -19,7 +19,7 @@ function parsed(title: string, text: string) {
 }
 
 describe('describeDocument', () => {
-  it("titles a filing from its cover when the metadata title is a code", () => {
+  it('titles a filing from its cover when the metadata title is a code', () => {
     const card = describeDocument(parsed('ADBE 10K FY17', `${COVER}\n\nPART I`), 'adbe-10k-fy17.pdf');
     expect(card.title).toBe('Adobe Systems Incorporated · 10-K · FY2017');
     expect(card.about).toBe('Adobe Systems Incorporated: Form 10-K annual report for the fiscal year ended December 1, 2017');
@@ -28,7 +28,8 @@ describe('describeDocument', () => {
   });
 
   it('reads a quarterly period laid out as a table, and mends letter-spaced names', () => {
-    const text = 'FORM 10-Q\n\nFor the quarterly period ended | Commission file\nJune 30, 2022 | number 1-5805\n\nMGM R ESORTS I NTERNATIONAL\n\n(Exact name of registrant as specified in its charter)';
+    const text =
+      'FORM 10-Q\n\nFor the quarterly period ended | Commission file\nJune 30, 2022 | number 1-5805\n\nMGM R ESORTS I NTERNATIONAL\n\n(Exact name of registrant as specified in its charter)';
     const card = describeDocument(parsed('', text), 'q2.pdf');
     expect(card.title).toBe('MGM Resorts International · 10-Q · Q2 2022');
     expect(card.period).toMatchObject({ kind: 'quarter', year: 2022, quarter: 2 });

@@ -19,7 +19,10 @@ const MAX_ABOUT = 200;
 export function describeDocument(parsed: Pick<ParsedDocument, 'title' | 'text' | 'pages'> & Partial<Pick<ParsedDocument, 'sections'>>, fileName: string): DocumentCard {
   const first = parsed.pages[0];
   const cover = parsed.text.slice(first?.start ?? 0, Math.min(first?.end ?? COVER_CHARS, (first?.start ?? 0) + COVER_CHARS));
-  const lines = cover.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = cover
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   const form = cover.match(FORM)?.[1].toUpperCase().replace(/\s+/, ' ');
   const period = form ? coverPeriod(cover) : undefined;
   const registrant = form ? registrantName(lines) : undefined;
@@ -37,7 +40,11 @@ export function describeDocument(parsed: Pick<ParsedDocument, 'title' | 'text' |
   if (registrant && form) {
     const title = [registrant, form, period ? periodLabel(period) : undefined].filter(Boolean).join(' · ');
     const kind = FORM_NAMES[form] ? ` ${FORM_NAMES[form]}` : '';
-    const when = period?.ended ? (period.kind === 'event' ? ` dated ${period.ended}` : ` for the ${period.kind === 'quarter' ? 'quarter' : 'fiscal year'} ended ${period.ended}`) : '';
+    const when = period?.ended
+      ? period.kind === 'event'
+        ? ` dated ${period.ended}`
+        : ` for the ${period.kind === 'quarter' ? 'quarter' : 'fiscal year'} ended ${period.ended}`
+      : '';
     return { title, about: `${registrant}: Form ${form}${kind}${when}`, names: [...names], ...(period ? { period } : {}) };
   }
   // Section headings say where a chunk is, not what the document is.
@@ -63,7 +70,10 @@ function sameAsFile(title: string, fileName: string): boolean {
 
 /** "annual_report_2021.pdf" → "annual report 2021". */
 export function prettyFileName(fileName: string): string {
-  const stem = fileName.replace(/\.[a-z0-9]{2,5}$/i, '').replace(/_+/g, ' ').trim();
+  const stem = fileName
+    .replace(/\.[a-z0-9]{2,5}$/i, '')
+    .replace(/_+/g, ' ')
+    .trim();
   return stem ? displayName(stem) : fileName;
 }
 

@@ -9,8 +9,10 @@ const LEGAL_WORDS = new Set(['inc', 'incorporated', 'corp', 'corporation', 'comp
  * Mills, "American" Water Works, "Best" Buy). The full name still matches.
  */
 const GENERIC = new Set(
-  ('general american international united first national global advanced best new great northern southern eastern western ' +
-    'royal standard central pacific atlantic public financial capital home foot health energy systems technologies data').split(' '),
+  (
+    'general american international united first national global advanced best new great northern southern eastern western ' +
+    'royal standard central pacific atlantic public financial capital home foot health energy systems technologies data'
+  ).split(' '),
 );
 const FORM_WORD = /^(?:\d{1,2}[kq]|[kq]\d?|fy\d*|q[1-4]|h[12]|\d+|form|dated|annual|quarterly|report|filing|final|draft|v\d+|copy)$/i;
 const TICKER_CELL = /^[A-Z][A-Z.]{0,5}$/;
@@ -35,7 +37,10 @@ export function registrantName(lines: string[]): string | undefined {
  * spacing some PDFs leave ("R ESORTS" → "RESORTS").
  */
 export function displayName(raw: string): string {
-  const text = raw.replace(/\s+/g, ' ').trim().replace(/\b([A-Z]) ([A-Z]{3,})\b/g, '$1$2');
+  const text = raw
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\b([A-Z]) ([A-Z]{3,})\b/g, '$1$2');
   if (text !== text.toUpperCase()) return text;
   return text
     .split(' ')
@@ -103,4 +108,3 @@ export function nameAliases(name: string): Alias[] {
   }
   return out;
 }
-

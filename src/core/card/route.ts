@@ -73,9 +73,7 @@ function forPeriod(group: Named[], asked: { year: number; quarter?: number }): N
     const quarters = group.filter((n) => of(n)?.year === asked.year);
     if (quarters.length) return quarters;
   }
-  const later = group
-    .filter((n) => of(n)?.kind === 'annual' && of(n)!.year > asked.year && of(n)!.year <= asked.year + 2)
-    .sort((a, b) => of(a)!.year - of(b)!.year);
+  const later = group.filter((n) => of(n)?.kind === 'annual' && of(n)!.year > asked.year && of(n)!.year <= asked.year + 2).sort((a, b) => of(a)!.year - of(b)!.year);
   return later.filter((n) => of(n)!.year === of(later[0])?.year);
 }
 
@@ -135,4 +133,3 @@ function askedPeriod(question: string): { year: number; quarter?: number; label:
   const quarter = q ? (q[1] ? Number(q[1]) : ORDINAL.indexOf(q[2].toLowerCase()) + 1) : undefined;
   return { year, ...(quarter ? { quarter } : {}), label: quarter ? `Q${quarter} ${year}` : `FY${year}` };
 }
-

@@ -59,4 +59,3 @@ function forwardToWordStart(text: string, i: number, limit: number): number {
   }
   return i;
 }
-

@@ -8,14 +8,7 @@ export interface ChunkSource {
   sections: SectionSpan[];
 }
 
-export function makeChunk(
-  src: ChunkSource,
-  index: number,
-  start: number,
-  end: number,
-  sentenceStart: number,
-  sentenceEnd: number,
-): Chunk {
+export function makeChunk(src: ChunkSource, index: number, start: number, end: number, sentenceStart: number, sentenceEnd: number): Chunk {
   return {
     id: `${src.docId}#${index}`,
     docId: src.docId,
@@ -33,4 +26,3 @@ export function makeChunk(
 export function sameSection(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
-

@@ -82,7 +82,7 @@ function withNeighbourSims(sims: number[]): Float32Array[] {
 }
 
 describe('semanticChunks with a percentile breakpoint', () => {
-  it('takes the percentile of the document\'s own neighbour similarities', () => {
+  it("takes the percentile of the document's own neighbour similarities", () => {
     const sims = [0.9, 0.1, 0.5, 0.3, 0.7, 0.2, 0.8, 0.4, 0.6];
     expect(percentileOf(sims, 50)).toBeCloseTo(0.5, 10);
     expect(percentileOf(sims, 0)).toBeCloseTo(0.1, 10);
@@ -156,7 +156,13 @@ describe('toUnits', () => {
     expect(units[1].text).toBe('The company grew revenue in every region,');
     expect(units.map((u) => u.index)).toEqual(units.map((_, i) => i));
     // nothing lost except the whitespace between pieces
-    expect(units.slice(1).map((u) => u.text).join(' ').replace(/\s+/g, ' ')).toBe(long.trim());
+    expect(
+      units
+        .slice(1)
+        .map((u) => u.text)
+        .join(' ')
+        .replace(/\s+/g, ' '),
+    ).toBe(long.trim());
   });
 
   it('hard-splits a single word longer than the limit', () => {

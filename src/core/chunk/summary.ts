@@ -33,7 +33,10 @@ export function cleanSummary(reply: string): string | undefined {
     .map((l) => l.trim())
     .find((l) => /\p{L}{3,}/u.test(l));
   if (!line) return undefined;
-  let s = line.replace(/^(summary|sentence|answer)\s*:\s*/i, '').replace(/^["'“”*]+/, '').trim();
+  let s = line
+    .replace(/^(summary|sentence|answer)\s*:\s*/i, '')
+    .replace(/^["'“”*]+/, '')
+    .trim();
   const end = s.search(/[.!?]["'“”*]?(\s|$)/);
   if (end >= 0) s = s.slice(0, end + 1);
   s = s.replace(/["'“”*]+$/, '').trim();

@@ -31,26 +31,43 @@ describe('mapInBatches', () => {
   it('restores the original order', async () => {
     const texts = ['ccc', 'a', 'bb', 'dddd', 'e'];
     const seen: string[][] = [];
-    const out = await mapInBatches(texts, (t) => t.length, { maxItems: 2, maxTotal: 100 }, async (batch) => {
-      seen.push(batch);
-      return batch.map((t) => t.toUpperCase());
-    });
+    const out = await mapInBatches(
+      texts,
+      (t) => t.length,
+      { maxItems: 2, maxTotal: 100 },
+      async (batch) => {
+        seen.push(batch);
+        return batch.map((t) => t.toUpperCase());
+      },
+    );
     expect(out).toEqual(['CCC', 'A', 'BB', 'DDDD', 'E']);
     expect(seen).toEqual([['a', 'e'], ['bb', 'ccc'], ['dddd']]);
   });
 
   it('rejects a batch function that loses results', async () => {
-    await expect(mapInBatches([1, 2], () => 1, { maxItems: 5, maxTotal: 9 }, async () => [1])).rejects.toThrow(/2 inputs returned 1/);
+    await expect(
+      mapInBatches(
+        [1, 2],
+        () => 1,
+        { maxItems: 5, maxTotal: 9 },
+        async () => [1],
+      ),
+    ).rejects.toThrow(/2 inputs returned 1/);
   });
 
   it('stops between batches when aborted', async () => {
     const controller = new AbortController();
     let calls = 0;
-    const run = embedTextsInBatches(['a', 'b', 'c'], { maxItems: 1, maxTotal: 10 }, async (batch) => {
-      calls++;
-      controller.abort();
-      return batch.map(() => new Float32Array(1));
-    }, controller.signal);
+    const run = embedTextsInBatches(
+      ['a', 'b', 'c'],
+      { maxItems: 1, maxTotal: 10 },
+      async (batch) => {
+        calls++;
+        controller.abort();
+        return batch.map(() => new Float32Array(1));
+      },
+      controller.signal,
+    );
     await expect(run).rejects.toThrow();
     expect(calls).toBe(1);
   });

@@ -57,7 +57,11 @@ describe('MemoryEmbeddingCacheStore', () => {
 
   it('drops the oldest entries beyond maxEntries', async () => {
     const store = new MemoryEmbeddingCacheStore(2);
-    await store.put([['a', new Float32Array(1)], ['b', new Float32Array(1)], ['c', new Float32Array(1)]]);
+    await store.put([
+      ['a', new Float32Array(1)],
+      ['b', new Float32Array(1)],
+      ['c', new Float32Array(1)],
+    ]);
     expect(store.size).toBe(2);
     expect((await store.get(['a', 'b', 'c'])).map((v) => v !== undefined)).toEqual([false, true, true]);
   });
@@ -69,12 +73,20 @@ describe('withCache', () => {
     const cached = withCache(inner, new MemoryEmbeddingCacheStore());
     const first = await cached.embed(['aa', 'b', 'aa']);
     expect(inner.calls).toEqual([['aa', 'b']]);
-    expect(first.map((v) => Array.from(v))).toEqual([[2, 97], [1, 98], [2, 97]]);
+    expect(first.map((v) => Array.from(v))).toEqual([
+      [2, 97],
+      [1, 98],
+      [2, 97],
+    ]);
     expect(cached.stats).toEqual({ hits: 0, misses: 3, embedded: 2 });
 
     const second = await cached.embed(['ccc', 'b', 'aa']);
     expect(inner.calls[1]).toEqual(['ccc']);
-    expect(second.map((v) => Array.from(v))).toEqual([[3, 99], [1, 98], [2, 97]]);
+    expect(second.map((v) => Array.from(v))).toEqual([
+      [3, 99],
+      [1, 98],
+      [2, 97],
+    ]);
     expect(cached.stats).toEqual({ hits: 2, misses: 4, embedded: 3 });
 
     cached.resetStats();
@@ -171,7 +183,7 @@ describe('withCache', () => {
     await expect(late).rejects.toThrow('Cancelled');
     // The first call is unaffected and the text was embedded once.
     release();
-    expect((await early)).toHaveLength(1);
+    expect(await early).toHaveLength(1);
     expect(inner.calls).toEqual([['shared']]);
   });
 });

@@ -184,20 +184,19 @@ export function withCache(embedder: Embedder, store: EmbeddingCacheStore): Cache
   }
 
   /** Embeds one text per key, publishes the work as pending until stored, and fills `out`. */
-  async function embedMissing(
-    texts: string[],
-    keys: string[],
-    missing: Map<string, number[]>,
-    signal: AbortSignal | undefined,
-    out: Float32Array[],
-  ): Promise<void> {
+  async function embedMissing(texts: string[], keys: string[], missing: Map<string, number[]>, signal: AbortSignal | undefined, out: Float32Array[]): Promise<void> {
     const firsts = [...missing.values()].map((positions) => positions[0]);
-    const work = embedder.embed(firsts.map((i) => texts[i]), signal).then((vectors) => {
-      if (vectors.length !== firsts.length) {
-        throw new Error(`Embedder ${embedder.id} returned ${vectors.length} vectors for ${firsts.length} texts`);
-      }
-      return vectors;
-    });
+    const work = embedder
+      .embed(
+        firsts.map((i) => texts[i]),
+        signal,
+      )
+      .then((vectors) => {
+        if (vectors.length !== firsts.length) {
+          throw new Error(`Embedder ${embedder.id} returned ${vectors.length} vectors for ${firsts.length} texts`);
+        }
+        return vectors;
+      });
     firsts.forEach((first, k) => {
       const one = work.then((vectors) => vectors[k]);
       one.catch(() => undefined);
@@ -216,7 +215,11 @@ export function withCache(embedder: Embedder, store: EmbeddingCacheStore): Cache
         () => true,
         () => false,
       );
-      if (stored) recordWrites(signal, entries.map(([key]) => key));
+      if (stored)
+        recordWrites(
+          signal,
+          entries.map(([key]) => key),
+        );
     } finally {
       for (const first of firsts) pending.delete(keys[first]);
     }

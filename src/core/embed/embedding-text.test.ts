@@ -24,9 +24,7 @@ describe('embeddingText', () => {
       'Gross margin | 43.8% | 44.6% | (80) bps | (160bps | —',
       'Net income (loss) | $ 950 | (1,249) | 2.5x | 12 pts | 3*',
     ].join('\n');
-    expect(embeddingText(table)).toBe(
-      ['(Dollars in millions) | Fiscal 2018 | FY2017 | 2016 | % Change', 'Gross margin', 'Net income (loss)'].join('\n'),
-    );
+    expect(embeddingText(table)).toBe(['(Dollars in millions) | Fiscal 2018 | FY2017 | 2016 | % Change', 'Gross margin', 'Net income (loss)'].join('\n'));
   });
 
   it('drops rows that are figures only, and keeps the text when nothing would remain', () => {

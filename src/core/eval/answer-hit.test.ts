@@ -14,7 +14,10 @@ describe('answerKey', () => {
   });
 
   it('never keys on a number inside a name or code', () => {
-    expect(answerKey('Operating margin for 3M fell by 1.7% in FY2022', 'Operating income margin | 19.1% | 20.8% | (1.7)% · 3M · Form 10-K')).toEqual({ kind: 'figure', value: '1.7' });
+    expect(answerKey('Operating margin for 3M fell by 1.7% in FY2022', 'Operating income margin | 19.1% | 20.8% | (1.7)% · 3M · Form 10-K')).toEqual({
+      kind: 'figure',
+      value: '1.7',
+    });
     expect(answerKey('Debt fell by $2.5bn', 'total debt decreased by 2.5 billion')).toEqual({ kind: 'figure', value: '2.5' });
   });
 
@@ -23,7 +26,10 @@ describe('answerKey', () => {
   });
 
   it('keys a worded answer on its longest phrase found in the evidence', () => {
-    const key = answerKey('The Consumer Health business segment will be treated as a discontinued operation', 'the Consumer Health business will be presented as discontinued operations');
+    const key = answerKey(
+      'The Consumer Health business segment will be treated as a discontinued operation',
+      'the Consumer Health business will be presented as discontinued operations',
+    );
     expect(key).toEqual({ kind: 'phrase', words: ['the', 'consumer', 'health', 'business'] });
     expect(answerShows('Kenvue, the Consumer Health business of J&J [2]', key!)).toBe(true);
     expect(answerShows('Consumer business [2]', key!)).toBe(false);

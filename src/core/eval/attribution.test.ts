@@ -4,9 +4,23 @@ import { formatAttributionTable, summarizeAttribution } from './attribution';
 
 function totals(t: Partial<AttributionTotals>): AttributionTotals {
   return {
-    sources: 2, cited: 1, used: 1, both: 1, citedNotUsed: 0, usedNotCited: 0,
-    attributed: 0.5, citedShare: 0.5, usedShare: 0.5, bothShare: 0.5, meanUtilization: 0.4, completeness: 1,
-    keySentences: 2, coveredKeySentences: 2, answerSentences: 1, unknownCitations: [], threshold: 0.6,
+    sources: 2,
+    cited: 1,
+    used: 1,
+    both: 1,
+    citedNotUsed: 0,
+    usedNotCited: 0,
+    attributed: 0.5,
+    citedShare: 0.5,
+    usedShare: 0.5,
+    bothShare: 0.5,
+    meanUtilization: 0.4,
+    completeness: 1,
+    keySentences: 2,
+    coveredKeySentences: 2,
+    answerSentences: 1,
+    unknownCitations: [],
+    threshold: 0.6,
     ...t,
   };
 }

@@ -46,7 +46,10 @@ export function formatFateTable(rows: Array<{ config: string; fate?: EvidenceFat
   const outcomes = ['given', 'over-budget', 'below-threshold', 'below-floor', 'duplicate', 'outside-segments', 'not retrieved'];
   const body = configs.map((config) => {
     const fates = rows.filter((r) => r.config === config && r.fate).map((r) => r.fate!);
-    const missed = fates.filter((f) => f.outcome !== 'given' && f.fullRank).map((f) => f.fullRank!).sort((a, b) => a - b);
+    const missed = fates
+      .filter((f) => f.outcome !== 'given' && f.fullRank)
+      .map((f) => f.fullRank!)
+      .sort((a, b) => a - b);
     const med = missed.length ? missed[Math.floor((missed.length - 1) / 2)] : undefined;
     return [config, ...outcomes.map((o) => String(fates.filter((f) => f.outcome === o).length)), med === undefined ? '—' : String(med)];
   });

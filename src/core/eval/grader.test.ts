@@ -40,8 +40,21 @@ describe('graderQuality', () => {
 
 describe('keepAgreement', () => {
   it('compares keep decisions on the candidates both runs graded, question by question', () => {
-    const a = [run([['x', true, 1, 1, true], ['y', false, 1, 1, false]]), run([['z', false, 1, 1, true]])];
-    const b = [run([['x', true, 1, 1, true], ['y', false, 1, 1, true], ['w', false, 1, 1, true]]), run([['z', false, 1, 1, true]])];
+    const a = [
+      run([
+        ['x', true, 1, 1, true],
+        ['y', false, 1, 1, false],
+      ]),
+      run([['z', false, 1, 1, true]]),
+    ];
+    const b = [
+      run([
+        ['x', true, 1, 1, true],
+        ['y', false, 1, 1, true],
+        ['w', false, 1, 1, true],
+      ]),
+      run([['z', false, 1, 1, true]]),
+    ];
     expect(keepAgreement(a, b)).toEqual({ compared: 3, agree: 2, share: 2 / 3 });
   });
 });

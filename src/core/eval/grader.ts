@@ -53,7 +53,7 @@ export function rocAuc(scores: number[], labels: boolean[]): number | undefined 
   if (pos === 0 || neg === 0) return undefined;
   const order = scores.map((s, i) => ({ s, l: labels[i] })).sort((a, b) => a.s - b.s);
   let rankSum = 0;
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i;
     while (j + 1 < order.length && order[j + 1].s === order[i].s) j++;
     const mid = (i + j) / 2 + 1; // average 1-based rank of the tie group
@@ -78,7 +78,10 @@ interface GraderQuality {
 export function graderQuality(cands: GradedCandidate[]): GraderQuality {
   const auc = (pick: (c: GradedCandidate) => number | undefined) => {
     const with_ = cands.filter((c) => pick(c) !== undefined);
-    return rocAuc(with_.map((c) => pick(c)!), with_.map((c) => c.onEvidence));
+    return rocAuc(
+      with_.map((c) => pick(c)!),
+      with_.map((c) => c.onEvidence),
+    );
   };
   return {
     candidates: cands.length,
@@ -95,7 +98,13 @@ export function stageTable(runs: LlmRunStats[]): Array<{ stage: StageName; media
   return names.map((stage) => {
     const rows = runs.map((r) => r.stages.find((s) => s.stage === stage)).filter((s): s is StageCost => !!s);
     const mean = (f: (s: StageCost) => number) => rows.reduce((a, s) => a + f(s), 0) / Math.max(1, runs.length);
-    return { stage, medianMs: median(rows.map((s) => s.ms)), calls: mean((s) => s.calls), promptTokens: mean((s) => s.promptTokens), generatedTokens: mean((s) => s.generatedTokens) };
+    return {
+      stage,
+      medianMs: median(rows.map((s) => s.ms)),
+      calls: mean((s) => s.calls),
+      promptTokens: mean((s) => s.promptTokens),
+      generatedTokens: mean((s) => s.generatedTokens),
+    };
   });
 }
 

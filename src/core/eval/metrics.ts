@@ -23,10 +23,16 @@ export interface QuestionScores {
 
 /** Scores one question's retrieved spans against its evidence (metric definitions: FinanceBench dev README). */
 export function scoreRetrieval(spans: RetrievedSpan[], pages: PageSpan[], evidencePages: Set<number>, evidenceText: string): QuestionScores {
-  const { total, inside: signal } = charsInside(spans, pages.filter((p) => evidencePages.has(p.page)));
+  const { total, inside: signal } = charsInside(
+    spans,
+    pages.filter((p) => evidencePages.has(p.page)),
+  );
   return {
     pageHit: signal > 0 ? 1 : 0,
-    evidenceCoverage: evidenceCoverage(spans.map((s) => s.text), evidenceText),
+    evidenceCoverage: evidenceCoverage(
+      spans.map((s) => s.text),
+      evidenceText,
+    ),
     signalRatio: total ? signal / total : 0,
     retrievedChars: total,
   };

@@ -51,7 +51,10 @@ export function formatRankTable(rows: Array<{ config: string; evidenceRank?: Evi
   if (configs.length === 0) return undefined;
   const ks = [1, 5, 20, 50];
   const body = configs.map((config) => {
-    const s = summarizeRanks(rows.filter((r) => r.config === config && r.evidenceRank).map((r) => r.evidenceRank!), ks);
+    const s = summarizeRanks(
+      rows.filter((r) => r.config === config && r.evidenceRank).map((r) => r.evidenceRank!),
+      ks,
+    );
     return [config, String(s.medianRank ?? '—'), ...s.within.map((w) => w.share.toFixed(2)), String(s.never), String(s.medianCharsBefore ?? '—')];
   });
   return markdownTable(['config', 'median rank', ...ks.map((k) => `top ${k}`), 'never', 'median chars before'], body);

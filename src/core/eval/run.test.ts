@@ -71,7 +71,10 @@ describe('evaluateQuestion', () => {
     expect(s.attribution!.cited).toBeGreaterThan(0);
     const answer = engine.calls.filter((c) => c.kind === 'generate').at(-1)!;
     expect(answer.messages.at(-1)!.content).toMatch(/Sources:/);
-    const [summary] = summarizeAttributions([{ config: config.name, ...s }, { config: 'semantic-bm25', ...s, attribution: undefined }]);
+    const [summary] = summarizeAttributions([
+      { config: config.name, ...s },
+      { config: 'semantic-bm25', ...s, attribution: undefined },
+    ]);
     expect(summary).toMatchObject({ name: 'pipeline-llm', questions: 1, measured: 1 });
     expect(summary.attributed.n).toBe(1);
   });

@@ -131,13 +131,26 @@ export async function prepareDocument(docName: string, parsed: ParsedDocument, e
 }
 
 /** Chunks and indexes documents into one knowledge base per chunking: the library mode's shared store. */
-export async function prepareLibrary(docs: Array<{ docName: string; parsed: ParsedDocument }>, embedder: Embedder, configs: EvalConfig[], onDocument?: (docName: string) => void): Promise<Prepared> {
+export async function prepareLibrary(
+  docs: Array<{ docName: string; parsed: ParsedDocument }>,
+  embedder: Embedder,
+  configs: EvalConfig[],
+  onDocument?: (docName: string) => void,
+): Promise<Prepared> {
   const prepared: Prepared = { kbs: new Map(), cards: [] };
   for (const chunking of new Set(configs.map((c) => c.chunking))) prepared.kbs.set(chunking, new KnowledgeBase(embedder.dim));
   for (const { docName, parsed } of docs) {
     for (const [chunking, kb] of prepared.kbs) {
       // The app's own path (sections for a headingless document, then build), on a copy: each chunking sections afresh.
-      const { built } = await prepareForIndex({ docId: docName, parsed: { ...parsed, warnings: [...parsed.warnings] }, fileName: `${docName}.pdf`, embedder, ...CHUNKINGS[chunking], batchSize: 256, signal: NEVER });
+      const { built } = await prepareForIndex({
+        docId: docName,
+        parsed: { ...parsed, warnings: [...parsed.warnings] },
+        fileName: `${docName}.pdf`,
+        embedder,
+        ...CHUNKINGS[chunking],
+        batchSize: 256,
+        signal: NEVER,
+      });
       kb.addDocument(docName, built.chunks, built.vectors);
       if (!prepared.cards.some((c) => c.docId === docName)) prepared.cards.push({ docId: docName, card: built.card });
     }
@@ -180,7 +193,9 @@ export async function evaluateQuestion(
     });
     answer = r.answer.text;
     const mode = queryVector ? 'hybrid' : 'bm25';
-    fate = evidenceFate(r, q.doc_name, evidencePages(q), () => kb.search(q.question, queryVector, { mode, weights, limit: kb.chunksOf(q.doc_name).length, docIds: new Set([q.doc_name]) }).candidates.map((c) => c.chunk));
+    fate = evidenceFate(r, q.doc_name, evidencePages(q), () =>
+      kb.search(q.question, queryVector, { mode, weights, limit: kb.chunksOf(q.doc_name).length, docIds: new Set([q.doc_name]) }).candidates.map((c) => c.chunk),
+    );
     if (withLlm) {
       attribution = r.attribution?.totals ?? null;
       const regions = parsed.pages.filter((p) => evidencePages(q).has(p.page));
@@ -189,9 +204,7 @@ export async function evaluateQuestion(
         return c.docId === q.doc_name && charsInside([c], regions).inside > 0;
       });
     }
-    chunks = r.segments
-      ? r.segments.flatMap((s) => s.chunkIds.map((id) => kb.chunk(id)!))
-      : r.rows.filter((row) => row.source !== undefined).map((row) => row.chunk);
+    chunks = r.segments ? r.segments.flatMap((s) => s.chunkIds.map((id) => kb.chunk(id)!)) : r.rows.filter((row) => row.source !== undefined).map((row) => row.chunk);
   } else if (config.rse) {
     const preset = RSE_PRESETS[config.rse];
     const { candidates } = kb.search(q.question, queryVector, { mode: config.mode, limit: preset.candidates, weights });
@@ -204,7 +217,10 @@ export async function evaluateQuestion(
   }
   const own = chunks.filter((c) => c.docId === q.doc_name);
   const spans = own.map((c) => ({ start: c.start, end: c.end, text: c.text }));
-  const evidence = q.evidence.filter((e) => e.doc_name === q.doc_name).map((e) => e.evidence_text).join('\n');
+  const evidence = q.evidence
+    .filter((e) => e.doc_name === q.doc_name)
+    .map((e) => e.evidence_text)
+    .join('\n');
   const scores = scoreRetrieval(spans, parsed.pages, evidencePages(q), evidence);
   // Characters from other documents count against the signal ratio.
   const total = chunks.reduce((n, c) => n + c.end - c.start, 0);
@@ -265,5 +281,10 @@ export function summarizeAll(configs: EvalConfig[], scores: Map<string, Question
 /** Attribution summaries of the configs whose questions carry attribution (the `llm` ones), by config name. */
 export function summarizeAttributions(rows: Array<{ config: string } & EvaluatedQuestion>): AttributionSummary[] {
   const measured = rows.filter((r) => r.attribution !== undefined);
-  return [...new Set(measured.map((r) => r.config))].map((name) => summarizeAttribution(name, measured.filter((r) => r.config === name).map((r) => r.attribution)));
+  return [...new Set(measured.map((r) => r.config))].map((name) =>
+    summarizeAttribution(
+      name,
+      measured.filter((r) => r.config === name).map((r) => r.attribution),
+    ),
+  );
 }

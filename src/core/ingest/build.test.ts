@@ -7,9 +7,7 @@ function doc(text: string): ParsedDocument {
   return { kind: 'text', title: 'T', text, pages: [{ page: 1, start: 0, end: text.length }], sections: [], warnings: [] };
 }
 
-const TEXT =
-  'Kelp farms grow kelp on long lines. Kelp farms harvest kelp lines in spring. ' +
-  'The ferry leaves at noon. The ferry returns at dusk.';
+const TEXT = 'Kelp farms grow kelp on long lines. Kelp farms harvest kelp lines in spring. ' + 'The ferry leaves at noon. The ferry returns at dusk.';
 
 describe('buildDocument', () => {
   it('embeds sentences, merges similar neighbours and reuses vectors of one-sentence chunks', async () => {

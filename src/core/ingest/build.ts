@@ -92,8 +92,12 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
   traces.push({ stage: 'segmenting', ms: performance.now() - t, detail: { sentences: sentences.length } });
 
   t = performance.now();
-  const sentenceVectors = await embedAll(embedder, sentences.map((s) => embeddingText(s.text)), input.batchSize ?? 128, signal, (done, total) =>
-    progress({ stage: 'embedding', done, total }),
+  const sentenceVectors = await embedAll(
+    embedder,
+    sentences.map((s) => embeddingText(s.text)),
+    input.batchSize ?? 128,
+    signal,
+    (done, total) => progress({ stage: 'embedding', done, total }),
   );
   traces.push({ stage: 'embedding', ms: performance.now() - t, detail: { texts: sentences.length, model: embedder.id } });
 
@@ -220,11 +224,16 @@ export async function embedAll(
   for (let i = 0; i < order.length; i += batchSize) {
     signal?.throwIfAborted();
     const ids = order.slice(i, i + batchSize);
-    const batch = embedder.embed(ids.map((k) => distinct[k]), signal).then((out) => {
-      ids.forEach((k, j) => (vectors[k] = out[j]));
-      done += ids.length;
-      onBatch(Math.min(texts.length, Math.round(done * perDistinct)), texts.length);
-    });
+    const batch = embedder
+      .embed(
+        ids.map((k) => distinct[k]),
+        signal,
+      )
+      .then((out) => {
+        ids.forEach((k, j) => (vectors[k] = out[j]));
+        done += ids.length;
+        onBatch(Math.min(texts.length, Math.round(done * perDistinct)), texts.length);
+      });
     batch.catch(() => undefined); // awaited below; this only stops an early failure being reported as unhandled
     inFlight.push(batch);
     if (inFlight.length >= IN_FLIGHT) await inFlight.shift();

@@ -69,7 +69,12 @@ describe('noteKind: every producer of document notes', () => {
 
 describe('splitNotes', () => {
   it('keeps each kind in its order', () => {
-    const notes = ['Removed page numbers from 3 pages', 'OCR confidence is low (under 60%) on page 2 (40%); check', "Removed running header 'X' from 3 pages", 'Could not read 1 page (page 9); they were skipped'];
+    const notes = [
+      'Removed page numbers from 3 pages',
+      'OCR confidence is low (under 60%) on page 2 (40%); check',
+      "Removed running header 'X' from 3 pages",
+      'Could not read 1 page (page 9); they were skipped',
+    ];
     expect(splitNotes(notes)).toEqual({ warnings: [notes[1], notes[3]], info: [notes[0], notes[2]] });
   });
 });

@@ -19,7 +19,16 @@ describe('prepareDocument', () => {
     const { built, summary } = await prepareDocument(
       { docId: 'd', parsed, embedder: new FakeEmbedder(), chunker, signal: never },
       {
-        section: async (p) => (calls.push('section'), { sections: [{ start: 0, end: change, path: ['Kelp'] }, { start: change, end: p.text.length, path: ['Ferry'] }], problems: [] }),
+        section: async (p) => (
+          calls.push('section'),
+          {
+            sections: [
+              { start: 0, end: change, path: ['Kelp'] },
+              { start: change, end: p.text.length, path: ['Ferry'] },
+            ],
+            problems: [],
+          }
+        ),
         summarize: async () => (calls.push('summarize'), 'About kelp and ferries.'),
       },
     );
@@ -32,7 +41,14 @@ describe('prepareDocument', () => {
 
   it('keeps what an earlier index inferred when the file reads the same, and infers afresh when it does not', async () => {
     const { text, change } = twoTopics();
-    const earlier = { text, sections: [{ start: 0, end: change, path: ['Kelp'] }, { start: change, end: text.length, path: ['Ferry'] }], summary: 'Kept summary.' };
+    const earlier = {
+      text,
+      sections: [
+        { start: 0, end: change, path: ['Kelp'] },
+        { start: change, end: text.length, path: ['Ferry'] },
+      ],
+      summary: 'Kept summary.',
+    };
     const same = await prepareDocument({ docId: 'd', parsed: plainDoc(text), embedder: new FakeEmbedder(), chunker, signal: never, earlier });
     expect(same.summary).toBe('Kept summary.');
     expect(new Set(same.built.chunks.map((c) => c.sectionPath[0]))).toEqual(new Set(['Kelp', 'Ferry']));

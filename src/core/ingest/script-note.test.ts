@@ -5,7 +5,9 @@ const useLite = { id: 'use-lite-512', readsCjk: false };
 
 describe('unreadableScriptNote', () => {
   it('names the model and what still works when much of the text is CJK', () => {
-    expect(unreadableScriptNote('東京都の人口は昨年から少し増えました。Revenue grew.', useLite)).toMatch(/Chinese, Japanese or Korean, which the embedding model use-lite-512 cannot read: keyword search finds it/);
+    expect(unreadableScriptNote('東京都の人口は昨年から少し増えました。Revenue grew.', useLite)).toMatch(
+      /Chinese, Japanese or Korean, which the embedding model use-lite-512 cannot read: keyword search finds it/,
+    );
   });
 
   it('stays quiet for a few CJK words in English text, and for a model that reads CJK', () => {

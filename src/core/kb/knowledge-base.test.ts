@@ -108,7 +108,14 @@ describe('KnowledgeBase.search', () => {
     texts[123] = 'Purchases of property, plant and equipment (capital expenditures) were 1,577 million in 2018.';
     const chunks = texts.map((t, i) => chunk('r', i, t));
     // Every vector alike: dense cannot tell the chunks apart, so BM25 decides.
-    kb.addDocument('r', chunks, packRows(chunks.map(() => axisVector(dim, 0)), dim));
+    kb.addDocument(
+      'r',
+      chunks,
+      packRows(
+        chunks.map(() => axisVector(dim, 0)),
+        dim,
+      ),
+    );
     const q = 'What is the company’s FY2018 capital expenditures amount in USD millions, and how did revenue and net income change in 2022?';
     const { candidates, trace } = kb.search(q, axisVector(dim, 0), { mode: 'hybrid', limit: 5 });
     expect(candidates[0].chunk.id).toBe('r#123');
@@ -122,7 +129,14 @@ describe('KnowledgeBase.search', () => {
     const kb = new KnowledgeBase(dim);
     for (const d of ['a', 'b', 'c']) {
       const chunks = Array.from({ length: 40 }, (_, i) => chunk(d, i, `revenue ${d} item ${i} million`));
-      kb.addDocument(d, chunks, packRows(chunks.map((_, i) => axisVector(dim, i % dim, i / 40)), dim));
+      kb.addDocument(
+        d,
+        chunks,
+        packRows(
+          chunks.map((_, i) => axisVector(dim, i % dim, i / 40)),
+          dim,
+        ),
+      );
     }
     const { candidates } = kb.search('revenue million', axisVector(dim, 3), { mode: 'hybrid', limit: 50, docIds: new Set(['a', 'c']) });
     expect(candidates).toHaveLength(50);
@@ -134,7 +148,14 @@ describe('KnowledgeBase.search', () => {
     const kb = new KnowledgeBase(dim);
     // 260 chunks match "revenue"; longer ones score lower, so r#259 ranks last in BM25.
     const chunks = Array.from({ length: 260 }, (_, i) => chunk('r', i, `revenue ${'word '.repeat(i)}`));
-    kb.addDocument('r', chunks, packRows(chunks.map((_, i) => (i === 259 ? axisVector(dim, 5) : axisVector(dim, 0))), dim));
+    kb.addDocument(
+      'r',
+      chunks,
+      packRows(
+        chunks.map((_, i) => (i === 259 ? axisVector(dim, 5) : axisVector(dim, 0))),
+        dim,
+      ),
+    );
     const all = kb.search('revenue', undefined, { mode: 'bm25', limit: 1000 }).candidates;
     expect(all).toHaveLength(260);
     const lifted = kb.search('revenue', axisVector(dim, 5), { mode: 'hybrid', weights: { bm25: 0.1, dense: 0.9 }, limit: 3 }).candidates;
@@ -148,7 +169,14 @@ describe('KnowledgeBase.search', () => {
 
 describe('KnowledgeBase with chunk texts read on demand', () => {
   const texts = ['Revenue grew to 5 billion dollars in 2018.', 'The board met twice in spring.', 'Capital expenditure was 1.2 billion dollars.'];
-  const docs = ['a', 'b', 'c'].map((d, k) => ({ docId: d, chunks: texts.map((t, i) => chunk(d, i, `${t} (${d})`)), vectors: packRows(texts.map((_, i) => axisVector(4, (i + k) % 4)), 4) }));
+  const docs = ['a', 'b', 'c'].map((d, k) => ({
+    docId: d,
+    chunks: texts.map((t, i) => chunk(d, i, `${t} (${d})`)),
+    vectors: packRows(
+      texts.map((_, i) => axisVector(4, (i + k) % 4)),
+      4,
+    ),
+  }));
   /** A library as stored: each document's chunks, vectors and keyword segment. */
   function stored() {
     const full = new KnowledgeBase(4);

@@ -94,7 +94,12 @@ export class KnowledgeBase {
    * stored keyword segment: used when it indexes exactly these chunks, else rebuilt from the
    * chunks (`rebuilt` says which; without chunks, a stored segment that does not fit is an error).
    */
-  addDocument(docId: DocumentId, chunks: Chunk[] | number, matrix: Float32Array | QuantizedRows, options: { keywords?: unknown; indexText?: (c: Chunk) => string } = {}): { rebuilt: boolean } {
+  addDocument(
+    docId: DocumentId,
+    chunks: Chunk[] | number,
+    matrix: Float32Array | QuantizedRows,
+    options: { keywords?: unknown; indexText?: (c: Chunk) => string } = {},
+  ): { rebuilt: boolean } {
     this.removeDocument(docId);
     const count = typeof chunks === 'number' ? chunks : chunks.length;
     const ids = typeof chunks === 'number' ? count : chunks.map((c) => c.id);
@@ -289,8 +294,7 @@ export class KnowledgeBase {
     const inPool = new Set(scored.map((s) => s.id));
     for (const h of denseHits) if (!inPool.has(h.id) && holds(h.docId)) scored.push({ id: h.id, docId: h.docId, bm25: bm25?.get(h.id)?.score ?? 0, dense: 0 });
     if (queryVector) for (const s of scored) s.dense = this.vectors.score(queryVector, s.id) ?? 0;
-    const weights =
-      mode === 'bm25' ? { bm25: 1, dense: 0 } : mode === 'dense' ? { bm25: 0, dense: 1 } : (options.weights ?? DEFAULT_WEIGHTS);
+    const weights = mode === 'bm25' ? { bm25: 1, dense: 0 } : mode === 'dense' ? { bm25: 0, dense: 1 } : (options.weights ?? DEFAULT_WEIGHTS);
     const docOf = new Map(scored.map((s) => [s.id, s.docId]));
     const fused = fuse(scored, weights).slice(0, limit);
     const rankDense = new Map(denseHits.map((h, i) => [h.id, i + 1]));

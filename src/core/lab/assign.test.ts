@@ -2,17 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { assignQuestions, type LabCandidateDoc } from './assign';
 import type { LabQuestion } from './questions';
 
-const doc = (docId: string, name: string, title: string, text: string): LabCandidateDoc => ({ docId, name, title, text, pages: [{ page: 1, start: 0, end: text.length }], sections: [] });
+const doc = (docId: string, name: string, title: string, text: string): LabCandidateDoc => ({
+  docId,
+  name,
+  title,
+  text,
+  pages: [{ page: 1, start: 0, end: text.length }],
+  sections: [],
+});
 const nike = doc('d1', 'NIKE_2018_10K.pdf', 'Nike annual report', 'Revenues rose to 36.4 billion dollars in fiscal 2018 across all regions.');
 const kelp = doc('d2', 'kelp.md', 'Kelp farming', 'Kelp lines are seeded in autumn and harvested in late spring before the water warms.');
 const q = (id: string, docId: string, evidence: string): LabQuestion => ({ id, question: `question ${id}`, docId, evidence });
 
 describe('assignQuestions', () => {
   it('matches a named document by id, file name with or without extension, or title, ignoring case', () => {
-    const { questions, problems } = assignQuestions(
-      [q('a', 'NIKE_2018_10K', 'x'), q('b', 'kelp.MD', 'x'), q('c', 'kelp farming', 'x'), q('d', 'd1', 'x')],
-      [nike, kelp],
-    );
+    const { questions, problems } = assignQuestions([q('a', 'NIKE_2018_10K', 'x'), q('b', 'kelp.MD', 'x'), q('c', 'kelp farming', 'x'), q('d', 'd1', 'x')], [nike, kelp]);
     expect(questions.map((x) => x.docId)).toEqual(['d1', 'd2', 'd2', 'd1']);
     expect(problems).toEqual([]);
   });

@@ -41,7 +41,16 @@ describe('locateEvidence', () => {
   });
 
   it('merges overlapping regions', () => {
-    expect(union([{ start: 5, end: 9 }, { start: 0, end: 6 }, { start: 12, end: 13 }])).toEqual([{ start: 0, end: 9 }, { start: 12, end: 13 }]);
+    expect(
+      union([
+        { start: 5, end: 9 },
+        { start: 0, end: 6 },
+        { start: 12, end: 13 },
+      ]),
+    ).toEqual([
+      { start: 0, end: 9 },
+      { start: 12, end: 13 },
+    ]);
   });
 });
 

@@ -21,7 +21,10 @@ describe('parseLabQuestions', () => {
   });
 
   it('reads Q:/A: blocks with continuation lines, Doc and Pages, and pipe lines', () => {
-    const qs = parseLabQuestions('Q: What was revenue?\nA: Revenue was\n4.2 billion\nDoc: ACME\nPages: 2, 3\n\nQ: Buyback?\nEvidence: 500 million\n\nWho pays? | Dividends of 1.10\nOTHER | Staff? | 12,000', { docId: 'D' });
+    const qs = parseLabQuestions(
+      'Q: What was revenue?\nA: Revenue was\n4.2 billion\nDoc: ACME\nPages: 2, 3\n\nQ: Buyback?\nEvidence: 500 million\n\nWho pays? | Dividends of 1.10\nOTHER | Staff? | 12,000',
+      { docId: 'D' },
+    );
     expect(qs).toEqual([
       { id: 'q1', question: 'What was revenue?', docId: 'ACME', evidence: 'Revenue was\n4.2 billion', evidencePages: [2, 3] },
       { id: 'q2', question: 'Buyback?', docId: 'D', evidence: '500 million' },

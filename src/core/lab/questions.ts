@@ -44,7 +44,17 @@ function fromBench(q: ReturnType<typeof parseQuestions>[number]): LabQuestion {
 
 const FIELD = /^(Q|Question|A|Answer|Evidence|Doc|Document|Pages?)\s*:\s*(.*)$/i;
 type Field = 'question' | 'evidence' | 'doc' | 'pages';
-const FIELD_OF: Record<string, Field> = { q: 'question', question: 'question', a: 'evidence', answer: 'evidence', evidence: 'evidence', doc: 'doc', document: 'doc', page: 'pages', pages: 'pages' };
+const FIELD_OF: Record<string, Field> = {
+  q: 'question',
+  question: 'question',
+  a: 'evidence',
+  answer: 'evidence',
+  evidence: 'evidence',
+  doc: 'doc',
+  document: 'doc',
+  page: 'pages',
+  pages: 'pages',
+};
 
 function parseTyped(text: string, source: string, defaultDoc: string): LabQuestion[] {
   const out: LabQuestion[] = [];
@@ -57,7 +67,10 @@ function parseTyped(text: string, source: string, defaultDoc: string): LabQuesti
     const { fields, line } = block;
     if (!fields.question?.trim()) fail(line, 'evidence without a question (start the block with "Q: …")');
     if (!fields.evidence?.trim()) fail(line, `question without evidence (add an "A: …" or "Evidence: …" line)`);
-    const pages = fields.pages?.split(/[,\s]+/).filter(Boolean).map(Number);
+    const pages = fields.pages
+      ?.split(/[,\s]+/)
+      .filter(Boolean)
+      .map(Number);
     if (pages?.some((p) => !Number.isInteger(p) || p < 1)) fail(line, `pages must be whole numbers from 1: "${fields.pages}"`);
     out.push(question(out.length, fields.question!, fields.evidence!, fields.doc?.trim() || defaultDoc, pages));
     block = undefined;

@@ -49,7 +49,7 @@ describe('runLab', () => {
     expect(events.some((e) => e.stage === 'embedding')).toBe(true);
   });
 
-  it('cuts percentile specs at the document\'s own similarities: a higher percentile, more chunks', async () => {
+  it("cuts percentile specs at the document's own similarities: a higher percentile, more chunks", async () => {
     const [p10, p90] = await runLab({ docs: [doc], questions, embedder: new FakeEmbedder(), specs: [percentileSpec(10), percentileSpec(90)], budget: 300 });
     expect(p10.available && p90.available).toBe(true);
     expect(p90.chunkCount).toBeGreaterThan(p10.chunkCount);
@@ -84,7 +84,14 @@ describe('runLab', () => {
   it('reports a failing language model on its own row and keeps the other results', async () => {
     let calls = 0;
     const broken: SplitScorer = { score: async () => (calls++, Promise.reject(new Error('device lost'))) };
-    const results = await runLab({ docs: [doc, { ...doc, docId: 'acme2' }], questions, embedder: new FakeEmbedder(), specs: [llmSpec(), fixedSpec(200, 0)], budget: 300, scorer: broken });
+    const results = await runLab({
+      docs: [doc, { ...doc, docId: 'acme2' }],
+      questions,
+      embedder: new FakeEmbedder(),
+      specs: [llmSpec(), fixedSpec(200, 0)],
+      budget: 300,
+      scorer: broken,
+    });
     expect(results[0]).toMatchObject({ available: false });
     expect(results[0].note).toMatch(/language model failed on Acme Corp Annual Report \(device lost\)/);
     expect(calls).toBe(1); // not tried again on the second document

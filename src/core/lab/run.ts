@@ -119,10 +119,20 @@ export async function runLab(input: LabInput): Promise<LabResult[]> {
     const questions = questionsOf(doc.docId);
     const units = documentUnits(doc.text, doc.sections, MAX_UNIT);
     progress({ stage: 'embedding', done: 0, total: units.length, docId: doc.docId });
-    const unitVectors = await embedAll(embedder, units.map((u) => embeddingText(u.text)), input.batchSize ?? 256, signal, (done) =>
-      progress({ stage: 'embedding', done, total: units.length, docId: doc.docId }),
+    const unitVectors = await embedAll(
+      embedder,
+      units.map((u) => embeddingText(u.text)),
+      input.batchSize ?? 256,
+      signal,
+      (done) => progress({ stage: 'embedding', done, total: units.length, docId: doc.docId }),
     );
-    const queryVectors = input.mode === 'bm25' || questions.length === 0 ? [] : await embedder.embed(questions.map((q) => q.question), signal);
+    const queryVectors =
+      input.mode === 'bm25' || questions.length === 0
+        ? []
+        : await embedder.embed(
+            questions.map((q) => q.question),
+            signal,
+          );
     const locate = evidenceLocator(doc.text, doc.pages);
     const located = questions.map((q) => locate(q.evidenceParts ?? q.evidence, q.evidencePages));
 
@@ -146,7 +156,14 @@ export async function runLab(input: LabInput): Promise<LabResult[]> {
       }
       if (input.headers !== false) for (const c of chunks) c.header = chunkHeader(doc.title, c.sectionPath);
       const kb = new KnowledgeBase(embedder.dim);
-      kb.addDocument(doc.docId, chunks, packRows(chunks.map((c) => chunkVector(unitVectors, c.sentenceStart, c.sentenceEnd, embedder.dim)), embedder.dim));
+      kb.addDocument(
+        doc.docId,
+        chunks,
+        packRows(
+          chunks.map((c) => chunkVector(unitVectors, c.sentenceStart, c.sentenceEnd, embedder.dim)),
+          embedder.dim,
+        ),
+      );
       a.lengths.push(...chunks.map((c) => c.text.length));
       for (const [qi, q] of questions.entries()) {
         const { candidates } = kb.search(q.question, queryVectors[qi], { mode: input.mode ?? 'hybrid', limit: RANKED, weights: input.weights });
@@ -205,14 +222,7 @@ export function mergeLabResults(runs: LabResult[][]): LabResult[] {
   );
 }
 
-async function chunk(
-  spec: ChunkingSpec,
-  doc: LabDocument,
-  units: Sentence[],
-  vectors: Float32Array[],
-  scorer: SplitScorer | undefined,
-  signal?: AbortSignal,
-): Promise<Chunk[]> {
+async function chunk(spec: ChunkingSpec, doc: LabDocument, units: Sentence[], vectors: Float32Array[], scorer: SplitScorer | undefined, signal?: AbortSignal): Promise<Chunk[]> {
   const source = { docId: doc.docId, text: doc.text, pages: doc.pages, sections: doc.sections, sentences: units };
   if (spec.kind === 'fixed') return fixedChunks({ ...source, size: spec.size, overlap: spec.overlap }).chunks;
   if (spec.kind === 'semantic') return semanticChunks({ ...source, vectors, threshold: spec.threshold, percentile: spec.percentile, maxChars: spec.maxChars ?? MAX_UNIT }).chunks;

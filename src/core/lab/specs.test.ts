@@ -31,7 +31,13 @@ describe('sweeps', () => {
 });
 
 describe('bestSpec', () => {
-  const r = (label: string, retrievalRatio: number, signalRatio: number | undefined, chunkCount = 10, available = true) => ({ label, retrievalRatio, signalRatio, chunkCount, available });
+  const r = (label: string, retrievalRatio: number, signalRatio: number | undefined, chunkCount = 10, available = true) => ({
+    label,
+    retrievalRatio,
+    signalRatio,
+    chunkCount,
+    available,
+  });
 
   it('picks by objective; balanced is the harmonic mean', () => {
     const results = [r('a', 0.9, 0.1), r('b', 0.5, 0.4), r('c', 0.3, 0.6)];

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  correctDecay,
-  decayAt,
-  fitDecay,
-  mergeWindowScores,
-  pickBoundaries,
-  pickBoundariesDetailed,
-  snapToWhitespace,
-  windows,
-} from './boundaries';
+import { correctDecay, decayAt, fitDecay, mergeWindowScores, pickBoundaries, pickBoundariesDetailed, snapToWhitespace, windows } from './boundaries';
 import { splitPrompt, SPLIT_CHAR } from './prompts';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(' ');
@@ -113,8 +104,22 @@ describe('mergeWindowScores', () => {
   it('keeps the score from the window where the offset is farthest from a cut edge', () => {
     const merged = mergeWindowScores(
       [
-        { window: { start: 0, end: 100 }, scores: [{ offset: 60, score: 1 }, { offset: 95, score: 2 }, { offset: 10, score: 5 }] },
-        { window: { start: 50, end: 150 }, scores: [{ offset: 60, score: 9 }, { offset: 95, score: 7 }, { offset: 140, score: 3 }] },
+        {
+          window: { start: 0, end: 100 },
+          scores: [
+            { offset: 60, score: 1 },
+            { offset: 95, score: 2 },
+            { offset: 10, score: 5 },
+          ],
+        },
+        {
+          window: { start: 50, end: 150 },
+          scores: [
+            { offset: 60, score: 9 },
+            { offset: 95, score: 7 },
+            { offset: 140, score: 3 },
+          ],
+        },
       ],
       150,
     );
@@ -126,7 +131,18 @@ describe('mergeWindowScores', () => {
     ]);
   });
   it('keeps the highest score when tokens of one window share an offset', () => {
-    const merged = mergeWindowScores([{ window: { start: 0, end: 10 }, scores: [{ offset: 4, score: 1 }, { offset: 4, score: 3 }] }], 10);
+    const merged = mergeWindowScores(
+      [
+        {
+          window: { start: 0, end: 10 },
+          scores: [
+            { offset: 4, score: 1 },
+            { offset: 4, score: 3 },
+          ],
+        },
+      ],
+      10,
+    );
     expect(merged).toEqual([{ offset: 4, score: 3 }]);
   });
 });

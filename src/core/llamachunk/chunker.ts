@@ -3,18 +3,7 @@ import type { LlmEngine, SplitToken } from '../llm/engine';
 import { SPLIT_CHAR } from './prompts';
 import { makeChunk, type ChunkSource } from '../chunk/make-chunk';
 import { sentenceRange } from '../chunk/locate';
-import {
-  correctDecay,
-  fitDecay,
-  isSpace,
-  mergeWindowScores,
-  pickBoundariesDetailed,
-  snapToWhitespace,
-  windows,
-  type DecayFit,
-  type OffsetScore,
-  type Span,
-} from './boundaries';
+import { correctDecay, fitDecay, isSpace, mergeWindowScores, pickBoundariesDetailed, snapToWhitespace, windows, type DecayFit, type OffsetScore, type Span } from './boundaries';
 
 export type { SplitToken };
 
@@ -157,9 +146,7 @@ export async function llmBoundaryChunks(input: LlmBoundaryInput, signal?: AbortS
   }
   signal?.throwIfAborted();
 
-  const fit = settings.decay
-    ? fitDecay(raw.flatMap((r) => r.tokens.map((t) => ({ pos: t.end, logProb: t.logProb }))))
-    : { a: 0, b: 0, n: 0 };
+  const fit = settings.decay ? fitDecay(raw.flatMap((r) => r.tokens.map((t) => ({ pos: t.end, logProb: t.logProb })))) : { a: 0, b: 0, n: 0 };
   const perWindow = raw.map(({ window: w, tokens }) => ({
     window: w,
     scores: correctDecay(tokens, fit).map((t) => ({ offset: snapToWhitespace(text, w.start + t.end), score: t.score })),

@@ -44,7 +44,16 @@ describe('fitMessages', () => {
     const fitted = fitMessages(ms, 20, words);
     expect(fitted.tokens).toBeLessThanOrEqual(20);
     expect(fitted.messages.every((m) => m.content.includes('[…]'))).toBe(true);
-    expect(() => fitMessages([{ role: 'system', content: numbered(50) }, { role: 'user', content: 'q' }], 20, words)).toThrow(PromptTooLongError);
+    expect(() =>
+      fitMessages(
+        [
+          { role: 'system', content: numbered(50) },
+          { role: 'user', content: 'q' },
+        ],
+        20,
+        words,
+      ),
+    ).toThrow(PromptTooLongError);
   });
 });
 

@@ -33,13 +33,7 @@ export interface Refit {
  * Runs `task` on `messages` cut to fit `limit` tokens by estimate; when the engine reports the
  * prompt still too long, scales the estimate by its real count (and 5% more) and tries again.
  */
-export async function fitByEstimate<T>(
-  messages: ChatMessage[],
-  limit: number,
-  signal: AbortSignal | undefined,
-  refit: Refit,
-  task: (m: ChatMessage[]) => Promise<T>,
-): Promise<T> {
+export async function fitByEstimate<T>(messages: ChatMessage[], limit: number, signal: AbortSignal | undefined, refit: Refit, task: (m: ChatMessage[]) => Promise<T>): Promise<T> {
   let scale = 1;
   for (let attempt = 1; ; attempt++) {
     signal?.throwIfAborted();

@@ -108,7 +108,7 @@ function findRuns(passage: string, page: string): Run[] {
   }
   const runs: Run[] = [];
   let lastEnd = 0;
-  for (let i = 0; i + k <= passage.length; ) {
+  for (let i = 0; i + k <= passage.length;) {
     const starts = index.get(passage.slice(i, i + k));
     if (!starts) {
       i++;

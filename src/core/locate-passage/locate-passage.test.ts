@@ -39,7 +39,8 @@ describe('locatePassage', () => {
 
   it('finds a passage across line breaks and undone hyphenation, one rectangle per line', () => {
     // As the parser stores it: lines joined, "manu-" + "facturing" rejoined.
-    const passage = 'Most of the crop was dried at the Tidepool plant in Port Averne, where manufacturing of kelp flakes and kelp salt continued through the winter for the first time.';
+    const passage =
+      'Most of the crop was dried at the Tidepool plant in Port Averne, where manufacturing of kelp flakes and kelp salt continued through the winter for the first time.';
     const p = locatePassage(passage, PAGE);
     expect(p.status).toBe('found');
     expect(p.coverage).toBe(1);
@@ -109,7 +110,8 @@ describe('locatePassage', () => {
   });
 
   it('highlights only the part it could place, and says it is partial', () => {
-    const passage = 'In 2023 the farms harvested 12,400 tonnes of wet kelp, the largest crop in the history of the company. The new drying plant in Lowhaven opened in September with twelve staff.';
+    const passage =
+      'In 2023 the farms harvested 12,400 tonnes of wet kelp, the largest crop in the history of the company. The new drying plant in Lowhaven opened in September with twelve staff.';
     const p = locatePassage(passage, PAGE);
     expect(p.status).toBe('partial');
     expect(p.coverage).toBeGreaterThan(0.5);
@@ -123,7 +125,11 @@ describe('locatePassage', () => {
   });
 
   it('keeps the passage order: a repeated phrase is matched where the passage continues', () => {
-    const page = lines('The board approved a new solar dryer.', 'Other business followed at length today.', 'The board approved a new solar dryer for the Tidepool plant which should halve the energy used');
+    const page = lines(
+      'The board approved a new solar dryer.',
+      'Other business followed at length today.',
+      'The board approved a new solar dryer for the Tidepool plant which should halve the energy used',
+    );
     const p = locatePassage('The board approved a new solar dryer for the Tidepool plant, which should halve the energy used', page);
     expect(p.status).toBe('found');
     expect(p.rects.map((r) => r.y)).toEqual([page[2].y]);

@@ -6,7 +6,16 @@ describe('ModelLoadError', () => {
     const cause = new Error('HTTP 404');
     const e = new ModelLoadError({ kind: 'reranker', engine: 'transformers', model: 'org/m', location: '/models/org/m/', code: 'not-found', message: 'm is not there', cause });
     expect(e).toBeInstanceOf(Error);
-    expect(e).toMatchObject({ name: 'ModelLoadError', kind: 'reranker', engine: 'transformers', model: 'org/m', location: '/models/org/m/', code: 'not-found', message: 'm is not there', cause });
+    expect(e).toMatchObject({
+      name: 'ModelLoadError',
+      kind: 'reranker',
+      engine: 'transformers',
+      model: 'org/m',
+      location: '/models/org/m/',
+      code: 'not-found',
+      message: 'm is not there',
+      cause,
+    });
     expect(modelNoun('embedder')).toBe('embedding model');
   });
 });

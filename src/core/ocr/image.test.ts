@@ -10,9 +10,14 @@ const line = (text: string, confidence: number, y: number) => ({ text, confidenc
 describe('readImageText', () => {
   it('reads an image as one OCR page of kind image', async () => {
     const progress: unknown[] = [];
-    const doc = await readImageText(image, engine({ lines: [line('Twelve cinnamon rolls and one rye loaf,', 93, 220), line('paid in cash on Saturday morning.', 91, 264)] }), 'receipt.png', {
-      onProgress: (p) => progress.push(p),
-    });
+    const doc = await readImageText(
+      image,
+      engine({ lines: [line('Twelve cinnamon rolls and one rye loaf,', 93, 220), line('paid in cash on Saturday morning.', 91, 264)] }),
+      'receipt.png',
+      {
+        onProgress: (p) => progress.push(p),
+      },
+    );
     expect(doc.kind).toBe('image');
     expect(doc.text).toBe('Twelve cinnamon rolls and one rye loaf, paid in cash on Saturday morning.');
     expect(doc.pages).toEqual([{ page: 1, start: 0, end: doc.text.length, ocr: { confidence: expect.closeTo(92, 0) } }]);

@@ -39,13 +39,7 @@ function fakeEngine(byPage: Record<number, OcrResult | Error>): OcrEngine & { ca
 
 const source = (pages: PdfPage[]): PdfSource => ({ title: 'Harbour records', pages, outline: [] });
 
-const mixed = () =>
-  source([
-    page(1, [typed('The typed cover page of the harbour records.', 100)]),
-    page(2),
-    page(3),
-    page(4, [], { error: 'bad content stream' }),
-  ]);
+const mixed = () => source([page(1, [typed('The typed cover page of the harbour records.', 100)]), page(2), page(3), page(4, [], { error: 'bad content stream' })]);
 
 describe('pagesNeedingOcr', () => {
   it('picks pages read without error that have no text', () => {

@@ -27,20 +27,8 @@ describe('DocumentBuilder', () => {
     b.line('cost text');
     b.heading(1, 'Appendix');
     const { text, sections } = b.build();
-    expect(sections.map((s) => s.path)).toEqual([
-      ['Report'],
-      ['Report', 'Sales'],
-      ['Report', 'Sales', 'Europe'],
-      ['Report', 'Costs'],
-      ['Appendix'],
-    ]);
-    expect(sections.map((s) => text.slice(s.start, s.end))).toEqual([
-      'Report\n\nintro',
-      'Sales\n\nsales text',
-      'Europe',
-      'Costs\n\ncost text',
-      'Appendix',
-    ]);
+    expect(sections.map((s) => s.path)).toEqual([['Report'], ['Report', 'Sales'], ['Report', 'Sales', 'Europe'], ['Report', 'Costs'], ['Appendix']]);
+    expect(sections.map((s) => text.slice(s.start, s.end))).toEqual(['Report\n\nintro', 'Sales\n\nsales text', 'Europe', 'Costs\n\ncost text', 'Appendix']);
     for (let i = 1; i < sections.length; i++) expect(sections[i].start).toBeGreaterThanOrEqual(sections[i - 1].end);
   });
 

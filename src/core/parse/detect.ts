@@ -1,35 +1,39 @@
 import type { SourceKind } from '../types';
 
-const EXTENSIONS = new Map<string, SourceKind>(Object.entries({
-  pdf: 'pdf',
-  docx: 'docx',
-  md: 'markdown',
-  markdown: 'markdown',
-  mdown: 'markdown',
-  mkd: 'markdown',
-  html: 'html',
-  htm: 'html',
-  xhtml: 'html',
-  txt: 'text',
-  text: 'text',
-  png: 'image',
-  jpg: 'image',
-  jpeg: 'image',
-  webp: 'image',
-}) as Array<[string, SourceKind]>);
+const EXTENSIONS = new Map<string, SourceKind>(
+  Object.entries({
+    pdf: 'pdf',
+    docx: 'docx',
+    md: 'markdown',
+    markdown: 'markdown',
+    mdown: 'markdown',
+    mkd: 'markdown',
+    html: 'html',
+    htm: 'html',
+    xhtml: 'html',
+    txt: 'text',
+    text: 'text',
+    png: 'image',
+    jpg: 'image',
+    jpeg: 'image',
+    webp: 'image',
+  }) as Array<[string, SourceKind]>,
+);
 
-const MIME_TYPES = new Map<string, SourceKind>(Object.entries({
-  'application/pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
-  'text/markdown': 'markdown',
-  'text/x-markdown': 'markdown',
-  'text/html': 'html',
-  'application/xhtml+xml': 'html',
-  'text/plain': 'text',
-  'image/png': 'image',
-  'image/jpeg': 'image',
-  'image/webp': 'image',
-}) as Array<[string, SourceKind]>);
+const MIME_TYPES = new Map<string, SourceKind>(
+  Object.entries({
+    'application/pdf': 'pdf',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+    'text/markdown': 'markdown',
+    'text/x-markdown': 'markdown',
+    'text/html': 'html',
+    'application/xhtml+xml': 'html',
+    'text/plain': 'text',
+    'image/png': 'image',
+    'image/jpeg': 'image',
+    'image/webp': 'image',
+  }) as Array<[string, SourceKind]>,
+);
 
 /** Kinds whose content is text: binary-looking bytes rule them out. */
 const TEXT_KINDS = new Set<SourceKind>(['markdown', 'html', 'text']);

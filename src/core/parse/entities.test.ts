@@ -3,9 +3,7 @@ import { decodeEntities } from './entities';
 
 describe('decodeEntities', () => {
   it('decodes common named references', () => {
-    expect(decodeEntities('R&amp;D &lt;b&gt; &quot;x&quot; caf&eacute; &copy; 2024&nbsp;&ndash;&nbsp;&euro;5')).toBe(
-      'R&D <b> "x" café © 2024\u00a0–\u00a0€5',
-    );
+    expect(decodeEntities('R&amp;D &lt;b&gt; &quot;x&quot; caf&eacute; &copy; 2024&nbsp;&ndash;&nbsp;&euro;5')).toBe('R&D <b> "x" café © 2024\u00a0–\u00a0€5');
   });
 
   it('maps the whole Latin-1 name table to the right code points', () => {

@@ -42,7 +42,10 @@ describe('e2e fixtures', () => {
   });
 
   it('rejects the empty and blank fixtures as empty', () => {
-    for (const [name, parse] of [['empty.txt', parsePlainText], ['blank.md', parseMarkdown]] as const) {
+    for (const [name, parse] of [
+      ['empty.txt', parsePlainText],
+      ['blank.md', parseMarkdown],
+    ] as const) {
       let error: unknown;
       try {
         parse(fixture(name), name);

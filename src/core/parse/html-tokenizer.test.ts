@@ -29,12 +29,7 @@ describe('tokenizeHtml', () => {
   });
 
   it('passes script and style content through as one raw text token, markup included', () => {
-    expect(tokens('<script>if (a < b) x = "</p>";</SCRIPT >after')).toEqual([
-      '<script>',
-      '"if (a < b) x = "</p>";"',
-      '</script>',
-      '"after"',
-    ]);
+    expect(tokens('<script>if (a < b) x = "</p>";</SCRIPT >after')).toEqual(['<script>', '"if (a < b) x = "</p>";"', '</script>', '"after"']);
   });
 
   it('keeps a "<" that starts no tag as text', () => {

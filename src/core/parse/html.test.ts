@@ -65,10 +65,7 @@ describe('parseHtml', () => {
   });
 
   it('builds section paths from h1–h6', () => {
-    const doc = parseHtml(
-      '<p>Intro</p><h1>Report</h1><p>A</p><h2>Sales</h2><p>B</p><h3>EU</h3><p>C</p><h2>Costs</h2><p>D</p>',
-      'a.html',
-    );
+    const doc = parseHtml('<p>Intro</p><h1>Report</h1><p>A</p><h2>Sales</h2><p>B</p><h3>EU</h3><p>C</p><h2>Costs</h2><p>D</p>', 'a.html');
     expect(doc.sections.map((s) => s.path)).toEqual([['Report'], ['Report', 'Sales'], ['Report', 'Sales', 'EU'], ['Report', 'Costs']]);
     expect(doc.sections.map((s) => doc.text.slice(s.start, s.end))).toEqual(['Report\n\nA', 'Sales\n\nB', 'EU\n\nC', 'Costs\n\nD']);
     expect(doc.text.slice(0, doc.sections[0].start)).toBe('Intro\n\n');

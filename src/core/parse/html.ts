@@ -7,16 +7,39 @@ import { assertHasText, fileStem, readSource, type TextInput } from './source';
 import { tableRow } from './table-row';
 
 /** Elements whose content is never text of the document. */
-const SKIPPED = new Set([
-  'script', 'style', 'noscript', 'template', 'head', 'svg', 'math', 'iframe', 'object', 'canvas',
-  'select', 'noembed', 'noframes',
-]);
+const SKIPPED = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math', 'iframe', 'object', 'canvas', 'select', 'noembed', 'noframes']);
 
 /** Elements that end a paragraph (inside a list or table they end a line; inside a cell they are a space). */
 const BLOCKS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'body', 'center', 'details', 'dialog', 'dir', 'div', 'dl',
-  'fieldset', 'figcaption', 'figure', 'footer', 'form', 'header', 'hgroup', 'hr', 'html', 'legend', 'main',
-  'menu', 'nav', 'p', 'pre', 'section', 'summary', 'caption',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'body',
+  'center',
+  'details',
+  'dialog',
+  'dir',
+  'div',
+  'dl',
+  'fieldset',
+  'figcaption',
+  'figure',
+  'footer',
+  'form',
+  'header',
+  'hgroup',
+  'hr',
+  'html',
+  'legend',
+  'main',
+  'menu',
+  'nav',
+  'p',
+  'pre',
+  'section',
+  'summary',
+  'caption',
 ]);
 
 const HEAD_CONTENT = new Set(['head', 'meta', 'link', 'title', 'style', 'script', 'base', 'noscript', 'template']);

@@ -3,9 +3,7 @@ import { stripInline } from './markdown-inline';
 
 describe('stripInline', () => {
   it('removes emphasis and strikethrough markers, nested too', () => {
-    expect(stripInline('**bold**, *it*, __strong__, _em_, ~~gone~~, ***both***, **bold _and it_**')).toBe(
-      'bold, it, strong, em, gone, both, bold and it',
-    );
+    expect(stripInline('**bold**, *it*, __strong__, _em_, ~~gone~~, ***both***, **bold _and it_**')).toBe('bold, it, strong, em, gone, both, bold and it');
   });
 
   it('leaves asterisks and underscores that are not emphasis', () => {
@@ -13,9 +11,7 @@ describe('stripInline', () => {
   });
 
   it('keeps link text, image alt text and autolink targets', () => {
-    expect(stripInline('[the atlas](https://x.org/a_(b) "T") ![a lichen](img.png) [ref][1] <https://e.org/x>')).toBe(
-      'the atlas a lichen ref https://e.org/x',
-    );
+    expect(stripInline('[the atlas](https://x.org/a_(b) "T") ![a lichen](img.png) [ref][1] <https://e.org/x>')).toBe('the atlas a lichen ref https://e.org/x');
   });
 
   it('keeps code span content verbatim', () => {

@@ -17,33 +17,17 @@ describe('parseMarkdown', () => {
   it('builds section paths from ATX and setext headings', () => {
     const md = '# Guide #\n\nA\n\n## Habitat {#hab}\n\nB\n\n### Bark\n\nC\n\nSetext Two\n----------\n\nD\n\nSetext One\n==========\n\nE';
     const doc = parseMarkdown(md, 'a.md');
-    expect(doc.sections.map((s) => s.path)).toEqual([
-      ['Guide'],
-      ['Guide', 'Habitat'],
-      ['Guide', 'Habitat', 'Bark'],
-      ['Guide', 'Setext Two'],
-      ['Setext One'],
-    ]);
-    expect(doc.sections.map((s) => doc.text.slice(s.start, s.end))).toEqual([
-      'Guide\n\nA',
-      'Habitat\n\nB',
-      'Bark\n\nC',
-      'Setext Two\n\nD',
-      'Setext One\n\nE',
-    ]);
+    expect(doc.sections.map((s) => s.path)).toEqual([['Guide'], ['Guide', 'Habitat'], ['Guide', 'Habitat', 'Bark'], ['Guide', 'Setext Two'], ['Setext One']]);
+    expect(doc.sections.map((s) => doc.text.slice(s.start, s.end))).toEqual(['Guide\n\nA', 'Habitat\n\nB', 'Bark\n\nC', 'Setext Two\n\nD', 'Setext One\n\nE']);
   });
 
   it('joins soft-wrapped paragraph lines and strips inline markup', () => {
-    expect(parseMarkdown('Lichens grow **slowly**,\nabout `1 mm` per [year](x).\n\nNext.', 'a.md').text).toBe(
-      'Lichens grow slowly, about 1 mm per year.\n\nNext.',
-    );
+    expect(parseMarkdown('Lichens grow **slowly**,\nabout `1 mm` per [year](x).\n\nNext.', 'a.md').text).toBe('Lichens grow slowly, about 1 mm per year.\n\nNext.');
   });
 
   it('puts each list item on its own line, with continuations, task boxes and ordered numbers', () => {
     const md = 'Intro:\n- Bark of oaks\n- Rocks near the coast\n  that face north\n* [x] Roof tiles\n  - nested\n\n1. Collect\n2) Dry\n\nAfter.';
-    expect(parseMarkdown(md, 'a.md').text).toBe(
-      'Intro:\n\nBark of oaks\nRocks near the coast that face north\nRoof tiles\nnested\n\n1. Collect\n2. Dry\n\nAfter.',
-    );
+    expect(parseMarkdown(md, 'a.md').text).toBe('Intro:\n\nBark of oaks\nRocks near the coast that face north\nRoof tiles\nnested\n\n1. Collect\n2. Dry\n\nAfter.');
   });
 
   it('keeps a loose list (blank lines between items) in one block', () => {

@@ -182,6 +182,10 @@ class MarkdownReader {
 
 /** Cells of a pipe-table row: outer pipes dropped, "\|" kept as a literal pipe. */
 function splitCells(row: string): string[] {
-  const cells = row.trim().replace(/^\|/, '').replace(/(?<!\\)\|$/, '').split(/(?<!\\)\|/);
+  const cells = row
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/(?<!\\)\|$/, '')
+    .split(/(?<!\\)\|/);
   return cells.map((cell) => cell.replace(/\\\|/g, '|'));
 }

@@ -28,16 +28,14 @@ describe('parsePlainText', () => {
   });
 
   it('recognises lone ALL-CAPS lines, numbered titles and underlined lines as headings', () => {
-    const text =
-      'QUARTERLY NOTES\n\nIntro text.\n\n1. Introduction\n\nBody.\n\n1.1 Scope\n\nDetails.\n\nSummary\n=======\n\nEnd.';
+    const text = 'QUARTERLY NOTES\n\nIntro text.\n\n1. Introduction\n\nBody.\n\n1.1 Scope\n\nDetails.\n\nSummary\n=======\n\nEnd.';
     const doc = parsePlainText(text, 'a.txt');
     expect(doc.sections.map((s) => s.path)).toEqual([['QUARTERLY NOTES'], ['1. Introduction'], ['1. Introduction', '1.1 Scope'], ['Summary']]);
     expect(doc.text).toBe('QUARTERLY NOTES\n\nIntro text.\n\n1. Introduction\n\nBody.\n\n1.1 Scope\n\nDetails.\n\nSummary\n\nEnd.');
   });
 
   it('is conservative: sentences, long lines and lines inside paragraphs are not headings', () => {
-    const text =
-      'NOTE: THIS IS IMPORTANT.\n\n1. We shipped the product, then we shipped the next one and the next one too.\n\nINTRO\ntext right after\n\n2023';
+    const text = 'NOTE: THIS IS IMPORTANT.\n\n1. We shipped the product, then we shipped the next one and the next one too.\n\nINTRO\ntext right after\n\n2023';
     expect(parsePlainText(text, 'a.txt').sections).toEqual([]);
   });
 

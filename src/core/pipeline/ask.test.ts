@@ -148,7 +148,10 @@ describe('ask, with an LLM', () => {
   });
 
   it('orders kept chunks by the reranker when one is configured', async () => {
-    const engine = new ScriptedEngine([{ match: /Chunk: /, reply: '0.8' }, { match: /Sources:/, reply: 'x [1]' }]);
+    const engine = new ScriptedEngine([
+      { match: /Chunk: /, reply: '0.8' },
+      { match: /Sources:/, reply: 'x [1]' },
+    ]);
     const { deps } = await ferryDeps({
       engine,
       reranker: { id: 'test-cross-encoder', score: async (_q, passages) => passages.map((p) => (p.includes('Kelp') ? 10 : 0)) },

@@ -31,7 +31,16 @@ interface AskOptions {
  */
 export async function ask(question: string, settings: PipelineSettings, deps: AskDeps, options: AskOptions = {}): Promise<AskResult> {
   const engine = deps.engine;
-  const ctx: AskContext = { question, settings, deps, engine, judging: engine ? settings.llmRetriever.use : 'off', signal: options.signal, emit: options.onEvent ?? (() => {}), problems: [] };
+  const ctx: AskContext = {
+    question,
+    settings,
+    deps,
+    engine,
+    judging: engine ? settings.llmRetriever.use : 'off',
+    signal: options.signal,
+    emit: options.onEvent ?? (() => {}),
+    problems: [],
+  };
   const stages: AskResult['stages'] = [];
   const run = stageRunner(ctx, stages);
   const rowsChanged = () => ctx.emit({ kind: 'rows', rows });

@@ -59,7 +59,10 @@ function isFigureCell(cell: string): boolean {
  * holding a number; in prose, a number that is not a date, a reference or a footnote mark.
  */
 export function hasFigure(text: string): boolean {
-  if (isRow(text)) return cellsOf(text).slice(1).some((c) => /\d/.test(figureText(c, false)));
+  if (isRow(text))
+    return cellsOf(text)
+      .slice(1)
+      .some((c) => /\d/.test(figureText(c, false)));
   return /\d/.test(figureText(text, true));
 }
 

@@ -143,7 +143,10 @@ function spellsAcronym(text: string, tokens: string[], acronym: string): boolean
   const letters = acronym.replace(/&/g, '').toLowerCase();
   // Two initials match by chance too often, unless the "&" marks a joined pair ("R&D").
   if (letters.length < 3 && !acronym.includes('&')) return false;
-  const initials = tokens.filter((w) => !STOPWORDS.has(w)).map((w) => w[0]).join('');
+  const initials = tokens
+    .filter((w) => !STOPWORDS.has(w))
+    .map((w) => w[0])
+    .join('');
   return initials.includes(letters);
 }
 

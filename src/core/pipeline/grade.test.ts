@@ -68,7 +68,11 @@ describe('gradeChunks, logprob mode', () => {
   });
 
   it('needs at least 3× fewer generated tokens than generate mode for the same chunks', async () => {
-    const gen = await gradeChunks(engineFor({ noon: '0.9 because the chunk says noon', kelp: '0.1 not related', blue: '0.5 maybe' }), { query: QUERY, chunks: CHUNKS, fallback: FALLBACK }, generate);
+    const gen = await gradeChunks(
+      engineFor({ noon: '0.9 because the chunk says noon', kelp: '0.1 not related', blue: '0.5 maybe' }),
+      { query: QUERY, chunks: CHUNKS, fallback: FALLBACK },
+      generate,
+    );
     const lp = await gradeChunks(new ScriptedEngine([], distributions), { query: QUERY, chunks: CHUNKS, fallback: FALLBACK }, logprob);
     expect(gen.usage.generatedTokens).toBeGreaterThanOrEqual(3 * lp.usage.generatedTokens);
   });

@@ -79,7 +79,11 @@ export async function gradeChunks(
       grades[i].base = await digitScore(engine, relevanceDigitPrompt(query, chunks[i]), grades[i], options.signal);
       grades[i].final = combine(grades[i], w);
     }
-    const provisional = dynamicThreshold(grades.map((g) => g.final), settings.epsilon, 0).threshold;
+    const provisional = dynamicThreshold(
+      grades.map((g) => g.final),
+      settings.epsilon,
+      0,
+    ).threshold;
     for (let i = 0; i < chunks.length; i++) {
       const g = grades[i];
       if (Math.abs(g.final - provisional) <= settings.reflectionMargin) {

@@ -12,8 +12,7 @@ export const YES_NO_TOKENS = ['yes', 'no', 'Yes', 'No'];
 /** Digits read in grade logprob mode (single-token digits only, so the scale is 1–9, mapped to 1–10). */
 export const GRADE_DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
-const YES_NO_TASK =
-  'Decide whether the chunk is relevant to the user query, that is, whether it contains information that helps answer it.';
+const YES_NO_TASK = 'Decide whether the chunk is relevant to the user query, that is, whether it contains information that helps answer it.';
 const GRADE_TASK = 'Rate how relevant the chunk is to the user query';
 
 /** One chunk, read by next-token scoring over yes / no. */
@@ -52,8 +51,7 @@ export function batchJudgePrompt(query: string, chunks: string[], scale: 'yes-no
       : 'Rate how relevant each numbered chunk below is to the user query, on a scale from 1 (not relevant at all) to 10 ' +
         '(answers it directly). Answer with one line per chunk, in the form "1: 7", and nothing else.';
   const body = chunks.map((c, i) => `[${i + 1}] ${c}`).join('\n\n');
-  const tail =
-    chunks.length === 1 ? 'Answer for chunk 1:' : `Answers (one line for each chunk, 1 to ${chunks.length}):`;
+  const tail = chunks.length === 1 ? 'Answer for chunk 1:' : `Answers (one line for each chunk, 1 to ${chunks.length}):`;
   return [
     { role: 'system', content: JUDGE },
     { role: 'user', content: `${task}\n\nUser query: ${query}\n\nChunks:\n\n${body}\n\n${tail}` },

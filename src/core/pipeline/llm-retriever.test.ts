@@ -22,11 +22,14 @@ function chunksIn(prompt: string): Array<{ n: number; text: string }> {
 
 describe('judgeChunks, logprob mode', () => {
   it('grades yes-no as P(yes) from the distribution, one scoring call per chunk', async () => {
-    const engine = new ScriptedEngine([], [
-      { match: /Chunk: Timetable › Ferries\nThe ferry leaves/, probs: { Yes: 0.6, yes: 0.2, No: 0.1, no: 0.1 } },
-      { match: /Chunk: Timetable › Ferries\nKelp/, probs: { no: 0.9, yes: 0.1 } },
-      { match: /Chunk: Timetable › Ferries\nThe ferry is blue/, probs: { yes: 0.45, no: 0.55 } },
-    ]);
+    const engine = new ScriptedEngine(
+      [],
+      [
+        { match: /Chunk: Timetable › Ferries\nThe ferry leaves/, probs: { Yes: 0.6, yes: 0.2, No: 0.1, no: 0.1 } },
+        { match: /Chunk: Timetable › Ferries\nKelp/, probs: { no: 0.9, yes: 0.1 } },
+        { match: /Chunk: Timetable › Ferries\nThe ferry is blue/, probs: { yes: 0.45, no: 0.55 } },
+      ],
+    );
     const { judgments, usage, problems } = await judgeChunks(engine, QUERY, THREE, yesNoLogprob);
     expect(judgments.map((j) => j.chunkId)).toEqual(['doc#0', 'doc#1', 'doc#2']);
     expect(judgments[0].grade).toBeCloseTo(0.8);
@@ -43,11 +46,14 @@ describe('judgeChunks, logprob mode', () => {
   it('grades on 1–10 from the digits 1–9 and marks relevant at grade ≥ threshold', async () => {
     expect(digitsToTen({ '1': 1 })).toBe(1);
     expect(digitsToTen({ '9': 1 })).toBe(10);
-    const engine = new ScriptedEngine([], [
-      { match: /The ferry leaves/, probs: { '9': 1 } },
-      { match: /Kelp/, probs: { '4': 1 } }, // 4.375 on 1–10
-      { match: /blue/, probs: { '5': 1 } }, // 5.5 on 1–10
-    ]);
+    const engine = new ScriptedEngine(
+      [],
+      [
+        { match: /The ferry leaves/, probs: { '9': 1 } },
+        { match: /Kelp/, probs: { '4': 1 } }, // 4.375 on 1–10
+        { match: /blue/, probs: { '5': 1 } }, // 5.5 on 1–10
+      ],
+    );
     const { judgments, usage } = await judgeChunks(engine, QUERY, THREE, gradeLogprob);
     expect(judgments.map((j) => j.grade)).toEqual([1, 0.4375, 0.55]);
     expect(judgments.map((j) => j.relevant)).toEqual([true, false, true]);
@@ -69,11 +75,21 @@ describe('judgeChunks, logprob mode', () => {
 describe('judgeChunks, generate mode', () => {
   it('batches numbered chunks with their headers, shared part first, one answer line per chunk', async () => {
     const engine = new ScriptedEngine([
-      { match: /./, reply: (p) => chunksIn(p).map(({ n, text }) => `${n}: ${text.includes('ferry') ? 'yes' : 'no'}`).join('\n') },
+      {
+        match: /./,
+        reply: (p) =>
+          chunksIn(p)
+            .map(({ n, text }) => `${n}: ${text.includes('ferry') ? 'yes' : 'no'}`)
+            .join('\n'),
+      },
     ]);
     const { judgments } = await judgeChunks(engine, QUERY, THREE, yesNoGenerate);
     expect(engine.calls).toHaveLength(1);
-    expect(judgments.map((j) => [j.grade, j.relevant])).toEqual([[1, true], [0, false], [1, true]]);
+    expect(judgments.map((j) => [j.grade, j.relevant])).toEqual([
+      [1, true],
+      [0, false],
+      [1, true],
+    ]);
     const prompt = engine.calls[0].messages[1].content;
     expect(prompt).toContain('[1] Timetable › Ferries\nThe ferry leaves at noon.');
     expect(prompt.indexOf(QUERY)).toBeLessThan(prompt.indexOf('[1]'));
@@ -83,17 +99,17 @@ describe('judgeChunks, generate mode', () => {
     const chunks = Array.from({ length: 12 }, (_, i) => chunk(i, `Fact ${i} about the ferry.`));
     const grades = [9, 2, 7, 5, 4, 8, 1, 6, 3, 10, 5, 2];
     const reply = (p: string) => {
-          const items = chunksIn(p).map(({ n, text }) => ({ n, fact: Number(text.match(/Fact (\d+)/)![1]) }));
-          if (items.length === 1) {
-            const { fact } = items[0];
-            if (fact === 6) return '1: 6 - it mentions the timetable'; // skipped in the batch, readable alone
-            if (fact === 8) return 'I cannot tell.'; // garbled both times
-            return `1: ${grades[fact]}`;
-          }
-          return items
-            .filter(({ fact }) => fact !== 6)
-            .map(({ n, fact }) => (fact === 8 ? `${n}: maybe` : `**${n}:** ${grades[fact]}/10`))
-            .join('\n');
+      const items = chunksIn(p).map(({ n, text }) => ({ n, fact: Number(text.match(/Fact (\d+)/)![1]) }));
+      if (items.length === 1) {
+        const { fact } = items[0];
+        if (fact === 6) return '1: 6 - it mentions the timetable'; // skipped in the batch, readable alone
+        if (fact === 8) return 'I cannot tell.'; // garbled both times
+        return `1: ${grades[fact]}`;
+      }
+      return items
+        .filter(({ fact }) => fact !== 6)
+        .map(({ n, fact }) => (fact === 8 ? `${n}: maybe` : `**${n}:** ${grades[fact]}/10`))
+        .join('\n');
     };
     const engine = new ScriptedEngine([{ match: /./, reply }]);
     const progress: Array<[number, number]> = [];
@@ -101,7 +117,13 @@ describe('judgeChunks, generate mode', () => {
 
     // 3 batches + 2 re-asks (chunk 6 and chunk 8, both in the second batch)
     expect(engine.calls.map((c) => chunksIn(c.messages[1].content).length)).toEqual([5, 5, 1, 1, 2]);
-    expect(progress).toEqual([[5, 12], [8, 12], [9, 12], [10, 12], [12, 12]]);
+    expect(progress).toEqual([
+      [5, 12],
+      [8, 12],
+      [9, 12],
+      [10, 12],
+      [12, 12],
+    ]);
 
     const byId = new Map(result.judgments.map((j) => [j.chunkId, j]));
     expect(result.judgments.map((j) => j.chunkId)).toEqual(chunks.map((c) => c.id));
@@ -140,7 +162,15 @@ describe('judgeChunks, generate mode', () => {
 
   it('stops after the current call when aborted', async () => {
     const chunks = Array.from({ length: 12 }, (_, i) => chunk(i, `Fact ${i} about the ferry.`));
-    const engine = new ScriptedEngine([{ match: /./, reply: (p) => chunksIn(p).map(({ n }) => `${n}: 5`).join('\n') }]);
+    const engine = new ScriptedEngine([
+      {
+        match: /./,
+        reply: (p) =>
+          chunksIn(p)
+            .map(({ n }) => `${n}: 5`)
+            .join('\n'),
+      },
+    ]);
     const ac = new AbortController();
     const run = judgeChunks(engine, QUERY, chunks, gradeGenerate, { signal: ac.signal, onProgress: () => ac.abort() });
     await expect(run).rejects.toThrow();
@@ -177,9 +207,20 @@ describe('estimateJudgeCost', () => {
 describe('parseJudgeReply', () => {
   it('tolerates labels, markdown, reasons and several answers on one line', () => {
     const yn = parseJudgeReply('Here are my answers:\n- Chunk 1: **Yes**, it gives the time\n[2] no\n3) not relevant; 4: relevant\n5. maybe\n9: yes', 5, 'yes-no');
-    expect([...yn.entries()].map(([n, a]) => [n, a.value])).toEqual([[1, 1], [2, 0], [3, 0], [4, 1], [5, undefined]]);
+    expect([...yn.entries()].map(([n, a]) => [n, a.value])).toEqual([
+      [1, 1],
+      [2, 0],
+      [3, 0],
+      [4, 1],
+      [5, undefined],
+    ]);
     const g = parseJudgeReply('1: 7, 2: 3/10\n2: 9\n3: 10 (direct answer)\n4: 42', 4, 'grade');
-    expect([...g.entries()].map(([n, a]) => [n, a.value])).toEqual([[1, 7], [2, 3], [3, 10], [4, undefined]]);
+    expect([...g.entries()].map(([n, a]) => [n, a.value])).toEqual([
+      [1, 7],
+      [2, 3],
+      [3, 10],
+      [4, undefined],
+    ]);
     expect(parseJudgeReply('Yes.', 1, 'yes-no').get(1)?.value).toBe(1);
     expect(parseJudgeReply('8', 1, 'grade').get(1)?.value).toBe(8);
     expect(parseJudgeReply('10', 1, 'grade').get(1)?.value).toBe(10);
@@ -191,7 +232,12 @@ describe('parseJudgeReply', () => {
       { chunkCount: 10, charCount: 4000 },
       { chunkCount: 2, charCount: 800 },
     ];
-    expect(estimateLibraryJudgeCost(docs, { scale: 'grade', threshold: 5, batch: 5, mode: 'generate' })).toEqual({ chunks: 12, calls: 3, promptTokens: 1200 + 240, generatedTokens: 48 });
+    expect(estimateLibraryJudgeCost(docs, { scale: 'grade', threshold: 5, batch: 5, mode: 'generate' })).toEqual({
+      chunks: 12,
+      calls: 3,
+      promptTokens: 1200 + 240,
+      generatedTokens: 48,
+    });
     expect(estimateLibraryJudgeCost(docs, { scale: 'yes-no', threshold: 5, batch: 5, mode: 'logprob' })).toMatchObject({ calls: 12, generatedTokens: 12 });
     expect(estimateLibraryJudgeCost([], { scale: 'grade', threshold: 5, batch: 5, mode: 'generate' })).toEqual({ chunks: 0, calls: 0, promptTokens: 0, generatedTokens: 0 });
   });

@@ -107,10 +107,7 @@ export async function judgeChunks(
 ): Promise<JudgeResult> {
   const started = performance.now();
   const run: Run = { usage: NO_USAGE, done: 0, total: chunks.length, problems: [], options };
-  const judgments =
-    settings.mode === 'logprob'
-      ? await judgeByLogprob(engine, query, chunks, settings, run)
-      : await judgeByGeneration(engine, query, chunks, settings, run);
+  const judgments = settings.mode === 'logprob' ? await judgeByLogprob(engine, query, chunks, settings, run) : await judgeByGeneration(engine, query, chunks, settings, run);
   return { judgments, usage: run.usage, ms: performance.now() - started, problems: run.problems };
 }
 

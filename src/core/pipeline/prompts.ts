@@ -97,9 +97,7 @@ export interface AnswerSource {
 }
 
 export function answerPrompt(query: string, sources: AnswerSource[]): ChatMessage[] {
-  const context = sources
-    .map((s) => `[${s.n}] ${s.label} (relevance: ${s.relevance}, score ${s.score.toFixed(2)})\n${s.text}`)
-    .join('\n\n');
+  const context = sources.map((s) => `[${s.n}] ${s.label} (relevance: ${s.relevance}, score ${s.score.toFixed(2)})\n${s.text}`).join('\n\n');
   return [
     {
       role: 'system',

@@ -25,7 +25,17 @@ describe('statementsNamed and statementTitled', () => {
 });
 
 const chunk = (id: number, page: number, text: string, sectionPath: string[] = []): Chunk => ({
-  id: `d#${id}`, docId: 'd', index: id, text, start: 0, end: text.length, pageStart: page, pageEnd: page, sectionPath, sentenceStart: id, sentenceEnd: id + 1,
+  id: `d#${id}`,
+  docId: 'd',
+  index: id,
+  text,
+  start: 0,
+  end: text.length,
+  pageStart: page,
+  pageEnd: page,
+  sectionPath,
+  sentenceStart: id,
+  sentenceEnd: id + 1,
 });
 
 describe('statementPages', () => {
@@ -55,7 +65,12 @@ describe('ask, retrieval-only, a question naming a statement', () => {
       { page: 3, start: sheetStart + sheet.length, end: text.length },
     ];
     const embedder = new FakeEmbedder(64);
-    const built = await buildDocument({ docId: 'd', parsed: { kind: 'pdf', title: 'Report', text, pages, sections: [], warnings: [] }, embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500 } });
+    const built = await buildDocument({
+      docId: 'd',
+      parsed: { kind: 'pdf', title: 'Report', text, pages, sections: [], warnings: [] },
+      embedder,
+      chunker: { kind: 'semantic', threshold: 2, maxChars: 500 },
+    });
     const kb = new KnowledgeBase(embedder.dim);
     kb.addDocument('d', built.chunks, built.vectors);
     const deps = { ...knowledgeBaseDeps(kb), embedQuery: async (q: string) => embedder.vector(q), titleOf: () => 'Report' };

@@ -7,7 +7,18 @@ const limits = { maxChunks: 10, budget: 10_000, minValue: 0 };
 
 describe('chunkValues', () => {
   it('is relevance minus the penalty, and minus the penalty alone where nothing was retrieved', () => {
-    expect(Array.from(chunkValues(4, [{ index: 1, relevance: 0.9 }, { index: 3, relevance: 0.1 }], 0.2)).map((v) => +v.toFixed(2))).toEqual([-0.2, 0.7, -0.2, -0.1]);
+    expect(
+      Array.from(
+        chunkValues(
+          4,
+          [
+            { index: 1, relevance: 0.9 },
+            { index: 3, relevance: 0.1 },
+          ],
+          0.2,
+        ),
+      ).map((v) => +v.toFixed(2)),
+    ).toEqual([-0.2, 0.7, -0.2, -0.1]);
   });
 
   it('decays retrieval scores by rank', () => {
@@ -86,7 +97,10 @@ describe('extractSegments', () => {
       settings,
       1000,
     );
-    expect(segments.map((s) => [s.start, s.end])).toEqual([[2, 5], [0, 1]]);
+    expect(segments.map((s) => [s.start, s.end])).toEqual([
+      [2, 5],
+      [0, 1],
+    ]);
     expect(segments[0].chunks.map((c) => c.index)).toEqual([2, 3, 4]);
     expect(values.get('a')![3]).toBeCloseTo(-0.2); // never retrieved
     expect(values.get('a')![1]).toBeLessThan(0);

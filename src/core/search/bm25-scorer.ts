@@ -124,4 +124,3 @@ function lookUp(layout: Layout, terms: string[]): Int32Array[] {
   }
   return terms.map((term) => lookups.get(term)!);
 }
-

@@ -105,7 +105,7 @@ export class Bm25Scores {
         if (score === floor && order > floorOrder) continue;
         hs[0] = score;
         ho[0] = order;
-        for (let i = 0; ; ) {
+        for (let i = 0; ;) {
           const l = 2 * i + 1;
           let c = i;
           if (l < cap && worse(l, c)) c = l;

@@ -41,13 +41,7 @@ function expectSameHits(actual: KeywordHit[], expected: Array<{ id: unknown; sco
   });
 }
 
-const QUERIES = [
-  'What was the company capital expenditure in 2022, in millions?',
-  'goodwill impairment',
-  'net income net income cash',
-  'the of and',
-  'unknownword revenue',
-];
+const QUERIES = ['What was the company capital expenditure in 2022, in millions?', 'goodwill impairment', 'net income net income cash', 'the of and', 'unknownword revenue'];
 
 describe('KeywordIndex', () => {
   const index = KeywordIndex.create();

@@ -46,7 +46,14 @@ export class KeywordIndex {
       else byDoc.set(c.docId, [c]);
     }
     for (const [docId, list] of byDoc) {
-      this.segments.set(docId, buildSegment(list.map((c) => ({ id: c.id, text: indexText(c) })), tokenize, processTerm));
+      this.segments.set(
+        docId,
+        buildSegment(
+          list.map((c) => ({ id: c.id, text: indexText(c) })),
+          tokenize,
+          processTerm,
+        ),
+      );
     }
     this.scorer.invalidate();
   }

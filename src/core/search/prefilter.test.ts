@@ -96,7 +96,11 @@ describe('Int8VectorStore sign bits', () => {
         s.append(c);
         s.removeRows(20, 60); // a[20..70) and b[0..10)
       }
-      const expected = [...Array.from({ length: 20 }, (_, r) => a.subarray(r * dim, (r + 1) * dim)), ...Array.from({ length: 30 }, (_, r) => b.subarray((r + 10) * dim, (r + 11) * dim)), ...Array.from({ length: 100 }, (_, r) => c.subarray(r * dim, (r + 1) * dim))];
+      const expected = [
+        ...Array.from({ length: 20 }, (_, r) => a.subarray(r * dim, (r + 1) * dim)),
+        ...Array.from({ length: 30 }, (_, r) => b.subarray((r + 10) * dim, (r + 11) * dim)),
+        ...Array.from({ length: 100 }, (_, r) => c.subarray(r * dim, (r + 1) * dim)),
+      ];
       expect(store.rows).toBe(150);
       expect(store.signBits.rows).toBe(150);
       // Built only when asked for, from the rows as they are then: the same bits.

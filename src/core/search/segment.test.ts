@@ -37,7 +37,14 @@ describe('buildSegment', () => {
   });
 
   it('lists ids that do not follow the pattern', () => {
-    const odd = buildSegment([{ id: 'a', text: 'x' }, { id: 'b#7', text: 'y' }], split, lower);
+    const odd = buildSegment(
+      [
+        { id: 'a', text: 'x' },
+        { id: 'b#7', text: 'y' },
+      ],
+      split,
+      lower,
+    );
     expect(odd.idPrefix).toBeNull();
     expect(odd.chunkIds).toEqual(['a', 'b#7']);
     expect(ordinalOf(odd, 'b#7')).toBe(1);
@@ -54,7 +61,11 @@ describe('buildSegment', () => {
   });
 
   it('uses 32-bit postings past 65,536 chunks', () => {
-    const big = buildSegment(Array.from({ length: 70_000 }, (_, i) => ({ id: `d#${i}`, text: i % 2 ? 'odd' : 'even' })), split, lower);
+    const big = buildSegment(
+      Array.from({ length: 70_000 }, (_, i) => ({ id: `d#${i}`, text: i % 2 ? 'odd' : 'even' })),
+      split,
+      lower,
+    );
     expect(big.postings).toBeInstanceOf(Uint32Array);
     const even = findTerm(big, 'even');
     expect(big.postings[big.termStarts[even + 1] - 1]).toBe(69_998);

@@ -21,7 +21,11 @@ describe('VectorIndex', () => {
     const rnd = mulberry(7);
     const rows = Array.from({ length: n }, () => unit(Float32Array.from({ length: dim }, () => rnd() - 0.5)));
     const big = new VectorIndex(dim);
-    big.add('x', rows.map((_, i) => `x#${i}`), packRows(rows, dim));
+    big.add(
+      'x',
+      rows.map((_, i) => `x#${i}`),
+      packRows(rows, dim),
+    );
     const q = unit(Float32Array.from({ length: dim }, () => rnd() - 0.5));
     const brute = rows
       .map((r, i) => ({ id: `x#${i}`, score: r.reduce((s, v, j) => s + v * q[j], 0) }))
@@ -52,18 +56,29 @@ describe('VectorIndex', () => {
     expect(simd.simd).toBe(true);
     expect(plain.simd).toBe(false);
     for (const idx of [simd, plain]) {
-      idx.add('a', rows.slice(0, 300).map((_, i) => `a#${i}`), packRows(rows.slice(0, 300), dim));
-      idx.add('b', rows.slice(300).map((_, i) => `b#${i}`), packRows(rows.slice(300), dim));
+      idx.add(
+        'a',
+        rows.slice(0, 300).map((_, i) => `a#${i}`),
+        packRows(rows.slice(0, 300), dim),
+      );
+      idx.add(
+        'b',
+        rows.slice(300).map((_, i) => `b#${i}`),
+        packRows(rows.slice(300), dim),
+      );
     }
     const q = unit(Float32Array.from({ length: dim }, () => rnd() - 0.5));
-    const brute = rows
-      .map((r, i) => ({ id: i < 300 ? `a#${i}` : `b#${i - 300}`, score: r.reduce((s, v, j) => s + v * q[j], 0) }))
-      .sort((a, b) => b.score - a.score);
+    const brute = rows.map((r, i) => ({ id: i < 300 ? `a#${i}` : `b#${i - 300}`, score: r.reduce((s, v, j) => s + v * q[j], 0) })).sort((a, b) => b.score - a.score);
     const fast = simd.topK(q, 15);
     expect(fast.map((h) => h.id)).toEqual(brute.slice(0, 15).map((h) => h.id));
     fast.forEach((h, i) => expect(h.score).toBeCloseTo(brute[i].score, 5));
     expect(plain.topK(q, 15).map((h) => h.id)).toEqual(fast.map((h) => h.id));
-    expect(simd.topK(q, 5, new Set(['b'])).map((h) => h.id)).toEqual(brute.filter((h) => h.id.startsWith('b#')).slice(0, 5).map((h) => h.id));
+    expect(simd.topK(q, 5, new Set(['b'])).map((h) => h.id)).toEqual(
+      brute
+        .filter((h) => h.id.startsWith('b#'))
+        .slice(0, 5)
+        .map((h) => h.id),
+    );
   });
 
   it('int8 vectors: the same top hits as float32 with cosines within 0.01, in SIMD and the plain loop, through growth and removal', () => {
@@ -110,7 +125,11 @@ describe('VectorIndex', () => {
       const put = (d: string, n: number) => {
         const rows = Array.from({ length: n }, () => unit(Float32Array.from({ length: dim }, () => rnd() - 0.5)));
         docs.set(d, rows);
-        idx.add(d, rows.map((_, i) => `${d}#${i}`), packRows(rows, dim));
+        idx.add(
+          d,
+          rows.map((_, i) => `${d}#${i}`),
+          packRows(rows, dim),
+        );
       };
       for (let d = 0; d < 12; d++) put(`d${d}`, 5 + d * 7);
       idx.remove('d3');

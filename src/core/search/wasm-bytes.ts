@@ -54,7 +54,14 @@ export type ScoresKernel = (rows: number, query: number, dim: number, count: num
 /** A module importing env.memory and exporting `scores(i32 × 5)` whose body uses three i32 and `v128Locals` v128 locals. */
 export function scoresModule(body: number[], v128Locals: number): Uint8Array<ArrayBuffer> {
   return new Uint8Array([
-    0x00, 0x61, 0x73, 0x6d, 1, 0, 0, 0,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    1,
+    0,
+    0,
+    0,
     ...section(1, [1, 0x60, ...vec([I32, I32, I32, I32, I32]), ...vec([])]),
     ...section(2, [1, ...name('env'), ...name('memory'), 0x02, 0x00, 0]),
     ...section(3, [1, 0]),

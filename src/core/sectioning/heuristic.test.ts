@@ -27,11 +27,25 @@ describe('needsSectioning', () => {
     expect(needsSectioning(doc(long, [{ start: 0, end: long.length, path: ['All'] }]))).toBe(true);
   });
   it('is true when sections cover less than half of the text', () => {
-    expect(needsSectioning(doc(long, [{ start: 0, end: 100, path: ['A'] }, { start: 100, end: 300, path: ['B'] }]))).toBe(true);
+    expect(
+      needsSectioning(
+        doc(long, [
+          { start: 0, end: 100, path: ['A'] },
+          { start: 100, end: 300, path: ['B'] },
+        ]),
+      ),
+    ).toBe(true);
   });
   it('is false when sections describe the document', () => {
     const mid = Math.floor(long.length / 2);
-    expect(needsSectioning(doc(long, [{ start: 0, end: mid, path: ['A'] }, { start: mid, end: long.length, path: ['B'] }]))).toBe(false);
+    expect(
+      needsSectioning(
+        doc(long, [
+          { start: 0, end: mid, path: ['A'] },
+          { start: mid, end: long.length, path: ['B'] },
+        ]),
+      ),
+    ).toBe(false);
   });
 });
 

@@ -76,9 +76,7 @@ export function pushTrimmed(text: string, start: number, end: number, out: TextR
   if (end > start) out.push({ start, end });
 }
 
-const MINOR_WORDS = new Set(
-  'a an and as at but by de del for from in into nor of on or per the to vs via with'.split(' '),
-);
+const MINOR_WORDS = new Set('a an and as at but by de del for from in into nor of on or per the to vs via with'.split(' '));
 
 /** A short single line, without a final period, in Title Case or ALL CAPS. */
 export function isTitleLike(line: string, maxChars = DEFAULTS.maxTitleChars): boolean {
@@ -213,8 +211,7 @@ function lexicalBoundaries(list: Unit[], stretchStart: number, stretchEnd: numbe
     .sort((a, b) => b.depth - a.depth || sim[a.g] - sim[b.g] || a.g - b.g);
 
   const chosen: number[] = [];
-  const fits = (pos: number, min: number, within: number[]): boolean =>
-    pos - stretchStart >= min && stretchEnd - pos >= min && within.every((c) => Math.abs(c - pos) >= min);
+  const fits = (pos: number, min: number, within: number[]): boolean => pos - stretchStart >= min && stretchEnd - pos >= min && within.every((c) => Math.abs(c - pos) >= min);
   for (const { g } of candidates) {
     const pos = list[g].start;
     if (fits(pos, o.minChars, chosen)) chosen.push(pos);

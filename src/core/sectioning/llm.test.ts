@@ -62,9 +62,19 @@ describe('llmSections', () => {
 
   it('accepts JSON replies, fenced or not', async () => {
     for (const wrap of [(j: string) => '```json\n' + j + '\n```', (j: string) => `Here you go: ${j}`]) {
-      const engine = engineReplying((p) => wrap(JSON.stringify([{ line: 0, title: 'Kelp' }, { start_line: String(lineOf(p, FERRY_FIRST)), name: 'Ferries' }])));
+      const engine = engineReplying((p) =>
+        wrap(
+          JSON.stringify([
+            { line: 0, title: 'Kelp' },
+            { start_line: String(lineOf(p, FERRY_FIRST)), name: 'Ferries' },
+          ]),
+        ),
+      );
       const result = await llmSections(engine, text);
-      expect(result.sections.map((s) => [s.start, s.path[0]])).toEqual([[0, 'Kelp'], [ferryStart, 'Ferries']]);
+      expect(result.sections.map((s) => [s.start, s.path[0]])).toEqual([
+        [0, 'Kelp'],
+        [ferryStart, 'Ferries'],
+      ]);
     }
   });
 
@@ -83,7 +93,10 @@ describe('llmSections', () => {
   it('clamps out-of-range numbers and merges the resulting tiny section', async () => {
     const engine = engineReplying((p) => `0: Kelp\n${lineOf(p, FERRY_FIRST)}: Ferries\n9999: Bogus`);
     const result = await llmSections(engine, text);
-    expect(result.sections.map((s) => [s.start, s.end, s.path[0]])).toEqual([[0, ferryStart - 2, 'Kelp'], [ferryStart, text.length, 'Ferries']]);
+    expect(result.sections.map((s) => [s.start, s.end, s.path[0]])).toEqual([
+      [0, ferryStart - 2, 'Kelp'],
+      [ferryStart, text.length, 'Ferries'],
+    ]);
     const problems = result.problems.join('\n');
     expect(problems).toMatch(/clamped 1 out-of-range/);
     expect(problems).toMatch(/merged 1 section/);
@@ -95,7 +108,10 @@ describe('llmSections', () => {
       return `0: Kelp\n${f}: Ferries\n5: Back again\n${f}: Ferries again`;
     });
     const result = await llmSections(engine, text);
-    expect(result.sections.map((s) => [s.start, s.path[0]])).toEqual([[0, 'Kelp'], [ferryStart, 'Ferries']]);
+    expect(result.sections.map((s) => [s.start, s.path[0]])).toEqual([
+      [0, 'Kelp'],
+      [ferryStart, 'Ferries'],
+    ]);
     const problems = result.problems.join('\n');
     expect(problems).toMatch(/duplicate/);
     expect(problems).toMatch(/backwards/);
@@ -104,7 +120,10 @@ describe('llmSections', () => {
   it('adds a first section at line 0 and ignores lines without a number', async () => {
     const engine = engineReplying((p) => `Here are the sections:\n${lineOf(p, FERRY_FIRST)}: Ferries\nHope this helps!`);
     const result = await llmSections(engine, text);
-    expect(result.sections.map((s) => [s.start, s.path[0]])).toEqual([[0, 'Introduction'], [ferryStart, 'Ferries']]);
+    expect(result.sections.map((s) => [s.start, s.path[0]])).toEqual([
+      [0, 'Introduction'],
+      [ferryStart, 'Ferries'],
+    ]);
     const problems = result.problems.join('\n');
     expect(problems).toMatch(/ignored 2 reply lines without a line number/);
     expect(problems).toMatch(/line 0/);
@@ -194,7 +213,9 @@ describe('llmSections', () => {
 
 describe('parseSectioningReply', () => {
   it('reads common line forms', () => {
-    const reply = ['1: One', 'Line 12 - Two', '[20] Three', '30) Four', '40-55: Five', '* **50**: Six', 'lines 60 to 70: Seven', 'Section at line 80: Eight', 'nothing here'].join('\n');
+    const reply = ['1: One', 'Line 12 - Two', '[20] Three', '30) Four', '40-55: Five', '* **50**: Six', 'lines 60 to 70: Seven', 'Section at line 80: Eight', 'nothing here'].join(
+      '\n',
+    );
     const parsed = parseSectioningReply(reply);
     expect(parsed.starts.map((s) => [s.line, s.title])).toEqual([
       [1, 'One'],
@@ -211,8 +232,14 @@ describe('parseSectioningReply', () => {
 
   it('reads JSON objects and arrays of pairs', () => {
     expect(parseSectioningReply('{"sections": [{"line": 3, "title": "A"}]}').starts).toEqual([{ line: 3, title: 'A' }]);
-    expect(parseSectioningReply('[[0, "A"], [9, "B"]]').starts).toEqual([{ line: 0, title: 'A' }, { line: 9, title: 'B' }]);
-    expect(parseSectioningReply('{"0": "A", "14": "B"}').starts).toEqual([{ line: 0, title: 'A' }, { line: 14, title: 'B' }]);
+    expect(parseSectioningReply('[[0, "A"], [9, "B"]]').starts).toEqual([
+      { line: 0, title: 'A' },
+      { line: 9, title: 'B' },
+    ]);
+    expect(parseSectioningReply('{"0": "A", "14": "B"}').starts).toEqual([
+      { line: 0, title: 'A' },
+      { line: 14, title: 'B' },
+    ]);
   });
 
   it('does not mistake a bracketed aside for JSON', () => {

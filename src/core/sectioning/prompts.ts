@@ -1,8 +1,7 @@
 /** Prompt wording for LLM sectioning. Kept apart from the logic so it can be tuned on its own. */
 
 export const SECTIONING_SYSTEM =
-  'You divide documents into sections. A section is a run of consecutive lines about one topic. ' +
-  'You answer only with the list of sections, nothing else.';
+  'You divide documents into sections. A section is a run of consecutive lines about one topic. ' + 'You answer only with the list of sections, nothing else.';
 
 interface SectioningPromptInput {
   /** Lines as "[number] text", already numbered with their document-wide numbers. */

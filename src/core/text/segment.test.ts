@@ -5,12 +5,7 @@ const texts = (text: string) => segmentSentences(text).map((s) => s.text);
 
 describe('segmentSentences', () => {
   it('splits ordinary prose at sentence ends', () => {
-    expect(texts('Revenue grew. Costs fell! Why? Margins improved.')).toEqual([
-      'Revenue grew.',
-      'Costs fell!',
-      'Why?',
-      'Margins improved.',
-    ]);
+    expect(texts('Revenue grew. Costs fell! Why? Margins improved.')).toEqual(['Revenue grew.', 'Costs fell!', 'Why?', 'Margins improved.']);
   });
 
   it('gives exact, trimmed offsets and consecutive indexes', () => {
@@ -37,7 +32,7 @@ describe('segmentSentences', () => {
     ['It ranked No. 1 in the region.'],
     ['J. R. Smith signed the report.'],
     ['Payments to Widget Co. Ltd. Holdings ended.'],
-    ['Item 7. Management\'s Discussion and Analysis'],
+    ["Item 7. Management's Discussion and Analysis"],
     ['Part II. Item 8. Financial Statements'],
     ['Note 12. Income Taxes'],
     ['1. Introduction'],
@@ -49,14 +44,8 @@ describe('segmentSentences', () => {
   });
 
   it('still splits after an abbreviation that ends a sentence before a typical opener', () => {
-    expect(texts('We sold the unit to Acme Corp. The deal closed in May.')).toEqual([
-      'We sold the unit to Acme Corp.',
-      'The deal closed in May.',
-    ]);
-    expect(texts('Most sales were in the U.S. In 2023 exports grew.')).toEqual([
-      'Most sales were in the U.S.',
-      'In 2023 exports grew.',
-    ]);
+    expect(texts('We sold the unit to Acme Corp. The deal closed in May.')).toEqual(['We sold the unit to Acme Corp.', 'The deal closed in May.']);
+    expect(texts('Most sales were in the U.S. In 2023 exports grew.')).toEqual(['Most sales were in the U.S.', 'In 2023 exports grew.']);
   });
 
   it('splits after a plain number or a "No." that is not followed by a number', () => {
@@ -69,12 +58,7 @@ describe('segmentSentences', () => {
   });
 
   it('never merges across a newline, even without punctuation', () => {
-    expect(texts('Overview\nThe company makes widgets\n- first item\n- second item')).toEqual([
-      'Overview',
-      'The company makes widgets',
-      '- first item',
-      '- second item',
-    ]);
+    expect(texts('Overview\nThe company makes widgets\n- first item\n- second item')).toEqual(['Overview', 'The company makes widgets', '- first item', '- second item']);
     expect(texts('Sales grew by approx.\n40 percent')).toEqual(['Sales grew by approx.', '40 percent']);
   });
 
@@ -107,7 +91,7 @@ describe('segmentSentences', () => {
   it('segments 400k characters well under a second', () => {
     const paragraph =
       'Apple Inc. reported net sales of $1.2 billion, up 3.5% vs. last year. Mr. Cook said growth ' +
-      'was broad-based. Item 7. Management\'s Discussion follows.\nRevenue | 1,200 | 1,150\n' +
+      "was broad-based. Item 7. Management's Discussion follows.\nRevenue | 1,200 | 1,150\n" +
       '- Services grew 12%\n- Products grew 2%\n\n';
     const text = paragraph.repeat(Math.ceil(400_000 / paragraph.length));
     const t0 = performance.now();

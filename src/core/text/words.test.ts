@@ -3,9 +3,7 @@ import { wordTokens } from './words';
 
 describe('wordTokens', () => {
   it('lower-cases alphanumeric runs and drops punctuation', () => {
-    expect(wordTokens("Net revenue rose 3.5% to $1,200 (FY2023).")).toEqual([
-      'net', 'revenue', 'rose', '3', '5', 'to', '1', '200', 'fy2023',
-    ]);
+    expect(wordTokens('Net revenue rose 3.5% to $1,200 (FY2023).')).toEqual(['net', 'revenue', 'rose', '3', '5', 'to', '1', '200', 'fy2023']);
   });
 
   it('keeps letters outside ASCII and splits on apostrophes and hyphens', () => {

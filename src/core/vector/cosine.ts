@@ -28,4 +28,3 @@ export function packRows(vectors: Float32Array[], dim: number): Float32Array {
   vectors.forEach((v, i) => out.set(v, i * dim));
   return out;
 }
-

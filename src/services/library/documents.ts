@@ -41,30 +41,34 @@ export class Documents {
   }
 
   deleteDocument(id: DocumentId): Promise<void> {
-    return this.core.enqueue(() => this.core.write(async () => {
-      const kb = this.core.requireOpen();
-      if (!this.core.docs.has(id)) return;
-      kb.removeDocument(id);
-      try {
-        this.core.wrote(await this.core.deps.store.deleteDocument(id));
-      } catch (e) {
-        // Storage is the source of truth and still holds the document: reload from it.
-        await this.lib.open();
-        throw e;
-      }
-      this.core.docs.delete(id);
-    }));
+    return this.core.enqueue(() =>
+      this.core.write(async () => {
+        const kb = this.core.requireOpen();
+        if (!this.core.docs.has(id)) return;
+        kb.removeDocument(id);
+        try {
+          this.core.wrote(await this.core.deps.store.deleteDocument(id));
+        } catch (e) {
+          // Storage is the source of truth and still holds the document: reload from it.
+          await this.lib.open();
+          throw e;
+        }
+        this.core.docs.delete(id);
+      }),
+    );
   }
 
   /** Deletes every document, index, setting and cached embedding; returns the default settings. */
   clear(): Promise<Settings> {
-    return this.core.enqueue(() => this.core.write(async () => {
-      this.core.wrote(await this.core.deps.store.clear());
-      this.core.docs.clear();
-      this.core.kb = this.core.newKnowledgeBase(this.core.kb?.vectors.dim ?? 512);
-      this.core.settings = DEFAULT_SETTINGS;
-      return this.core.settings;
-    }));
+    return this.core.enqueue(() =>
+      this.core.write(async () => {
+        this.core.wrote(await this.core.deps.store.clear());
+        this.core.docs.clear();
+        this.core.kb = this.core.newKnowledgeBase(this.core.kb?.vectors.dim ?? 512);
+        this.core.settings = DEFAULT_SETTINGS;
+        return this.core.settings;
+      }),
+    );
   }
 
   get currentSettings(): Settings {

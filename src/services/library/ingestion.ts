@@ -47,7 +47,10 @@ export class Ingestion {
       const bytes = new Uint8Array(await file.arrayBuffer());
       // The model loads while the file is read, and pages read so far are embedded meanwhile.
       const embedderReady = this.core.prepareEmbedder((p) => onProgress({ stage: 'model', ...p }));
-      const prefetch = new EmbeddingPrefetch(embedderReady.catch(() => undefined), signal);
+      const prefetch = new EmbeddingPrefetch(
+        embedderReady.catch(() => undefined),
+        signal,
+      );
       const parsed = await this.core.deps
         .parse(bytes, name, file.type, onProgress, signal, { onPreview: (text) => prefetch.add(unitEmbeddingTexts(text, chunker)) })
         .finally(() => prefetch.stop());

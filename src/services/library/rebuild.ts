@@ -47,9 +47,24 @@ export class Rebuild {
         const parsed = await this.core.deps.parse(new Uint8Array(file.bytes), doc.name, file.mime, progress, signal);
         const stored = await this.core.deps.store.getText(doc.id);
         const earlier = stored && { text: stored.text, sections: stored.sections, summary: doc.summary };
-        const { built, summary } = await prepareDocument({ docId: doc.id, parsed, fileName: doc.name, embedder, chunker, signal, onProgress: progress, splitScorer, earlier }, this.core.deps);
+        const { built, summary } = await prepareDocument(
+          { docId: doc.id, parsed, fileName: doc.name, embedder, chunker, signal, onProgress: progress, splitScorer, earlier },
+          this.core.deps,
+        );
         bundles.push(
-          makeBundle({ docId: doc.id, name: doc.name, mime: file.mime, bytes: file.bytes, addedAt: doc.addedAt, parsed, built, chunker, embedder, chunkerModel: splitScorer?.model, summary }),
+          makeBundle({
+            docId: doc.id,
+            name: doc.name,
+            mime: file.mime,
+            bytes: file.bytes,
+            addedAt: doc.addedAt,
+            parsed,
+            built,
+            chunker,
+            embedder,
+            chunkerModel: splitScorer?.model,
+            summary,
+          }),
         );
       } catch (e) {
         throw asIngestError(e, doc.name);
@@ -96,9 +111,18 @@ export class Rebuild {
 
   /** Verifies an archive, then merges its documents in one transaction (same id: replaced); a refused file changes nothing. */
   importArchive(bytes: Uint8Array, onProgress: (p: BackupProgress) => void, signal: AbortSignal): Promise<ImportResult> {
-    return this.core.enqueue(() => this.core.write(() => {
-      const target = { documents: [...this.core.docs.values()], settings: this.core.settings, addBundles: (b: DocumentBundle[]) => this.addBundles(b), updateSettings: (p: Partial<Settings>) => this.lib.documents.updateSettings(p) };
-      return importKnowledgeBase(bytes, target, onProgress, signal);
-    }), signal);
+    return this.core.enqueue(
+      () =>
+        this.core.write(() => {
+          const target = {
+            documents: [...this.core.docs.values()],
+            settings: this.core.settings,
+            addBundles: (b: DocumentBundle[]) => this.addBundles(b),
+            updateSettings: (p: Partial<Settings>) => this.lib.documents.updateSettings(p),
+          };
+          return importKnowledgeBase(bytes, target, onProgress, signal);
+        }),
+      signal,
+    );
   }
 }

@@ -41,7 +41,13 @@ export class Searching {
       traces.push({ stage: 'query-embedding', ms: performance.now() - t, detail: { ok: vector !== undefined } });
     }
     const chosen = options.docIds?.length ? new Set(options.docIds) : undefined;
-    const route = (options.routing ?? this.core.settings.pipeline.routing) ? routeQuestion(query, this.core.cards().filter((d) => !chosen || chosen.has(d.docId))) : undefined;
+    const route =
+      (options.routing ?? this.core.settings.pipeline.routing)
+        ? routeQuestion(
+            query,
+            this.core.cards().filter((d) => !chosen || chosen.has(d.docId)),
+          )
+        : undefined;
     const docIds = route?.docIds ?? chosen;
     const { candidates, trace } = await kb.searchLoaded(query, vector, { mode, weights, limit, docIds });
     traces.push(...trace);

@@ -18,7 +18,11 @@ describe('loadModel with the real runtimes', () => {
   });
 
   it('loads a transformers.js model from a local folder (auto device: cpu in Node)', async () => {
-    const engine = (await loadModel('llm', { kind: 'transformers', modelId: TINY_CAUSAL_LM_ID, source: 'local', localBaseUrl: MODELS_DIR, device: 'auto', dtype: 'q8' }, () => {}))!;
+    const engine = (await loadModel(
+      'llm',
+      { kind: 'transformers', modelId: TINY_CAUSAL_LM_ID, source: 'local', localBaseUrl: MODELS_DIR, device: 'auto', dtype: 'q8' },
+      () => {},
+    ))!;
     try {
       expect(engine.info.engine).toBe('transformers');
       expect((await engine.generate([{ role: 'user', content: 'Hi' }], { maxTokens: 2 })).completionTokens).toBe(2);
@@ -43,9 +47,17 @@ describe('loadModel with the real runtimes', () => {
   });
 
   it('names the model, the folder and the cause when a local reranker is missing', async () => {
-    const e = await loadModel('reranker', { kind: 'transformers', modelId: 'sieve/no-such-reranker', source: 'local', localBaseUrl: MODELS_DIR, device: 'wasm' }).catch((x: unknown) => x);
+    const e = await loadModel('reranker', { kind: 'transformers', modelId: 'sieve/no-such-reranker', source: 'local', localBaseUrl: MODELS_DIR, device: 'wasm' }).catch(
+      (x: unknown) => x,
+    );
     expect(e).toBeInstanceOf(ModelLoadError);
-    expect(e).toMatchObject({ kind: 'reranker', engine: 'transformers', model: 'sieve/no-such-reranker', code: 'not-found', location: expect.stringContaining(`${MODELS_DIR}sieve/no-such-reranker/`) });
+    expect(e).toMatchObject({
+      kind: 'reranker',
+      engine: 'transformers',
+      model: 'sieve/no-such-reranker',
+      code: 'not-found',
+      location: expect.stringContaining(`${MODELS_DIR}sieve/no-such-reranker/`),
+    });
     expect((e as Error).message).toMatch(/^Loading the reranker model failed: "sieve\/no-such-reranker" from .*not found/i);
   });
 });
@@ -55,8 +67,13 @@ describe('loadModel dispatch', () => {
     const e = await loadModel('llm', { kind: 'gpt-in-a-box', modelId: 'x' } as never).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(ModelLoadError);
     expect(e).toMatchObject({ kind: 'llm', engine: 'gpt-in-a-box', model: 'x', code: 'unknown-engine' });
-    expect((e as Error).message).toBe('There is no "gpt-in-a-box" runtime for the language model "x" (known: none, webllm, transformers, wllama). Choose another engine in Settings.');
-    await expect(loadModel('embedder', { kind: 'none' } as never)).rejects.toMatchObject({ code: 'unknown-engine', message: expect.stringContaining('known: use-lite, transformers') });
+    expect((e as Error).message).toBe(
+      'There is no "gpt-in-a-box" runtime for the language model "x" (known: none, webllm, transformers, wllama). Choose another engine in Settings.',
+    );
+    await expect(loadModel('embedder', { kind: 'none' } as never)).rejects.toMatchObject({
+      code: 'unknown-engine',
+      message: expect.stringContaining('known: use-lite, transformers'),
+    });
     await expect(loadModel('llm', { kind: 'toString' } as never)).rejects.toMatchObject({ code: 'unknown-engine' });
     await expect(loadModel('tokenizer' as never, { kind: 'transformers' } as never)).rejects.toMatchObject({ code: 'unknown-engine' });
   });
@@ -89,9 +106,12 @@ describe('loadModel errors', () => {
     expect(e).toBeInstanceOf(ModelLoadError);
     expect(e).toMatchObject({ kind: 'llm', engine: 'wllama', model: 'smol.gguf', code: 'load', cause });
     expect(e.message).toBe('Loading the language model "smol.gguf" failed: Failed to fetch dynamically imported module: /assets/wllama-x.js');
-    const named = (await loadModel('embedder', { kind: 'transformers', modelId: 'Xenova/x', source: 'hub', device: 'auto' }, undefined, failing(new Error('Xenova/x is broken'))).catch(
-      (x: unknown) => x,
-    )) as ModelLoadError;
+    const named = (await loadModel(
+      'embedder',
+      { kind: 'transformers', modelId: 'Xenova/x', source: 'hub', device: 'auto' },
+      undefined,
+      failing(new Error('Xenova/x is broken')),
+    ).catch((x: unknown) => x)) as ModelLoadError;
     expect(named.message).toBe('Xenova/x is broken');
   });
 

@@ -10,10 +10,7 @@ export const WLLAMA_WASM = `${VENDOR}wllama/wllama.wasm`;
 export function transformersLoadOptions(settings: TransformersModel) {
   return {
     modelId: settings.modelId,
-    source:
-      settings.source === 'hub'
-        ? ({ kind: 'hub', remoteHost: settings.remoteHost } as const)
-        : ({ kind: 'local', baseUrl: settings.localBaseUrl ?? '/models/' } as const),
+    source: settings.source === 'hub' ? ({ kind: 'hub', remoteHost: settings.remoteHost } as const) : ({ kind: 'local', baseUrl: settings.localBaseUrl ?? '/models/' } as const),
     device: settings.device,
     wasmPaths: `${VENDOR}ort/`,
   };

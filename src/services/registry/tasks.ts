@@ -10,7 +10,13 @@ export const TASKS: TaskTable = {
   embedder: {
     'use-lite': async (spec, onProgress, env) => {
       const { loadUseLite } = await import('../../adapters/use-lite');
-      return loadUseLite({ modelUrl: `${VENDOR}use-lite/`, wasmPaths: `${VENDOR}tfjs/`, threads: env.crossOriginIsolated ? (spec.threads ?? 1) : 1, onProgress, ...(spec.files ? { files: spec.files } : {}) });
+      return loadUseLite({
+        modelUrl: `${VENDOR}use-lite/`,
+        wasmPaths: `${VENDOR}tfjs/`,
+        threads: env.crossOriginIsolated ? (spec.threads ?? 1) : 1,
+        onProgress,
+        ...(spec.files ? { files: spec.files } : {}),
+      });
     },
     transformers: async (spec, onProgress, env) => {
       const { loadTransformersEmbedder } = await import('../../adapters/transformers');

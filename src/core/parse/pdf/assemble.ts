@@ -34,12 +34,7 @@ function renderBlock(block: Block, vocabulary: Vocabulary): string {
  * Lays the blocks out as one text: blocks separated by a blank line, except a paragraph cut by
  * a page break, which is joined back together.
  */
-export function assemble(
-  pages: PagedBlocks[],
-  vocabulary: Vocabulary,
-  body: BodyStyle,
-  isHeading: (block: Block) => boolean,
-): Assembly {
+export function assemble(pages: PagedBlocks[], vocabulary: Vocabulary, body: BodyStyle, isHeading: (block: Block) => boolean): Assembly {
   const parts: string[] = [];
   const placed: PlacedBlock[] = [];
   const pageStarts: Array<number | null> = [];
@@ -77,11 +72,7 @@ function continues(prev: Block, next: Block, body: BodyStyle, isHeading: (block:
   const last = prev.lines[prev.lines.length - 1];
   const first = next.lines[0];
   return (
-    next.page > prev.page &&
-    OPEN_END.test(last.text) &&
-    !LIST_ITEM.test(first.text) &&
-    first.bold === last.bold &&
-    Math.abs(first.fontSize - last.fontSize) <= 0.1 * body.fontSize
+    next.page > prev.page && OPEN_END.test(last.text) && !LIST_ITEM.test(first.text) && first.bold === last.bold && Math.abs(first.fontSize - last.fontSize) <= 0.1 * body.fontSize
   );
 }
 

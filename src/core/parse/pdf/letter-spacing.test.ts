@@ -19,25 +19,113 @@ const lineTexts = (items: PdfTextItem[]) => buildLines({ ...page(1, []), items }
 
 describe('letter-spaced words split into runs', () => {
   it('joins a word’s last letter or two set after a small gap', () => {
-    expect(lineTexts(runs([['Consolidated Statements of Cash Flow', 0], ['s', 0.2]]))).toEqual(['Consolidated Statements of Cash Flows']);
-    expect(lineTexts(runs([['Total Equit', 0], ['y', 0.18], [' and debt', 0]]))).toEqual(['Total Equity and debt']);
-    expect(lineTexts(runs([['Operati', 0], ['ng results', 0.2]]))).toEqual(['Operating results']);
-    expect(lineTexts(runs([['relates to our subsidiar', 0], ['y.', 0.2]]))).toEqual(['relates to our subsidiary.']);
+    expect(
+      lineTexts(
+        runs([
+          ['Consolidated Statements of Cash Flow', 0],
+          ['s', 0.2],
+        ]),
+      ),
+    ).toEqual(['Consolidated Statements of Cash Flows']);
+    expect(
+      lineTexts(
+        runs([
+          ['Total Equit', 0],
+          ['y', 0.18],
+          [' and debt', 0],
+        ]),
+      ),
+    ).toEqual(['Total Equity and debt']);
+    expect(
+      lineTexts(
+        runs([
+          ['Operati', 0],
+          ['ng results', 0.2],
+        ]),
+      ),
+    ).toEqual(['Operating results']);
+    expect(
+      lineTexts(
+        runs([
+          ['relates to our subsidiar', 0],
+          ['y.', 0.2],
+        ]),
+      ),
+    ).toEqual(['relates to our subsidiary.']);
     // An abbreviation is not a tail: "s.r.o.", "S.A."
-    expect(lineTexts(runs([['NIKE Slovakia', 0], ['s.r.o.', 0.2]]))).toEqual(['NIKE Slovakia s.r.o.']);
+    expect(
+      lineTexts(
+        runs([
+          ['NIKE Slovakia', 0],
+          ['s.r.o.', 0.2],
+        ]),
+      ),
+    ).toEqual(['NIKE Slovakia s.r.o.']);
   });
 
   it('keeps real short words apart: "a", "I", "of", the Spanish "y"', () => {
-    expect(lineTexts(runs([['The company is', 0], ['a', 0.2], ['leader', 0.2]]))).toEqual(['The company is a leader']);
-    expect(lineTexts(runs([['Revenue', 0], ['of', 0.2], ['the year', 0.2]]))).toEqual(['Revenue of the year']);
-    expect(lineTexts(runs([['Part', 0], ['I', 0.2]]))).toEqual(['Part I']);
-    expect(lineTexts(runs([['Plan', 0], ['y', 0.2], ['Acuerdo', 0.2]]))).toEqual(['Plan y Acuerdo']);
+    expect(
+      lineTexts(
+        runs([
+          ['The company is', 0],
+          ['a', 0.2],
+          ['leader', 0.2],
+        ]),
+      ),
+    ).toEqual(['The company is a leader']);
+    expect(
+      lineTexts(
+        runs([
+          ['Revenue', 0],
+          ['of', 0.2],
+          ['the year', 0.2],
+        ]),
+      ),
+    ).toEqual(['Revenue of the year']);
+    expect(
+      lineTexts(
+        runs([
+          ['Part', 0],
+          ['I', 0.2],
+        ]),
+      ),
+    ).toEqual(['Part I']);
+    expect(
+      lineTexts(
+        runs([
+          ['Plan', 0],
+          ['y', 0.2],
+          ['Acuerdo', 0.2],
+        ]),
+      ),
+    ).toEqual(['Plan y Acuerdo']);
   });
 
   it('keeps a word space in prose: a gap as wide as a space is not tracking', () => {
-    expect(lineTexts(runs([['the notes list items a, b and', 0], ['c', 0.3]]))).toEqual(['the notes list items a, b and c']);
-    expect(lineTexts(runs([['the notes list items a, b and', 0], ['c', 0.2]]))).toEqual(['the notes list items a, b and c']);
-    expect(lineTexts(runs([['it was paid in full by the bank', 0], ['s', 0.3]]))).toEqual(['it was paid in full by the bank s']);
+    expect(
+      lineTexts(
+        runs([
+          ['the notes list items a, b and', 0],
+          ['c', 0.3],
+        ]),
+      ),
+    ).toEqual(['the notes list items a, b and c']);
+    expect(
+      lineTexts(
+        runs([
+          ['the notes list items a, b and', 0],
+          ['c', 0.2],
+        ]),
+      ),
+    ).toEqual(['the notes list items a, b and c']);
+    expect(
+      lineTexts(
+        runs([
+          ['it was paid in full by the bank', 0],
+          ['s', 0.3],
+        ]),
+      ),
+    ).toEqual(['it was paid in full by the bank s']);
   });
 });
 
@@ -50,7 +138,18 @@ describe('letter-spaced headings split inside one run', () => {
   });
 
   it('leaves headings whose short words are real alone', () => {
-    for (const text of ['/s/ JONATHAN S. HALKYARD', 'C.P.W. MEXICO S. de R.L. de C.V.', 'NIKE Czech s.r.o.', 'F.C. Internazionale Merchandising s.r.l.', 'PART II', 'ITEM 1A. RISK FACTORS', 'Plan y Acuerdo de Adjudicación', 'Schedule A', 'Balance Sheet as of December 31', 'Notes to the Statements of Income']) {
+    for (const text of [
+      '/s/ JONATHAN S. HALKYARD',
+      'C.P.W. MEXICO S. de R.L. de C.V.',
+      'NIKE Czech s.r.o.',
+      'F.C. Internazionale Merchandising s.r.l.',
+      'PART II',
+      'ITEM 1A. RISK FACTORS',
+      'Plan y Acuerdo de Adjudicación',
+      'Schedule A',
+      'Balance Sheet as of December 31',
+      'Notes to the Statements of Income',
+    ]) {
       expect(joinSplitTails(text)).toBe(text);
     }
   });

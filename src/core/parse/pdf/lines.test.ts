@@ -56,7 +56,16 @@ describe('buildPageLines: text that is not upright', () => {
   });
 
   it('leaves upright pages as they were', () => {
-    const p = page(1, [{ y: 100, cells: [['A', 72], ['B', 300]] }, { y: 113, text: 'Plain line' }]);
+    const p = page(1, [
+      {
+        y: 100,
+        cells: [
+          ['A', 72],
+          ['B', 300],
+        ],
+      },
+      { y: 113, text: 'Plain line' },
+    ]);
     const { lines, height } = buildPageLines(p);
     expect(height).toBe(792);
     expect(lines.map((l) => [l.y, l.x0, l.text])).toEqual([

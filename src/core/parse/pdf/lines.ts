@@ -134,9 +134,7 @@ function directionGroups(items: PdfTextItem[]): Array<{ angle: number; items: Pd
       if (n > best || (n === best && Math.abs(dir) < Math.abs(group.angle))) [group.angle, best] = [dir, n];
     }
   }
-  return groups
-    .sort((a, b) => b.chars - a.chars || Math.abs(a.angle) - Math.abs(b.angle))
-    .map(({ angle, items, chars }) => ({ angle, items, chars }));
+  return groups.sort((a, b) => b.chars - a.chars || Math.abs(a.angle) - Math.abs(b.angle)).map(({ angle, items, chars }) => ({ angle, items, chars }));
 }
 
 /** A point in the frame turned `angle` degrees clockwise (y grows downwards), where that direction reads left to right. */

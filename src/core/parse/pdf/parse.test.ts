@@ -45,8 +45,21 @@ describe('parsePdfSource: running headers and footers', () => {
 describe('parsePdfSource: lines and paragraphs', () => {
   it('rebuilds lines from runs in x order, with spaces only where there are gaps', () => {
     const p = page(1, [
-      { y: 100, cells: [['world.', 132], ['Hello', 72]] },
-      { y: 200, cells: [['Sea', 72], ['weed', 87], ['farm', 112]] },
+      {
+        y: 100,
+        cells: [
+          ['world.', 132],
+          ['Hello', 72],
+        ],
+      },
+      {
+        y: 200,
+        cells: [
+          ['Sea', 72],
+          ['weed', 87],
+          ['farm', 112],
+        ],
+      },
     ]);
     const doc = parsePdfSource(source([p]), 'a.pdf');
     expect(doc.text).toBe('Hello world.\n\nSeaweed farm');
@@ -111,7 +124,16 @@ describe('parsePdfSource: tables', () => {
     { y: 154, text: 'Revenue by region:' },
     row(168, ['North', '1,200', '1,100']),
     row(182, ['South', '800', '950']),
-    { y: 196, cells: [['Total', 72], ['$', 300], ['2,000', 320], ['$', 400], ['2,050', 420]] },
+    {
+      y: 196,
+      cells: [
+        ['Total', 72],
+        ['$', 300],
+        ['2,000', 320],
+        ['$', 400],
+        ['2,050', 420],
+      ],
+    },
     ...prose(230, ['The North region benefited from two new stores that', 'opened in the spring and traded well all summer long.']),
   ]);
   const doc = parsePdfSource(source([p]), 'table.pdf');
@@ -129,8 +151,7 @@ describe('parsePdfSource: tables', () => {
 });
 
 describe('parsePdfSource: headings and sections', () => {
-  const body = (top: number, what: string) =>
-    prose(top, [`This paragraph explains ${what} in the detail that a`, `reader of the annual report would expect to find here.`]);
+  const body = (top: number, what: string) => prose(top, [`This paragraph explains ${what} in the detail that a`, `reader of the annual report would expect to find here.`]);
   const pages = [
     page(1, [
       { y: 60, text: 'Acme Holdings Annual Report', size: 20, bold: true },
@@ -191,9 +212,7 @@ describe('parsePdfSource: headings and sections', () => {
 describe('parsePdfSource: pages', () => {
   const pages = [
     page(1, prose(100, ['The first page tells how the company grew its sales of', 'kelp flakes, and it ends in the middle of a sentence about the'])),
-    page(2, [
-      ...prose(100, ['second harvest of the year, which was the largest ever.', 'This line finishes the paragraph with a full stop here.']),
-    ]),
+    page(2, [...prose(100, ['second harvest of the year, which was the largest ever.', 'This line finishes the paragraph with a full stop here.'])]),
     page(3, []),
     page(4, prose(100, ['The fourth page begins a new paragraph of its own.'])),
   ];
@@ -229,7 +248,13 @@ describe('parsePdfSource: two-column pages', () => {
   const right = ['The right column continues with the way', 'the harvest is dried, packed and sold to', 'the chefs and feed makers who buy it.'];
   const p = page(
     1,
-    left.map((text, i) => ({ y: 100 + i * 13, cells: [[text, 50], [right[i], 320]] as Array<[string, number]> })),
+    left.map((text, i) => ({
+      y: 100 + i * 13,
+      cells: [
+        [text, 50],
+        [right[i], 320],
+      ] as Array<[string, number]>,
+    })),
   );
 
   it('reads the left column before the right one', () => {
@@ -253,7 +278,10 @@ describe('parsePdfSource: errors', () => {
 
 describe('parsePdfSourcePaced', () => {
   const pages = Array.from({ length: 40 }, (_, i) =>
-    page(i + 1, [{ y: 60, text: `Quarterly Ledger ${i + 1}`, size: 14, bold: true }, ...prose(100, [`Depot ${i} received ${i * 3} crates of pears in the spring.`, 'The harbour office counted them twice.'])]),
+    page(i + 1, [
+      { y: 60, text: `Quarterly Ledger ${i + 1}`, size: 14, bold: true },
+      ...prose(100, [`Depot ${i} received ${i * 3} crates of pears in the spring.`, 'The harbour office counted them twice.']),
+    ]),
   );
 
   it('gives the same document as the straight parse, handing the thread back at least once a page', async () => {

@@ -60,7 +60,10 @@ function* parseSteps(source: PdfSource, fileName: string): Generator<void, Parse
     paged.push({ page: p.page, blocks: flows[i].flatMap((flow) => buildBlocks(flow, body)) });
     yield;
   }
-  const headings = detectHeadings(paged.flatMap((p) => p.blocks), body);
+  const headings = detectHeadings(
+    paged.flatMap((p) => p.blocks),
+    body,
+  );
   yield;
   const headingBlocks = new Set<Block>(headings.map((h) => h.block));
   const { text, pages, placed } = assemble(paged, vocabulary, body, (b) => headingBlocks.has(b));

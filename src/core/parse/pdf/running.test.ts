@@ -40,7 +40,12 @@ describe('removeRunningLines: never empties a document', () => {
     const pages = bodies.map((text, i) => ({
       page: i + 1,
       height: 792,
-      lines: buildLines(page(i + 1, [{ y: 40, text: 'Confidential board memo' }, { y: 100, text }])),
+      lines: buildLines(
+        page(i + 1, [
+          { y: 40, text: 'Confidential board memo' },
+          { y: 100, text },
+        ]),
+      ),
     }));
     expect(removeRunningLines(pages).pages.map((p) => p.lines.map((l) => l.text))).toEqual(bodies.map((b) => [b]));
   });

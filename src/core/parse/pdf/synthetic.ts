@@ -20,9 +20,7 @@ export function item(text: string, x: number, y: number, size = 10, bold = false
 }
 
 export function page(n: number, lines: SyntheticLine[]): PdfPage {
-  const items = lines.flatMap((l) =>
-    (l.cells ?? [[l.text ?? '', l.x ?? 72]]).map(([text, x]) => item(text, x, l.y, l.size ?? 10, l.bold ?? false)),
-  );
+  const items = lines.flatMap((l) => (l.cells ?? [[l.text ?? '', l.x ?? 72]]).map(([text, x]) => item(text, x, l.y, l.size ?? 10, l.bold ?? false)));
   return { page: n, width: 612, height: PAGE_HEIGHT, items };
 }
 

@@ -15,12 +15,24 @@ export async function answering(ctx: AskContext, sources: AnswerSource[]): Promi
     return { value: { text: NOT_FOUND, citations: [], notFound: true, extractive: !engine }, detail: { sources: 0 } };
   }
   if (!engine) return quoted(ctx, sources);
-  const prompted = sources.map((s) => ({ n: s.n, label: sourceLabel(s.title, s.pageStart, s.pageEnd, s.sectionPath), relevance: relevanceLabel(s.score), score: s.score, text: s.text }));
-  const out = await generateAnswer(engine, ctx.question, prompted, { maxTokens: ctx.settings.maxAnswerTokens, signal: ctx.signal, onToken: (piece) => emit({ kind: 'token', piece }) });
+  const prompted = sources.map((s) => ({
+    n: s.n,
+    label: sourceLabel(s.title, s.pageStart, s.pageEnd, s.sectionPath),
+    relevance: relevanceLabel(s.score),
+    score: s.score,
+    text: s.text,
+  }));
+  const out = await generateAnswer(engine, ctx.question, prompted, {
+    maxTokens: ctx.settings.maxAnswerTokens,
+    signal: ctx.signal,
+    onToken: (piece) => emit({ kind: 'token', piece }),
+  });
   if (out.citations.length === 0) ctx.problems.push('The answer cites no source.');
   if (out.dropped.length > 0) {
     const list = out.dropped.map((n) => `[${n}]`).join(', ');
-    ctx.problems.push(`Source${out.dropped.length === 1 ? '' : 's'} ${list} did not fit the model's context window (${engine.info.contextWindow} tokens) and ${out.dropped.length === 1 ? 'was' : 'were'} not given to it.`);
+    ctx.problems.push(
+      `Source${out.dropped.length === 1 ? '' : 's'} ${list} did not fit the model's context window (${engine.info.contextWindow} tokens) and ${out.dropped.length === 1 ? 'was' : 'were'} not given to it.`,
+    );
   }
   return {
     value: { text: out.text, citations: out.citations, notFound: false, extractive: false },
@@ -33,7 +45,10 @@ export async function answering(ctx: AskContext, sources: AnswerSource[]): Promi
 function quoted({ deps, question, emit }: AskContext, sources: AnswerSource[]): Outcome<Answer> {
   // The text before each source's first chunk: a table the source starts inside has its header row there.
   const before = (i: number) => (deps.chunksOf ? textBefore(deps.chunksOf(sources[i].first.docId), sources[i].first.id) : undefined);
-  const ex = extractiveAnswer(question, sources.map((s, i) => ({ n: s.n, text: s.text, score: s.score, before: before(i) })));
+  const ex = extractiveAnswer(
+    question,
+    sources.map((s, i) => ({ n: s.n, text: s.text, score: s.score, before: before(i) })),
+  );
   const opening = firstQuote({ text: sources[0].text, before: before(0) }) ?? firstSentence(sources[0].text);
   const { text, citations } = ex.text ? ex : quoteWithCitations([{ text: opening, source: sources[0].n }]);
   emit({ kind: 'token', piece: text });

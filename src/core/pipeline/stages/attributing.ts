@@ -12,7 +12,9 @@ export async function attributing(ctx: AskContext, answer: Answer, sources: Answ
   const { problems } = ctx;
   try {
     const cited = answer.citations.flatMap((m) => m.sources);
-    const value = await measureAttribution({ question: ctx.question, answer: answer.text, cited, sources: sources.map((x) => ({ n: x.n, text: x.text })) }, ctx.deps.embedder!, { signal: ctx.signal });
+    const value = await measureAttribution({ question: ctx.question, answer: answer.text, cited, sources: sources.map((x) => ({ n: x.n, text: x.text })) }, ctx.deps.embedder!, {
+      signal: ctx.signal,
+    });
     const t = value.totals;
     if (!answer.extractive && answer.citations.length === 0) {
       const inferred = inferCitations(answer.text, value.answerSupport);
@@ -20,7 +22,9 @@ export async function attributing(ctx: AskContext, answer: Answer, sources: Answ
         answer.citations = inferred;
         const said = problems.indexOf('The answer cites no source.');
         if (said >= 0) problems.splice(said, 1);
-        problems.push(`The model cited no source: Sieve marked ${inferred.length === 1 ? 'the sentence' : `${inferred.length} sentences`} that match a source (cosine ≥ ${t.threshold}).`);
+        problems.push(
+          `The model cited no source: Sieve marked ${inferred.length === 1 ? 'the sentence' : `${inferred.length} sentences`} that match a source (cosine ≥ ${t.threshold}).`,
+        );
       }
     }
     return { value, detail: { used: t.used, cited: t.cited, sources: t.sources, threshold: t.threshold } };

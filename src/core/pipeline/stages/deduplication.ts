@@ -6,7 +6,11 @@ import type { AskContext, Outcome } from './context';
 export async function deduplication({ deps, settings }: AskContext, rows: CandidateRow[]): Promise<Outcome<CandidateRow[]>> {
   // Texts too: chunks that name different figures or years are never duplicates.
   const texts = rows.map((r) => r.chunk.text);
-  const { kept, duplicates, keptForFigures } = filterRedundant(rows.map((r) => deps.vectorOf(r.chunk.id)), settings.duplicateThreshold, texts);
+  const { kept, duplicates, keptForFigures } = filterRedundant(
+    rows.map((r) => deps.vectorOf(r.chunk.id)),
+    settings.duplicateThreshold,
+    texts,
+  );
   duplicates.forEach((d, i) => {
     if (!d) return;
     const of = rows[d.of];

@@ -27,12 +27,10 @@ export async function grading(ctx: AskContext, unique: CandidateRow[]): Promise<
     }
     return { value: undefined, detail: { from: 'retrieval scores and critic' } };
   }
-  const { grades, usage } = await gradeChunks(
-    engine,
-    { query: question, chunks: unique.map((r) => r.chunk.text), fallback: unique.map((r) => r.hybrid) },
-    settings.grading,
-    { signal, onGraded: (_, done) => emit({ kind: 'graded', done, total: unique.length }) },
-  );
+  const { grades, usage } = await gradeChunks(engine, { query: question, chunks: unique.map((r) => r.chunk.text), fallback: unique.map((r) => r.hybrid) }, settings.grading, {
+    signal,
+    onGraded: (_, done) => emit({ kind: 'graded', done, total: unique.length }),
+  });
   grades.forEach((g, i) => {
     unique[i].grade = g;
     unique[i].final = g.final;

@@ -20,6 +20,12 @@ export async function judging(ctx: AskContext, targets: CandidateRow[], mode: 'p
   return {
     value: undefined,
     usage: r.usage,
-    detail: { mode, judged: chunks.length, relevant: r.judgments.filter((j) => j.relevant).length, estimatedCalls: cost.calls, estimatedTokens: cost.promptTokens + cost.generatedTokens },
+    detail: {
+      mode,
+      judged: chunks.length,
+      relevant: r.judgments.filter((j) => j.relevant).length,
+      estimatedCalls: cost.calls,
+      estimatedTokens: cost.promptTokens + cost.generatedTokens,
+    },
   };
 }

@@ -9,7 +9,11 @@ export async function reranking({ deps, settings, question, signal }: AskContext
   let kept = unique.filter((r) => r.verdict === 'kept');
   let by = 'final grade';
   if (deps.reranker && settings.rerank && kept.length > 1) {
-    const scores = await deps.reranker.score(question, kept.map((r) => withHeader(r.chunk)), signal);
+    const scores = await deps.reranker.score(
+      question,
+      kept.map((r) => withHeader(r.chunk)),
+      signal,
+    );
     kept.forEach((r, i) => (r.rerank = scores[i]));
     by = deps.reranker.id;
   }

@@ -38,7 +38,10 @@ function fillBudget(pool: Candidate[], { settings, question, deps }: AskContext)
   const named = statementsNamed(question);
   if (named.length > 0 && deps.chunksOf) {
     const docs = [...new Set(pool.slice(0, settings.candidates).map((c) => c.chunk.docId))];
-    onStatements = statementPages(docs.flatMap((d) => deps.chunksOf!(d)), named);
+    onStatements = statementPages(
+      docs.flatMap((d) => deps.chunksOf!(d)),
+      named,
+    );
     const taken = new Set(candidates);
     candidates = [...candidates, ...pool.filter((c) => !taken.has(c) && statementOf(c.chunk, onStatements))];
   }

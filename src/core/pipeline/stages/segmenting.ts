@@ -63,7 +63,16 @@ export interface AnswerSource {
 /** The answer's sources: the segments when extracted, else the kept chunks in context order. */
 export function answerSources(context: CandidateRow[], rows: CandidateRow[], segments: SegmentSource[] | undefined): AnswerSource[] {
   if (segments) {
-    return segments.map((s) => ({ n: s.n, title: s.title, pageStart: s.pageStart, pageEnd: s.pageEnd, sectionPath: s.sectionPath, text: s.text, score: segmentScore(s, rows), first: { docId: s.docId, id: s.chunkIds[0] } }));
+    return segments.map((s) => ({
+      n: s.n,
+      title: s.title,
+      pageStart: s.pageStart,
+      pageEnd: s.pageEnd,
+      sectionPath: s.sectionPath,
+      text: s.text,
+      score: segmentScore(s, rows),
+      first: { docId: s.docId, id: s.chunkIds[0] },
+    }));
   }
   return context.map((r) => ({
     n: r.source!,
