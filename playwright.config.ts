@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.SIEVE_E2E_PORT ?? 4173);
+/** Another build folder (`vite build --outDir X`), so parallel runs do not rebuild each other's app. */
+const OUT_DIR = process.env.SIEVE_E2E_OUT ? ` --outDir ${process.env.SIEVE_E2E_OUT}` : '';
 
 /** Debian's Chromium; Playwright's own browser download is not available here. */
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--enable-unsafe-webgpu'];
@@ -25,7 +27,7 @@ export default defineConfig({
     serviceWorkers: process.env.SIEVE_E2E_SW === 'allow' ? 'allow' : 'block',
   },
   webServer: {
-    command: `npx vite preview --port ${PORT} --strictPort`,
+    command: `npx vite preview --port ${PORT} --strictPort${OUT_DIR}`,
     url: `http://localhost:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,

@@ -164,12 +164,16 @@ function modelFolders(): Plugin {
       sendFile(req, res, join(root.dir, rel));
     });
   };
+  let outDir = 'dist';
   return {
     name: 'sieve-model-folders',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     configureServer: serve,
     configurePreviewServer: serve,
     closeBundle() {
-      const out = resolve(import.meta.dirname, 'dist/models');
+      const out = resolve(import.meta.dirname, outDir, 'models');
       rmSync(out, { recursive: true, force: true });
       for (const root of MODEL_ROOTS.filter((r) => r.ship && existsSync(r.dir))) {
         linkTree(root.dir, out);

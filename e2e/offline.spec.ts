@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES, addFiles, ask, collectPageErrors, documentRows, fixture, openApp, search, waitForAnswer, waitForJobs } from './helpers';
 
-const SW_FILE = join(FIXTURES, '..', '..', 'dist', 'sw.js');
+const SW_FILE = join(FIXTURES, '..', '..', process.env.SIEVE_E2E_OUT ?? 'dist', 'sw.js');
 
 // The rest of the suite blocks service workers (playwright.config.ts); this test is about one.
 test.use({ serviceWorkers: 'allow' });
