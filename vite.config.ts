@@ -131,7 +131,7 @@ function vendorAssets(): Plugin {
 
 /**
  * Model folders served at /models/: `models/` (real weights fetched by `npm run models`,
- * git-ignored) and `test/models/` (random-weight test models, committed). Both are served in
+ * git-ignored) and `test/models/` (random-weight test models, generated). Both are served in
  * dev and preview; only `models/` goes into a build, so the test models never ship. The
  * manifest the app reads is the union of both folders' manifest.json.
  */
@@ -164,15 +164,17 @@ function modelFolders(): Plugin {
       sendFile(req, res, join(root.dir, rel));
     });
   };
-  let outDir = 'dist';
+  let outDir: string | undefined;
   return {
     name: 'sieve-model-folders',
     configResolved(config) {
-      outDir = config.build.outDir;
+      // Vite also calls closeBundle when a dev server (or vitest) stops: only a build ships models.
+      outDir = config.command === 'build' ? config.build.outDir : undefined;
     },
     configureServer: serve,
     configurePreviewServer: serve,
     closeBundle() {
+      if (!outDir) return;
       const out = resolve(import.meta.dirname, outDir, 'models');
       rmSync(out, { recursive: true, force: true });
       for (const root of MODEL_ROOTS.filter((r) => r.ship && existsSync(r.dir))) {
@@ -315,5 +317,6 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['scripts/models/test-models-setup.ts'],
   },
 });

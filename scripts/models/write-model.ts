@@ -36,7 +36,7 @@ export function modelFiles({ json, readme, onnx }: GeneratedModel): Map<string, 
 }
 
 /** Writes a generated model's files under `<modelsDir>/<id>/`; returns that folder. */
-function writeModelFiles(modelsDir: string, id: string, files: Map<string, Uint8Array>): string {
+export function writeModelFiles(modelsDir: string, id: string, files: Map<string, Uint8Array>): string {
   const modelDir = join(modelsDir, id);
   for (const [path, bytes] of files) {
     const target = join(modelDir, path);
