@@ -1,5 +1,6 @@
 import type { SearchOptions } from '../../services/library';
 import type { QuestionOptions } from '../../services/questions';
+import { applyRowsUpdate } from '../../core/pipeline/row-changes';
 import { pruneScope } from '../scope';
 import { Slice } from './slice';
 import { QuestionState } from './types';
@@ -42,7 +43,7 @@ export class QuestionsSlice extends Slice {
           onProgress: (e) =>
             update((cur) => {
               if (e.kind === 'stage') return e.status === 'start' ? { stage: e.stage } : { stages: [...cur.stages, e.trace!] };
-              if (e.kind === 'rows') return { rows: e.rows };
+              if (e.kind === 'rows') return { rows: applyRowsUpdate(cur.rows, e.update) };
               if (e.kind === 'segments') return { segments: e.segments, segmentValues: e.values };
               if (e.kind === 'graded') return { graded: { done: e.done, total: e.total } };
               if (e.kind === 'judge-cost') return { judgeCost: e.cost };

@@ -1,6 +1,7 @@
 import type { PipelineSettings } from './settings';
 import type { AskEvent, AskResult, CandidateRow } from './types';
 import { addUsage, NO_USAGE } from './usage';
+import { rowReporter } from './row-changes';
 import { stageRunner, type AskContext, type AskDeps, type RunStage } from './stages/context';
 import { rewriting, routing } from './stages/rewriting';
 import { everyChunk, retrieval } from './stages/retrieval';
@@ -43,7 +44,8 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
   };
   const stages: AskResult['stages'] = [];
   const run = stageRunner(ctx, stages);
-  const rowsChanged = () => ctx.emit({ kind: 'rows', rows });
+  const report = rowReporter();
+  const rowsChanged = () => ctx.emit({ kind: 'rows', update: report(rows) });
 
   const query = await run('rewrite', () => rewriting(ctx));
   const { scope, routed } = await run('route', () => routing(ctx, options.docIds));

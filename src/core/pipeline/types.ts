@@ -1,3 +1,4 @@
+import type { RowsUpdate } from './row-changes';
 import type { RoutedDocument } from '../card';
 import type { Chunk } from '../types';
 import type { Grade } from './grade';
@@ -98,7 +99,8 @@ export interface AskResult {
 /** What a running question reports as it goes, so the UI can fill in stage by stage. */
 export type AskEvent =
   | { kind: 'stage'; stage: StageName; status: 'start' | 'done'; trace?: StageTrace }
-  | { kind: 'rows'; rows: CandidateRow[] }
+  /** The candidates as the last stage left them: only what changed since the previous report. */
+  | { kind: 'rows'; update: RowsUpdate }
   | { kind: 'segments'; segments: SegmentSource[]; values: NonNullable<AskResult['segmentValues']> }
   | { kind: 'graded'; done: number; total: number }
   /** Before the LLM judges chunks: what it will cost. */
