@@ -112,11 +112,7 @@ async function expectInert(page: Page, w: Watch, where: string) {
   expect(w.requests, where).toEqual([]);
 }
 
-test('markup and script payloads in documents, names and titles are shown as text in every view and never run', async ({ page, baseURL }) => {
-  test.setTimeout(300_000);
-  const w = watch(page, new URL(baseURL!).origin);
-  await openApp(page);
-
+async function addHostileDocuments(page: Page) {
   const dir = mkdtempSync(join(tmpdir(), 'sieve-hostile-'));
   const paths = {
     text: join(dir, NAMES.text),
@@ -135,7 +131,9 @@ test('markup and script payloads in documents, names and titles are shown as tex
   await waitForJobs(page);
   await expect(page.locator('[data-testid="job"][data-status="failed"]')).toHaveCount(0);
   await expect(documentRows(page)).toHaveCount(5);
+}
 
+async function checkLibrary(page: Page, w: Watch) {
   // Library: names and titles are text; the bidi override is gone from the shown file name.
   const documents = page.getByTestId('documents');
   await expect(documents).toContainText(`<img src=x class=pwn onerror=${RUN}>.md`);
@@ -146,7 +144,9 @@ test('markup and script payloads in documents, names and titles are shown as tex
   // A pasted text's title names it; the characters a file name cannot hold are dropped from that name.
   await expect(documents).toContainText(/onerror=window\.__pwned=1\s+pasted\s+title/);
   await expectInert(page, w, 'Library');
+}
 
+async function checkChunkInspector(page: Page, w: Watch) {
   // Chunk inspector, for each document: the payloads are in the chunks as text.
   const literal: Record<string, string> = {
     'notes<b>.txt': IMG,
@@ -168,7 +168,9 @@ test('markup and script payloads in documents, names and titles are shown as tex
     await expect(inspector).toContainText(text);
     await expectInert(page, w, `Chunk inspector: ${row}`);
   }
+}
 
+async function checkSearch(page: Page, w: Watch) {
   // Search: hits show the payload as text, with the matched words highlighted around it.
   await search(page, 'pilots vessel calls northern pier');
   const hits = page.getByTestId('hit');
@@ -177,7 +179,9 @@ test('markup and script payloads in documents, names and titles are shown as tex
   await search(page, 'onerror pwned script');
   await expect(hits.first()).toBeVisible();
   await expectInert(page, w, 'Search');
+}
 
+async function checkAsk(page: Page, w: Watch) {
   // Ask (retrieval-only): the answer, its citations and sources, and the Pipeline panel.
   await ask(page, 'How many vessel calls did the pilots log at the northern pier?');
   expect(await waitForAnswer(page)).toBe('done');
@@ -195,7 +199,9 @@ test('markup and script payloads in documents, names and titles are shown as tex
   await viewer.getByRole('button', { name: 'Show its chunks in the inspector' }).click();
   await expect(page.getByTestId('focused-chunk')).toBeVisible();
   await expectInert(page, w, 'Ask → citation → Chunk inspector');
+}
 
+async function checkLabAndOtherTabs(page: Page, w: Watch) {
   // Lab: payloads in the questions and the evidence.
   await page.getByRole('tab', { name: 'Lab' }).click();
   const lab = page.getByTestId('lab');
@@ -210,12 +216,27 @@ test('markup and script payloads in documents, names and titles are shown as tex
     await page.getByRole('tab', { name: tab }).click();
     await expectInert(page, w, tab);
   }
+}
 
+async function checkAfterReload(page: Page, w: Watch) {
   // After a reload (everything from storage), the library still shows text only.
   await page.reload();
   await openApp(page);
   await expect(documentRows(page)).toHaveCount(5);
   await expect(page.getByTestId('documents')).toContainText(`<img src=x class=pwn onerror=${RUN}>.md`);
   await expectInert(page, w, 'Library after reload');
+}
+
+test('markup and script payloads in documents, names and titles are shown as text in every view and never run', async ({ page, baseURL }) => {
+  test.setTimeout(300_000);
+  const w = watch(page, new URL(baseURL!).origin);
+  await openApp(page);
+  await addHostileDocuments(page);
+  await checkLibrary(page, w);
+  await checkChunkInspector(page, w);
+  await checkSearch(page, w);
+  await checkAsk(page, w);
+  await checkLabAndOtherTabs(page, w);
+  await checkAfterReload(page, w);
   expect(w.errors).toEqual([]);
 });

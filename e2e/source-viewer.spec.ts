@@ -1,112 +1,8 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
 import { addFiles, ask, collectPageErrors, documentRows, fixture, openApp, search, waitForAnswer, waitForJobs } from './helpers';
+import { collectRequests, expectOverText, expectPageDrawn, marks, noSidewaysScroll, shot } from './source-viewer-helpers';
 
-/** Screenshots of the viewer at both sizes (SIEVE_SHOTS moves them, e.g. out of a test-results folder another run clears). */
-const SHOTS = process.env.SIEVE_SHOTS ?? 'test-results/source-viewer';
-
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png` });
-}
-
-/** Every request the page and its workers make, by URL. */
-function collectRequests(page: Page): string[] {
-  const urls: string[] = [];
-  page.context().on('request', (r) => urls.push(r.url()));
-  return urls;
-}
-
-interface Mark {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** The highlight rectangles, in page units (PDF points from the top left), as the viewer placed them. */
-async function marks(viewer: Locator): Promise<Mark[]> {
-  return viewer
-    .getByTestId('highlight')
-    .evaluateAll((els) => els.map((e) => ({ x: Number(e.dataset.x), y: Number(e.dataset.y), width: Number(e.dataset.width), height: Number(e.dataset.height) })));
-}
-
-/**
- * Checks the highlights lie over drawn text: each sits where its page units say on the canvas
- * (612 × 792 points), and the canvas pixels under it are partly dark (glyphs), not blank.
- */
-async function expectOverText(page: Page) {
-  const result = await page.getByTestId('source-viewer').evaluate((viewer) => {
-    const canvas = viewer.querySelector('canvas')!;
-    const c = canvas.getBoundingClientRect();
-    const ctx = canvas.getContext('2d')!;
-    return [...viewer.querySelectorAll<HTMLElement>('[data-testid="highlight"]')].map((el) => {
-      const r = el.getBoundingClientRect();
-      const y = Number(el.dataset.y);
-      const h = Number(el.dataset.height);
-      // The element's box (less its 2 px padding) against where its page units put it.
-      const expectedTop = c.top + (y / 792) * c.height;
-      const sx = canvas.width / c.width;
-      const sy = canvas.height / c.height;
-      const x0 = Math.max(0, Math.floor((r.left + 2 - c.left) * sx));
-      const y0 = Math.max(0, Math.floor((r.top + 2 - c.top) * sy));
-      const w = Math.max(1, Math.floor((r.width - 4) * sx));
-      const hh = Math.max(1, Math.floor((r.height - 4) * sy));
-      const data = ctx.getImageData(x0, y0, w, hh).data;
-      let dark = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i] + data[i + 1] + data[i + 2] < 3 * 128) dark++;
-      return {
-        inside: r.left >= c.left - 3 && r.right <= c.right + 3 && r.top >= c.top - 3 && r.bottom <= c.bottom + 3,
-        offset: Math.abs(r.top + 2 - expectedTop),
-        heightPx: (h / 792) * c.height,
-        darkShare: dark / (data.length / 4),
-      };
-    });
-  });
-  expect(result.length).toBeGreaterThan(0);
-  for (const m of result) {
-    expect(m.inside).toBe(true);
-    expect(m.offset).toBeLessThan(3);
-    expect(m.darkShare).toBeGreaterThan(0.04);
-  }
-}
-
-/** The page has been drawn: its canvas is sized and not blank. */
-async function expectPageDrawn(viewer: Locator, n: number) {
-  await expect(viewer.getByTestId('source-page')).toHaveAttribute('data-page', String(n));
-  const dark = await viewer.getByTestId('page-canvas').evaluate((c: HTMLCanvasElement) => {
-    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 0; i < d.length; i += 16) if (d[i] < 128) n++;
-    return { n, w: c.width };
-  });
-  expect(dark.w).toBeGreaterThan(200);
-  expect(dark.n).toBeGreaterThan(100);
-}
-
-async function noSidewaysScroll(page: Page) {
-  // The viewer covers the window; none of its parts reaches past the right edge.
-  const widths = await page.getByTestId('source-viewer').evaluate((v) => ({
-    scroll: v.scrollWidth,
-    client: v.clientWidth,
-    win: window.innerWidth,
-    widest: Math.max(...[...v.querySelectorAll('*')].map((e) => e.getBoundingClientRect().right)),
-  }));
-  expect(widths.client).toBeLessThanOrEqual(widths.win);
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-  expect(widths.widest).toBeLessThanOrEqual(widths.win);
-}
-
-test('a search hit and a citation open the PDF page with the passage highlighted; pages turn; back returns', async ({ page, baseURL }) => {
-  test.setTimeout(240_000);
-  const errors = collectPageErrors(page);
-  const requests = collectRequests(page);
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await openApp(page);
-  await addFiles(page, fixture('report.pdf'));
-  await waitForJobs(page);
-  await expect(documentRows(page)).toHaveCount(1);
-
+async function openTheHyphenatedHit(page: Page) {
   // Search → the hit that holds the line-break-hyphenated "manu- / facturing".
   await search(page, 'manufacturing kelp flakes kelp salt winter');
   const hit = page.getByTestId('hit').filter({ hasText: 'manufacturing of kelp flakes' }).first();
@@ -115,10 +11,12 @@ test('a search hit and a citation open the PDF page with the passage highlighted
   const chunkId = await hit.getAttribute('data-chunk-id');
   const opener = hit.getByTestId('open-source');
   await opener.click();
+  return { hit, opener, chunkId: chunkId! };
+}
 
-  const viewer = page.getByTestId('source-viewer');
+async function checkThePassageOnPageOne(page: Page, viewer: Locator, chunkId: string) {
   await expect(viewer).toBeVisible();
-  await expect(viewer).toHaveAttribute('data-chunk', chunkId!);
+  await expect(viewer).toHaveAttribute('data-chunk', chunkId);
   await expect(viewer.getByRole('heading', { level: 2 })).toContainText('Brightwater');
   await expectPageDrawn(viewer, 1);
   await expect(viewer.getByTestId('page-number')).toHaveValue('1');
@@ -135,7 +33,10 @@ test('a search hit and a citation open the PDF page with the passage highlighted
   await expectOverText(page);
   await expect(viewer.getByTestId('highlight').first()).toBeInViewport();
   await shot(page, 'pdf-1400x900');
+}
 
+async function turnPages(viewer: Locator) {
+  const note = viewer.getByTestId('source-note');
   // Page navigation: next, previous, and a typed page number.
   await viewer.getByTestId('page-next').click();
   await expectPageDrawn(viewer, 2);
@@ -153,14 +54,19 @@ test('a search hit and a citation open the PDF page with the passage highlighted
   await expect(viewer.getByTestId('page-prev')).toBeDisabled();
   await expect(note).toHaveAttribute('data-placement', 'found');
   await expect(viewer.getByTestId('highlight').first()).toBeVisible();
+}
 
+async function checkBackToTheSearch(viewer: Locator, hit: Locator, opener: Locator) {
   // The back link returns to the search, focus back on the button that opened it.
   await expect(viewer.getByTestId('source-back')).toHaveText('← Back to the search results');
   await viewer.getByTestId('source-back').click();
   await expect(viewer).toHaveCount(0);
   await expect(hit).toBeVisible();
   await expect(opener).toBeFocused();
+}
 
+async function openACitationAndASource(page: Page, viewer: Locator) {
+  const note = viewer.getByTestId('source-note');
   // Ask (retrieval-only) → a citation opens its chunk on its page; Escape returns to the answer.
   await ask(page, 'How many tonnes of wet kelp did the farms harvest in 2023?');
   expect(await waitForAnswer(page)).toBe('done');
@@ -185,7 +91,9 @@ test('a search hit and a citation open the PDF page with the passage highlighted
   await page.getByTestId('source').first().click();
   await expect(viewer).toBeVisible();
   await expect(note).toHaveAttribute('data-placement', 'found');
+}
 
+async function checkAtPhoneSize(page: Page, viewer: Locator) {
   // At phone size: full width, nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(viewer.getByTestId('highlight').first()).toBeVisible();
@@ -211,6 +119,25 @@ test('a search hit and a citation open the PDF page with the passage highlighted
   await viewer.getByRole('button', { name: 'Zoom out' }).click();
   await expect(viewer.getByTestId('zoom')).toHaveText('Fit width');
   await page.keyboard.press('Escape');
+}
+
+test('a search hit and a citation open the PDF page with the passage highlighted; pages turn; back returns', async ({ page, baseURL }) => {
+  test.setTimeout(240_000);
+  const errors = collectPageErrors(page);
+  const requests = collectRequests(page);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openApp(page);
+  await addFiles(page, fixture('report.pdf'));
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(1);
+
+  const { hit, opener, chunkId } = await openTheHyphenatedHit(page);
+  const viewer = page.getByTestId('source-viewer');
+  await checkThePassageOnPageOne(page, viewer, chunkId);
+  await turnPages(viewer);
+  await checkBackToTheSearch(viewer, hit, opener);
+  await openACitationAndASource(page, viewer);
+  await checkAtPhoneSize(page, viewer);
 
   // Everything came from this origin: the page was drawn from the stored file.
   expect(requests.filter((u) => new URL(u).origin !== new URL(baseURL!).origin && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);

@@ -1,21 +1,25 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Locator, type Page } from '@playwright/test';
 import { addFiles, collectPageErrors, fixture, openApp, waitForJobs } from './helpers';
 
-test('the walk-through follows a sample question stage by stage, and the lab compares chunkings on the sample document', async ({ page }) => {
-  test.setTimeout(240_000);
-  const errors = collectPageErrors(page);
-  await openApp(page);
+/** The walk-through panel, its step caption and its Next button. */
+function walkthrough(page: Page) {
+  const walk = page.getByTestId('walkthrough');
+  return { walk, step: walk.getByTestId('walk-step'), next: walk.getByRole('button', { name: 'Next →' }) };
+}
+type Walk = ReturnType<typeof walkthrough>;
 
+async function startWithTheSample(page: Page): Promise<Walk> {
   // Walk-through: the sample document is added from public/samples.
   await page.getByRole('tab', { name: 'Walk-through' }).click();
   await page.getByRole('button', { name: 'Add the sample document and start' }).click();
   await waitForJobs(page);
-  const walk = page.getByTestId('walkthrough');
-  const step = walk.getByTestId('walk-step');
-  const next = walk.getByRole('button', { name: 'Next →' });
-  await expect(step).toContainText('Step 1 of 8: Sentences and their similarities');
-  await expect(walk.locator('svg')).toBeVisible();
+  const w = walkthrough(page);
+  await expect(w.step).toContainText('Step 1 of 8: Sentences and their similarities');
+  await expect(w.walk.locator('svg')).toBeVisible();
+  return w;
+}
 
+async function checkChunksAndAskTheQuestion({ walk, step, next }: Walk) {
   await next.click();
   await expect(step).toContainText('Chunks');
   await expect.poll(() => walk.getByTestId('walk-chunks').locator('li').count()).toBeGreaterThan(1);
@@ -29,7 +33,9 @@ test('the walk-through follows a sample question stage by stage, and the lab com
   await question.selectOption({ label: 'What did the Fresnel lens change?' });
   await walk.getByRole('button', { name: 'Ask it' }).click();
   await expect(walk.getByTestId('walk-status')).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+}
 
+async function checkCandidatesToSegments({ walk, step, next }: Walk) {
   await next.click();
   await expect(step).toContainText('Candidates');
   await expect.poll(() => walk.getByTestId('walk-candidates').locator('tbody tr').count()).toBeGreaterThan(0);
@@ -52,6 +58,9 @@ test('the walk-through follows a sample question stage by stage, and the lab com
   await next.click();
   await expect(step).toContainText('Segments');
   await expect(walk.getByTestId('walk-segments')).toContainText(/chunks \d+–\d+ \(value/);
+}
+
+async function checkTheAnswerAndWhatComesNext(page: Page, { walk, step, next }: Walk) {
   await next.click();
   await expect(step).toContainText('The answer and what it used');
   // Retrieval-only: the answer quotes the document's passage on the Fresnel lens.
@@ -65,8 +74,10 @@ test('the walk-through follows a sample question stage by stage, and the lab com
   await expect(page.getByLabel('Question', { exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Walk-through' }).click();
   await expect(walk.getByTestId('walk-end').getByRole('button', { name: 'Remove the sample' })).toBeVisible();
+}
 
-  // Lab: the sample document with its sample questions, both sweeps.
+/** Lab: the sample document with its sample questions, both sweeps. */
+async function setUpBothSweeps(page: Page): Promise<Locator> {
   await page.getByRole('tab', { name: 'Lab' }).click();
   const lab = page.getByTestId('lab');
   await expect(lab.getByRole('checkbox', { name: /Lighthouses/ })).toBeChecked();
@@ -89,6 +100,10 @@ test('the walk-through follows a sample question stage by stage, and the lab com
   await page.getByRole('tab', { name: 'Lab' }).click();
   await expect(loaded).toContainText('5 questions loaded');
   await expect(lab.getByLabel('Sweep θ values')).toHaveValue('0.5, 0.8, 0.9');
+  return lab;
+}
+
+async function checkLabResults(lab: Locator) {
   await lab.getByRole('button', { name: /^Compare \d+ chunkings$/ }).click();
   const results = lab.getByTestId('lab-results');
   await expect(results).toBeVisible({ timeout: 60_000 });
@@ -110,13 +125,30 @@ test('the walk-through follows a sample question stage by stage, and the lab com
   await expect(results.getByTestId('lab-lengths')).toBeVisible();
   await expect(results.getByTestId('sweep-grid').locator('tbody tr')).toHaveCount(2);
   await expect(results.getByTestId('theta-plot')).toBeVisible();
+}
 
-  // The tour's last step removes the sample it added, and starts over.
+/** The tour's last step removes the sample it added, and starts over. */
+async function removeTheSample(page: Page, { walk }: Walk) {
   await page.getByRole('tab', { name: 'Walk-through' }).click();
   await walk.getByRole('button', { name: 'Remove the sample' }).click();
   await expect(walk.getByRole('button', { name: 'Add the sample document and start' })).toBeVisible();
   await page.getByRole('tab', { name: 'Library' }).click();
   await expect(page.getByTestId('document-row')).toHaveCount(0);
+}
+
+test('the walk-through follows a sample question stage by stage, and the lab compares chunkings on the sample document', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = collectPageErrors(page);
+  await openApp(page);
+
+  const tour = await startWithTheSample(page);
+  await checkChunksAndAskTheQuestion(tour);
+  await checkCandidatesToSegments(tour);
+  await checkTheAnswerAndWhatComesNext(page, tour);
+
+  await checkLabResults(await setUpBothSweeps(page));
+
+  await removeTheSample(page, tour);
   expect(errors).toEqual([]);
 });
 

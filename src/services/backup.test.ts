@@ -1,34 +1,16 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { unzipSync, zipSync } from 'fflate';
-import { openKnowledgeBase, type KnowledgeBaseStore } from '../adapters/store';
+import type { KnowledgeBaseStore } from '../adapters/store';
 import { failPutsWithQuota } from '../testing/store-quota';
 import { FakeEmbedder } from '../testing/fake-embedder';
+import { file, never, parse, setup } from '../testing/library-fixtures';
 import { MANIFEST_PATH, sha256Hex, type BackupManifest, type BackupProgress } from '../core/backup';
-import { Library, type IncomingFile, type LibraryDeps } from './library';
-import { parseFile } from './parse-file';
-
-let dbCount = 0;
-const never = new AbortController().signal;
-
-function file(name: string, text: string, type = 'text/markdown'): IncomingFile {
-  const bytes = new TextEncoder().encode(text);
-  return { name, type, size: bytes.length, arrayBuffer: async () => bytes.buffer.slice(0) as ArrayBuffer };
-}
+import { Library } from './library';
 
 const NOTES = '# Bees\n\nThe apiary holds fourteen hives.\n\n## Harvest\n\nHoney harvest reached 212 kilograms in 2023. The harvest was stored in the cellar.\n';
 const FERRY = '# Ferry\n\nThe ferry to Gull Island leaves at noon.\n\nThe ferry returns at six, weather permitting.\n';
 const TIDES = 'Tide tables\n\nHigh tide at the harbour is at 07:12 and 19:40.\n';
-
-const parse: LibraryDeps['parse'] = (bytes, n, mime, onProgress, signal) =>
-  parseFile({ pdf: async () => Promise.reject(new Error('no pdf here')), docx: async () => Promise.reject(new Error('no docx')) }, bytes, n, mime, onProgress, signal);
-
-async function setup(embedder = new FakeEmbedder()): Promise<{ library: Library; store: KnowledgeBaseStore }> {
-  const store = await openKnowledgeBase({ name: `backup-${++dbCount}`, storage: null });
-  const library = new Library({ store, parse, loadEmbedder: async () => embedder });
-  await library.open();
-  return { library, store };
-}
 
 /** Everything stored about every document, for comparing libraries. */
 async function storedBundles(store: KnowledgeBaseStore) {
@@ -57,7 +39,7 @@ async function rejection(p: Promise<unknown>): Promise<{ name?: string; code?: s
   throw new Error('expected a rejection');
 }
 
-describe('knowledge-base export and import', () => {
+describe('knowledge-base export and import: round trips', () => {
   it('round-trips into an empty library: identical bundles, settings and search results', async () => {
     const source = await filled();
     const progress: BackupProgress[] = [];
@@ -115,7 +97,9 @@ describe('knowledge-base export and import', () => {
     expect((await hitsOf(target.library, 'high tide harbour'))[0].doc).toBe('tides.txt');
     expect((await hitsOf(target.library, 'honey harvest'))[0].doc).toBe('notes.md');
   });
+});
 
+describe('knowledge-base export and import: refusals', () => {
   it('refuses a damaged file and changes nothing', async () => {
     const source = await filled();
     const bytes = await source.library.exportArchive(() => {}, never);
@@ -182,7 +166,9 @@ describe('knowledge-base export and import', () => {
     await other.library.clear();
     expect(await other.library.importArchive(bytes, () => {}, never)).toMatchObject({ added: 2, settingsImported: true });
   });
+});
 
+describe('knowledge-base export and import: interrupted imports', () => {
   it('a storage failure while writing adds nothing', async () => {
     const source = await filled();
     const bytes = await source.library.exportArchive(() => {}, never);

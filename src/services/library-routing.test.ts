@@ -1,25 +1,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { openKnowledgeBase } from '../adapters/store';
-import { FakeEmbedder } from '../testing/fake-embedder';
-import { Library, type IncomingFile, type LibraryDeps } from './library';
-import { parseFile } from './parse-file';
-
-function file(name: string, text: string): IncomingFile {
-  const bytes = new TextEncoder().encode(text);
-  return { name, type: 'text/markdown', size: bytes.length, arrayBuffer: async () => bytes.buffer.slice(0) as ArrayBuffer };
-}
-
-const parse: LibraryDeps['parse'] = (bytes, n, mime, onProgress, signal) =>
-  parseFile({ pdf: async () => Promise.reject(new Error('no pdf here')), docx: async () => Promise.reject(new Error('no docx')) }, bytes, n, mime, onProgress, signal);
-
-const never = new AbortController().signal;
+import { file, never, setup } from '../testing/library-fixtures';
 
 async function library() {
-  const store = await openKnowledgeBase({ name: 'routing-search', storage: null });
-  const embedder = new FakeEmbedder();
-  const lib = new Library({ store, parse, loadEmbedder: async () => embedder });
-  await lib.open();
+  const { library: lib } = await setup();
   await lib.ingest(file('notes.md', '# Bees\n\nHoney harvest reached 212 kilograms in 2023.\n'), () => {}, never);
   const { document: ferry } = await lib.ingest(file('ferry.md', '# Ferry\n\nThe ferry carried honey to the mainland after the harvest.\n'), () => {}, never);
   return { lib, ferry };

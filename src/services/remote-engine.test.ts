@@ -43,7 +43,7 @@ afterEach(() => {
   for (const p of open.splice(0)) p.close();
 });
 
-describe('RemoteEngine over a MessagePort', () => {
+describe('RemoteEngine over a MessagePort: loading', () => {
   it('loads with progress, streams pieces, and returns the generation', async () => {
     const { rpc } = connect();
     const progress: LoadProgress[] = [];
@@ -86,6 +86,19 @@ describe('RemoteEngine over a MessagePort', () => {
     expect(await second).toBeNull();
   });
 
+  it("returns undefined for 'none', says when nothing is loaded, and unloads on dispose", async () => {
+    const { rpc } = connect();
+    expect(await loadRemoteLlm(rpc, { kind: 'none' })).toBeUndefined();
+    expect(await attachRemoteLlm(rpc)).toBeUndefined();
+    await expect(new RemoteEngine(rpc, { engine: 'scripted', model: 'x', contextWindow: 1 }).generate(QUESTION)).rejects.toMatchObject({ code: 'not-loaded' });
+    const remote = (await loadRemoteLlm(rpc, SETTINGS))!;
+    expect((await attachRemoteLlm(rpc))!.info).toEqual(remote.info);
+    remote.dispose();
+    await expect.poll(() => rpc.info()).toBeNull();
+  });
+});
+
+describe('RemoteEngine over a MessagePort: scoring and cancelling', () => {
   it('scores next tokens', async () => {
     const { rpc } = connect();
     const remote = (await loadRemoteLlm(rpc, SETTINGS))!;
@@ -123,18 +136,9 @@ describe('RemoteEngine over a MessagePort', () => {
     expect(pieces).toBe(5);
     await expect(remote.generate(QUESTION, { signal: ac.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
+});
 
-  it("returns undefined for 'none', says when nothing is loaded, and unloads on dispose", async () => {
-    const { rpc } = connect();
-    expect(await loadRemoteLlm(rpc, { kind: 'none' })).toBeUndefined();
-    expect(await attachRemoteLlm(rpc)).toBeUndefined();
-    await expect(new RemoteEngine(rpc, { engine: 'scripted', model: 'x', contextWindow: 1 }).generate(QUESTION)).rejects.toMatchObject({ code: 'not-loaded' });
-    const remote = (await loadRemoteLlm(rpc, SETTINGS))!;
-    expect((await attachRemoteLlm(rpc))!.info).toEqual(remote.info);
-    remote.dispose();
-    await expect.poll(() => rpc.info()).toBeNull();
-  });
-
+describe('RemoteEngine over a MessagePort: other connections', () => {
   it('serves a second connection from the same host (as the worker does for other workers)', async () => {
     const { api, rpc } = connect();
     await loadRemoteLlm(rpc, SETTINGS);

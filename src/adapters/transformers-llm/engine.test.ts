@@ -18,15 +18,15 @@ const QUESTION: ChatMessage[] = [
   { role: 'user', content: 'Is the sky blue? Answer yes or no.' },
 ];
 
-describe('loadTransformersLlm with the tiny local model', () => {
-  let engine: LlmEngine;
-  const progress: unknown[] = [];
+let engine: LlmEngine;
+const progress: unknown[] = [];
 
-  beforeAll(async () => {
-    engine = await loadTransformersLlm({ modelId: TINY_CAUSAL_LM_ID, source: local, device: 'cpu', dtype: 'fp32', wasmPaths: '/vendor/ort/', onProgress: (p) => progress.push(p) });
-  });
-  afterAll(() => engine?.dispose());
+beforeAll(async () => {
+  engine = await loadTransformersLlm({ modelId: TINY_CAUSAL_LM_ID, source: local, device: 'cpu', dtype: 'fp32', wasmPaths: '/vendor/ort/', onProgress: (p) => progress.push(p) });
+});
+afterAll(() => engine?.dispose());
 
+describe('loadTransformersLlm with the tiny local model: info and generation', () => {
   it('reports the model and its context window', () => {
     expect(engine.info).toEqual({
       engine: 'transformers',
@@ -65,7 +65,9 @@ describe('loadTransformersLlm with the tiny local model', () => {
     expect(out.completionTokens).toBeLessThan(200);
     await expect(engine.generate(QUESTION, { signal: ac.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
+});
 
+describe('loadTransformersLlm with the tiny local model: scoring, prompt fitting and order', () => {
   it('scores next-token candidates: probabilities over the candidates sum to 1, coverage in (0, 1]', async () => {
     const digits = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
     const s = await engine.scoreNext(QUESTION, digits);

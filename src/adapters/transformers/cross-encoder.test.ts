@@ -1,6 +1,6 @@
 /**
  * The cross-encoder adapter's own logic (batching, abort, truncation, logits → scores, load
- * errors) without a model. scripts/models/make-tiny-cross-encoder.test.ts runs a real one.
+ * errors) without a model. scripts/models/make-tiny-cross-encoder-scoring.test.ts runs a real one.
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';

@@ -48,15 +48,15 @@ function expectClose(a: Float32Array, b: Float32Array, tolerance = 1e-5): void {
   expect(worst).toBeLessThan(tolerance);
 }
 
-describe('loadTransformersEmbedder with the tiny local model', () => {
-  let embedder: Embedder;
-  const progress: LoadProgress[] = [];
+let embedder: Embedder;
+const progress: LoadProgress[] = [];
 
-  beforeAll(async () => {
-    embedder = await loadTransformersEmbedder(local({ onProgress: (p) => progress.push(p) }));
-  });
-  afterAll(() => embedder.dispose?.());
+beforeAll(async () => {
+  embedder = await loadTransformersEmbedder(local({ onProgress: (p) => progress.push(p) }));
+});
+afterAll(() => embedder.dispose?.());
 
+describe('loadTransformersEmbedder with the tiny local model: vectors and progress', () => {
   it('reports the model width and an id naming model, dtype and pooling', () => {
     expect(embedder.dim).toBe(TINY_EMBEDDER_DIM);
     expect(embedder.id).toBe(`transformers:${TINY_EMBEDDER_ID}:fp32:mean`);
@@ -113,7 +113,9 @@ describe('loadTransformersEmbedder with the tiny local model', () => {
     expect(last.loaded).toBe(last.total);
     for (let i = 1; i < progress.length; i++) expect(progress[i].loaded).toBeGreaterThanOrEqual(progress[i - 1].loaded);
   });
+});
 
+describe('loadTransformersEmbedder with the tiny local model: batch size, pooling and dtype', () => {
   it('splits long inputs into batches without changing results or order', async () => {
     const small = await loadTransformersEmbedder(local({ batchSize: 2 }));
     try {
