@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeEmbedder } from '../../testing/fake-embedder';
-import { answerSentenceTexts, attributionFromVectors, DEFAULT_ATTRIBUTION_THRESHOLD, measureAttribution } from './attribution';
+import { answerSentenceTexts, attributionFromVectors, measureAttribution } from './attribution';
+import { DEFAULT_ATTRIBUTION_THRESHOLD } from '../settings';
 
 const DIM = 8;
 /** Unit vector along axis i. */
@@ -16,7 +17,7 @@ const mix = (...axes: number[]) => {
   return v;
 };
 
-describe('attributionFromVectors (exact vectors)', () => {
+describe('attributionFromVectors (exact vectors): use, citation and threshold', () => {
   it('computes used, cited, utilization, completeness and totals', () => {
     const report = attributionFromVectors({
       question: e(0),
@@ -74,7 +75,9 @@ describe('attributionFromVectors (exact vectors)', () => {
     expect(strict.totals.threshold).toBe(0.8);
     expect(strict.sources[0].bestSimilarity).toBeCloseTo(Math.SQRT1_2);
   });
+});
 
+describe('attributionFromVectors (exact vectors): completeness and edge cases', () => {
   it('keyPerSource and keyMinSimilarity shape completeness', () => {
     const input = {
       question: e(0),

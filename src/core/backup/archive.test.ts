@@ -83,7 +83,7 @@ function indexOfBytes(haystack: Uint8Array, needle: Uint8Array): number {
   return -1;
 }
 
-describe('knowledge-base archive', () => {
+describe('knowledge-base archive: round trip', () => {
   it('round-trips settings and bundles exactly, with a manifest naming format, version, app and model', async () => {
     const bytes = await encode();
     const { manifest, settings, bundles } = await decodeArchive(bytes);
@@ -124,6 +124,14 @@ describe('knowledge-base archive', () => {
     await expect(encode([BUNDLES[0], bundle('doc-3', 'other.md', 'Other text here. And more.', 'model-b')])).rejects.toMatchObject({ name: 'BackupError', code: 'mixed' });
   });
 
+  it('stops when cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(decodeArchive(await encode(), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('knowledge-base archive: damaged or foreign files', () => {
   it('refuses a flipped byte in a document part as damaged, naming the part', async () => {
     const bytes = await encode();
     // Floats are stored uncompressed, so the vector bytes sit verbatim in the file.
@@ -176,7 +184,9 @@ describe('knowledge-base archive', () => {
     expect(bomb.length).toBeLessThan(maxUnpackedBytes(0) / 100);
     expect(await refusal(bomb)).toMatchObject({ code: 'damaged', message: expect.stringMatching(/would unpack to more than \d+ MB/) });
   });
+});
 
+describe('knowledge-base archive: forged contents', () => {
   it('refuses a newer format version, saying to update', async () => {
     const newer = await rewrite(await encode(), (_, m) => {
       m.version = BACKUP_VERSION + 1;
@@ -224,11 +234,5 @@ describe('knowledge-base archive', () => {
       e[path] = enc.encode(JSON.stringify(chunks));
     });
     expect(await refusal(badChunk)).toMatchObject({ code: 'inconsistent', message: expect.stringContaining('chunk 1 is malformed') });
-  });
-
-  it('stops when cancelled', async () => {
-    const controller = new AbortController();
-    controller.abort();
-    await expect(decodeArchive(await encode(), { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

@@ -128,7 +128,9 @@ describe('withCache', () => {
     expect(out.map((v) => v[0])).toEqual([2, 1]);
     expect(inner.calls).toEqual([['ab', 'c']]);
   });
+});
 
+describe('withCache: calls sharing a text', () => {
   it('waits for a text another call is already embedding instead of embedding it again', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));

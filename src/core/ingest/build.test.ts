@@ -9,7 +9,7 @@ function doc(text: string): ParsedDocument {
 
 const TEXT = 'Kelp farms grow kelp on long lines. Kelp farms harvest kelp lines in spring. ' + 'The ferry leaves at noon. The ferry returns at dusk.';
 
-describe('buildDocument', () => {
+describe('buildDocument: embedding sentences and chunks', () => {
   it('embeds sentences, merges similar neighbours and reuses vectors of one-sentence chunks', async () => {
     const embedder = new FakeEmbedder();
     const events: Progress[] = [];
@@ -67,6 +67,16 @@ describe('buildDocument', () => {
     row.forEach((x, j) => expect(x).toBeCloseTo(mean[j] / norm, 5));
   });
 
+  it('stops when aborted', async () => {
+    const ac = new AbortController();
+    ac.abort();
+    await expect(
+      buildDocument({ docId: 'd', parsed: doc(TEXT), embedder: new FakeEmbedder(), chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500 }, signal: ac.signal }),
+    ).rejects.toThrow();
+  });
+});
+
+describe('buildDocument: repeated sentences, tables and headers', () => {
   it('embeds a repeated sentence once and gives every copy its vector', async () => {
     const embedder = new FakeEmbedder();
     const text = 'Read the notes. Kelp grows fast. Read the notes.';
@@ -116,13 +126,5 @@ describe('buildDocument', () => {
     expect(Array.from(fromSetting.vectors)).toEqual(Array.from(built.vectors));
     const off = await buildDocument({ docId: 'd', parsed, embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 500, headers: false, headerVectors: true } });
     expect(Array.from(off.vectors.subarray(0, embedder.dim))).toEqual(Array.from(embedder.vector('Kelp grows fast.')));
-  });
-
-  it('stops when aborted', async () => {
-    const ac = new AbortController();
-    ac.abort();
-    await expect(
-      buildDocument({ docId: 'd', parsed: doc(TEXT), embedder: new FakeEmbedder(), chunker: { kind: 'semantic', threshold: 0.8, maxChars: 500 }, signal: ac.signal }),
-    ).rejects.toThrow();
   });
 });

@@ -17,7 +17,7 @@ function build(): KnowledgeBase {
   return kb;
 }
 
-describe('KnowledgeBase.search', () => {
+describe('KnowledgeBase.search: modes', () => {
   it('ranks by BM25 in bm25 mode and ignores stopwords', () => {
     const kb = build();
     const { candidates } = kb.search('what was the capital expenditure', undefined, { mode: 'bm25' });
@@ -46,7 +46,9 @@ describe('KnowledgeBase.search', () => {
     expect(a0.score).toBeCloseTo(0.5 * a0.bm25Norm + 0.5 * a0.denseNorm);
     expect(trace.map((t) => t.stage)).toEqual(['bm25', 'dense', 'fusion']);
   });
+});
 
+describe('KnowledgeBase.search: adding, removing and restoring documents', () => {
   it('searches a document by keyword before it has vectors, and the finished document replaces it', () => {
     const kb = build();
     kb.addKeywordsOnly('c', [chunk('c', 0, 'Dividends of 80 cents a share were paid.')]);
@@ -100,7 +102,9 @@ describe('KnowledgeBase.search', () => {
       }
     }
   });
+});
 
+describe('KnowledgeBase.search: ranks in larger libraries', () => {
   it('ranks a rare query term’s chunk first when a long question is full of common words (hybrid)', () => {
     const dim = 16; // a multiple of 16: the SIMD path
     const kb = new KnowledgeBase(dim);

@@ -23,7 +23,7 @@ const scorer: SplitScorer & { calls: number } = {
   },
 };
 
-describe('runLab', () => {
+describe('runLab: embedding, chunking and scoring', () => {
   it('embeds each distinct unit once for all specs and scores every question', async () => {
     const embedder = new FakeEmbedder();
     const specs = [fixedSpec(120, 0), fixedSpec(200, 50), ...sweepTheta([0.2, 0.9])];
@@ -54,7 +54,9 @@ describe('runLab', () => {
     expect(p10.available && p90.available).toBe(true);
     expect(p90.chunkCount).toBeGreaterThan(p10.chunkCount);
   });
+});
 
+describe('runLab: llm specs', () => {
   it('reports an llm spec without a scorer as unavailable, and runs it with one', async () => {
     const without = await runLab({ docs: [doc], questions, embedder: new FakeEmbedder(), specs: [llmSpec(), semanticSpec(0.5)], budget: 300 });
     expect(without[0]).toMatchObject({ available: false, chunkCount: 0 });
@@ -97,7 +99,9 @@ describe('runLab', () => {
     expect(calls).toBe(1); // not tried again on the second document
     expect(results[1]).toMatchObject({ available: true, questions: 3 });
   });
+});
 
+describe('runLab: aborting, and merging shards', () => {
   it('stops when aborted', async () => {
     const ac = new AbortController();
     const run = runLab({

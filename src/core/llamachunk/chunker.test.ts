@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Sentence } from '../types';
-import { DEFAULT_LLAMACHUNK, LOGITS_BUDGET_BYTES, llmBoundaryChunks, windowCharsFor, windowSettingsFor, type SplitScorer, type SplitToken } from './chunker';
+import { LOGITS_BUDGET_BYTES, llmBoundaryChunks, windowCharsFor, windowSettingsFor, type SplitScorer, type SplitToken } from './chunker';
+import { DEFAULT_LLAMACHUNK } from '../settings';
 
 /**
  * Scripted scorer: tokens are 3-character pieces of each word (so token ends fall inside
@@ -45,26 +46,26 @@ function sentencesOf(text: string): Sentence[] {
   return out;
 }
 
-describe('llmBoundaryChunks', () => {
-  const paras = [paragraph('alpha', 20), paragraph('bravo', 25), paragraph('charlie', 18), paragraph('delta', 22)];
-  const text = paras.join('\n\n');
-  const paraEnds = paras.slice(0, -1).map((_, i) => paras.slice(0, i + 1).join('\n\n').length);
-  const page2 = text.indexOf('charlie0');
-  const src = {
-    docId: 'doc',
-    text,
-    pages: [
-      { page: 1, start: 0, end: page2 },
-      { page: 2, start: page2, end: text.length },
-    ],
-    sections: [
-      { start: 0, end: page2, path: ['Intro'] },
-      { start: page2, end: text.length, path: ['Body'] },
-    ],
-    sentences: sentencesOf(text),
-  };
-  const settings = { windowChars: 300, overlapChars: 80, threshold: 3, minChars: 50, maxChars: 1000 };
+const paras = [paragraph('alpha', 20), paragraph('bravo', 25), paragraph('charlie', 18), paragraph('delta', 22)];
+const text = paras.join('\n\n');
+const paraEnds = paras.slice(0, -1).map((_, i) => paras.slice(0, i + 1).join('\n\n').length);
+const page2 = text.indexOf('charlie0');
+const src = {
+  docId: 'doc',
+  text,
+  pages: [
+    { page: 1, start: 0, end: page2 },
+    { page: 2, start: page2, end: text.length },
+  ],
+  sections: [
+    { start: 0, end: page2, path: ['Intro'] },
+    { start: page2, end: text.length, path: ['Body'] },
+  ],
+  sentences: sentencesOf(text),
+};
+const settings = { windowChars: 300, overlapChars: 80, threshold: 3, minChars: 50, maxChars: 1000 };
 
+describe('llmBoundaryChunks: cutting at peaks', () => {
   it('cuts at the scripted peaks, moved out of words, with page and section metadata', async () => {
     const scorer = scriptedScorer({ trend: -0.8 });
     const res = await llmBoundaryChunks({ ...src, scorer, settings });
@@ -121,7 +122,9 @@ describe('llmBoundaryChunks', () => {
     const broken: SplitScorer = { score: () => Promise.reject(new Error('device lost')) };
     await expect(llmBoundaryChunks({ ...src, scorer: broken, settings })).rejects.toThrow('device lost');
   });
+});
 
+describe('llmBoundaryChunks: edge cases and aborting', () => {
   it('works without sentences (sentence range [0, 0))', async () => {
     const { sentences: _drop, ...noSentences } = src;
     const res = await llmBoundaryChunks({ ...noSentences, scorer: scriptedScorer(), settings });

@@ -24,7 +24,7 @@ describe('foldLetters', () => {
   });
 });
 
-describe('locatePassage', () => {
+describe('locatePassage: finding a passage', () => {
   it('finds a passage that is exactly on one line, and highlights just its words', () => {
     const p = locatePassage('founded in 2011 by three former fishermen', PAGE);
     expect(p.status).toBe('found');
@@ -66,6 +66,19 @@ describe('locatePassage', () => {
     expect(p.rects.map((r) => r.y)).toEqual([page[0].y, page[2].y]);
   });
 
+  it('keeps the passage order: a repeated phrase is matched where the passage continues', () => {
+    const page = lines(
+      'The board approved a new solar dryer.',
+      'Other business followed at length today.',
+      'The board approved a new solar dryer for the Tidepool plant which should halve the energy used',
+    );
+    const p = locatePassage('The board approved a new solar dryer for the Tidepool plant, which should halve the energy used', page);
+    expect(p.status).toBe('found');
+    expect(p.rects.map((r) => r.y)).toEqual([page[2].y]);
+  });
+});
+
+describe('locatePassage: the rectangles it highlights', () => {
   it('highlights the cells of a table row, not the blank between them', () => {
     const page: PageTextItem[] = [
       { str: 'North Reach', x: 72, y: 200, width: 56, height: 10 },
@@ -90,6 +103,15 @@ describe('locatePassage', () => {
     expect(locatePassage('Net sales rose by a fifth', page).rects).toEqual([{ x: 72, y: 200, width: 125, height: 10 }]);
   });
 
+  it('uses a rotated item whole', () => {
+    const page: PageTextItem[] = [{ str: 'Vertical caption about the kelp harvest', x: 20, y: 300, width: 10, height: 200, rotated: true }];
+    const p = locatePassage('caption about the kelp harvest', page);
+    expect(p.status).toBe('found');
+    expect(p.rects).toEqual([{ x: 20, y: 300, width: 10, height: 200 }]);
+  });
+});
+
+describe('locatePassage: passages it cannot place in full', () => {
   it('labels a passage that is not on the page as not found, with nothing to highlight', () => {
     const p = locatePassage('Storm damage in February cost the company about two weeks of harvesting at Gull Point.', PAGE);
     expect(p).toMatchObject({ status: 'not-found', rects: [], reason: 'no-match' });
@@ -122,24 +144,6 @@ describe('locatePassage', () => {
   it('refuses to choose between two places for a short passage', () => {
     const page = lines('Net sales rose in the year.', 'Costs fell.', 'Net sales rose in the year.');
     expect(locatePassage('Net sales rose', page)).toMatchObject({ status: 'not-found', reason: 'ambiguous' });
-  });
-
-  it('keeps the passage order: a repeated phrase is matched where the passage continues', () => {
-    const page = lines(
-      'The board approved a new solar dryer.',
-      'Other business followed at length today.',
-      'The board approved a new solar dryer for the Tidepool plant which should halve the energy used',
-    );
-    const p = locatePassage('The board approved a new solar dryer for the Tidepool plant, which should halve the energy used', page);
-    expect(p.status).toBe('found');
-    expect(p.rects.map((r) => r.y)).toEqual([page[2].y]);
-  });
-
-  it('uses a rotated item whole', () => {
-    const page: PageTextItem[] = [{ str: 'Vertical caption about the kelp harvest', x: 20, y: 300, width: 10, height: 200, rotated: true }];
-    const p = locatePassage('caption about the kelp harvest', page);
-    expect(p.status).toBe('found');
-    expect(p.rects).toEqual([{ x: 20, y: 300, width: 10, height: 200 }]);
   });
 
   it('says an empty passage cannot be placed', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IngestError } from '../errors';
 import { parseHtml } from './html';
 
-describe('parseHtml', () => {
+describe('parseHtml: title and hidden content', () => {
   it('takes the title from <title>, else the first h1, else the file name', () => {
     expect(parseHtml('<title>Q3 &amp; Outlook</title><h1>Other</h1>', 'a.html').title).toBe('Q3 & Outlook');
     expect(parseHtml('<h2>Minor</h2><h1>Main <b>Title</b></h1>', 'a.html').title).toBe('Main Title');
@@ -24,7 +24,9 @@ describe('parseHtml', () => {
     expect(doc.text).toBe('Body text.');
     expect(doc.title).toBe('T');
   });
+});
 
+describe('parseHtml: blocks, lists, tables and sections', () => {
   it('separates block elements into paragraphs and collapses whitespace', () => {
     const doc = parseHtml('<div>One\n   two</div><p>Three</p>Four<section><p>Five</p></section>', 'a.html');
     expect(doc.text).toBe('One two\n\nThree\n\nFour\n\nFive');
@@ -70,7 +72,9 @@ describe('parseHtml', () => {
     expect(doc.sections.map((s) => doc.text.slice(s.start, s.end))).toEqual(['Report\n\nA', 'Sales\n\nB', 'EU\n\nC', 'Costs\n\nD']);
     expect(doc.text.slice(0, doc.sections[0].start)).toBe('Intro\n\n');
   });
+});
 
+describe('parseHtml: decoding, and what it returns', () => {
   it('decodes named and numeric entities', () => {
     expect(parseHtml('<p>R&amp;D &ndash; caf&eacute; &#8364;5 &#x2713; &lt;tag&gt;</p>', 'a.html').text).toBe('R&D – café €5 ✓ <tag>');
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedEngine } from '../../testing/scripted-engine';
 import { ask, NOT_FOUND } from './ask';
-import { DEFAULT_PIPELINE, type PipelineSettings } from './settings';
+import { DEFAULT_PIPELINE, type PipelineSettings } from '../settings';
 import { ferryDeps } from '../../testing/test-kb';
 import type { AskEvent } from './types';
 
@@ -78,7 +78,7 @@ describe('ask, retrieval-only', () => {
   });
 });
 
-describe('ask, with an LLM', () => {
+describe('ask, with an LLM: rewriting, grading and answering', () => {
   it('rewrites, grades, thresholds and answers with citations that resolve to kept chunks', async () => {
     const engine = scripted();
     const { deps } = await ferryDeps({ engine });
@@ -131,7 +131,9 @@ describe('ask, with an LLM', () => {
     expect(grading(gen).generatedTokens).toBeGreaterThanOrEqual(grading(lp).generatedTokens);
     expect(lp.rows.find((row) => row.verdict === 'kept')?.chunk.text).toMatch(/noon/);
   });
+});
 
+describe('ask, with an LLM: thresholds, reranking and cancelling', () => {
   it('can take the threshold the LLM proposes, and falls back when it cannot be read', async () => {
     const engine = scripted();
     engine['replies'].unshift({ match: /Choose the threshold/, reply: '0.95' });
@@ -190,62 +192,62 @@ describe('ask, with an LLM', () => {
     const { deps } = await ferryDeps({ engine: quiet });
     await expect(ask(Q, generateMode, deps, { signal: ac.signal })).rejects.toThrow();
   });
+});
 
-  describe('with the LLM as retriever', () => {
-    const yesFor = (pattern: RegExp) =>
-      new ScriptedEngine(
-        [{ match: /Sources:/, reply: 'Answer [1].' }],
-        [
-          { match: pattern, probs: { yes: 0.9, no: 0.1 } },
-          { match: /Relevant \(yes or no\)/, probs: { yes: 0.05, no: 0.95 } },
-        ],
-      );
-    const using = (use: PipelineSettings['llmRetriever']['use']): PipelineSettings => ({
-      ...DEFAULT_PIPELINE,
-      rewrite: false,
-      llmRetriever: { ...DEFAULT_PIPELINE.llmRetriever, use, scale: 'yes-no', mode: 'logprob' },
-    });
+describe('ask, with the LLM as retriever', () => {
+  const yesFor = (pattern: RegExp) =>
+    new ScriptedEngine(
+      [{ match: /Sources:/, reply: 'Answer [1].' }],
+      [
+        { match: pattern, probs: { yes: 0.9, no: 0.1 } },
+        { match: /Relevant \(yes or no\)/, probs: { yes: 0.05, no: 0.95 } },
+      ],
+    );
+  const using = (use: PipelineSettings['llmRetriever']['use']): PipelineSettings => ({
+    ...DEFAULT_PIPELINE,
+    rewrite: false,
+    llmRetriever: { ...DEFAULT_PIPELINE.llmRetriever, use, scale: 'yes-no', mode: 'logprob' },
+  });
 
-    it('primary: judges every chunk of the documents, announcing the cost first', async () => {
-      const engine = yesFor(/Chunk: [^]*Tickets for the ferry/);
-      const { deps } = await ferryDeps({ engine, documentIds: () => ['guide'] });
-      const events: AskEvent[] = [];
-      const r = await ask('How much is a ticket?', using('primary'), deps, { onEvent: (e) => events.push(e) });
-      expect(r.rows).toHaveLength(5); // every chunk, retrieved or not
-      const cost = events.find((e) => e.kind === 'judge-cost');
-      expect(cost).toMatchObject({ kind: 'judge-cost', mode: 'primary', cost: { chunks: 4 } }); // the duplicate is not judged
-      const judged = r.stages.find((s) => s.stage === 'judge')!;
-      expect(judged.usage.calls).toBe(4);
-      expect(r.stages.find((s) => s.stage === 'grade')!.detail.skipped).toMatch(/LLM retriever/);
-      const kept = r.rows.filter((row) => row.verdict === 'kept');
-      expect(kept.map((row) => row.chunk.text)).toEqual(['Tickets for the ferry cost 12 dollars in 2023.']);
-      expect(kept[0].reason).toMatch(/the LLM judged it relevant/);
-      expect(r.answer.text).toBe('Answer [1].');
-    });
+  it('primary: judges every chunk of the documents, announcing the cost first', async () => {
+    const engine = yesFor(/Chunk: [^]*Tickets for the ferry/);
+    const { deps } = await ferryDeps({ engine, documentIds: () => ['guide'] });
+    const events: AskEvent[] = [];
+    const r = await ask('How much is a ticket?', using('primary'), deps, { onEvent: (e) => events.push(e) });
+    expect(r.rows).toHaveLength(5); // every chunk, retrieved or not
+    const cost = events.find((e) => e.kind === 'judge-cost');
+    expect(cost).toMatchObject({ kind: 'judge-cost', mode: 'primary', cost: { chunks: 4 } }); // the duplicate is not judged
+    const judged = r.stages.find((s) => s.stage === 'judge')!;
+    expect(judged.usage.calls).toBe(4);
+    expect(r.stages.find((s) => s.stage === 'grade')!.detail.skipped).toMatch(/LLM retriever/);
+    const kept = r.rows.filter((row) => row.verdict === 'kept');
+    expect(kept.map((row) => row.chunk.text)).toEqual(['Tickets for the ferry cost 12 dollars in 2023.']);
+    expect(kept[0].reason).toMatch(/the LLM judged it relevant/);
+    expect(r.answer.text).toBe('Answer [1].');
+  });
 
-    it('refine: judges a longer hybrid list, and the judgement decides', async () => {
-      const engine = yesFor(/Chunk: [^]*Kelp farms/);
-      const { deps } = await ferryDeps({ engine });
-      const settings = { ...using('refine'), candidates: 1 };
-      const r = await ask('When does the ferry leave the harbour?', { ...settings, llmRetriever: { ...settings.llmRetriever, refineCandidates: 10 } }, deps);
-      expect(r.rows.length).toBeGreaterThan(1); // more than N = 1
-      expect(r.rows.filter((row) => row.verdict === 'kept').map((row) => row.chunk.text)).toEqual(['Kelp farms grow seaweed on long lines in cold water.']);
-    });
+  it('refine: judges a longer hybrid list, and the judgement decides', async () => {
+    const engine = yesFor(/Chunk: [^]*Kelp farms/);
+    const { deps } = await ferryDeps({ engine });
+    const settings = { ...using('refine'), candidates: 1 };
+    const r = await ask('When does the ferry leave the harbour?', { ...settings, llmRetriever: { ...settings.llmRetriever, refineCandidates: 10 } }, deps);
+    expect(r.rows.length).toBeGreaterThan(1); // more than N = 1
+    expect(r.rows.filter((row) => row.verdict === 'kept').map((row) => row.chunk.text)).toEqual(['Kelp farms grow seaweed on long lines in cold water.']);
+  });
 
-    it('fallback: runs only when nothing clears the floor, then reads every chunk', async () => {
-      const engine = yesFor(/Chunk: [^]*Beekeepers/);
-      // the usual grades: only the noon sentence is relevant
-      engine['distributions'].unshift(
-        { match: /User query: When does the ferry[^]*Chunk: The ferry to the island leaves[^]*Relevance \(0-9\)/, probs: { '9': 1 } },
-        { match: /Relevance \(0-9\)/, probs: { '0': 1 } },
-      );
-      const { deps } = await ferryDeps({ engine, documentIds: () => ['guide'] });
-      const normal = await ask(Q, using('fallback'), deps);
-      expect(normal.stages.some((s) => s.stage === 'judge')).toBe(false);
-      const r = await ask('volcano eruption statistics', using('fallback'), deps);
-      expect(r.stages.some((s) => s.stage === 'judge')).toBe(true);
-      expect(r.answer.notFound).toBe(false);
-      expect(r.rows.find((row) => row.verdict === 'kept')?.chunk.text).toMatch(/^Beekeepers/);
-    });
+  it('fallback: runs only when nothing clears the floor, then reads every chunk', async () => {
+    const engine = yesFor(/Chunk: [^]*Beekeepers/);
+    // the usual grades: only the noon sentence is relevant
+    engine['distributions'].unshift(
+      { match: /User query: When does the ferry[^]*Chunk: The ferry to the island leaves[^]*Relevance \(0-9\)/, probs: { '9': 1 } },
+      { match: /Relevance \(0-9\)/, probs: { '0': 1 } },
+    );
+    const { deps } = await ferryDeps({ engine, documentIds: () => ['guide'] });
+    const normal = await ask(Q, using('fallback'), deps);
+    expect(normal.stages.some((s) => s.stage === 'judge')).toBe(false);
+    const r = await ask('volcano eruption statistics', using('fallback'), deps);
+    expect(r.stages.some((s) => s.stage === 'judge')).toBe(true);
+    expect(r.answer.notFound).toBe(false);
+    expect(r.rows.find((row) => row.verdict === 'kept')?.chunk.text).toMatch(/^Beekeepers/);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedEngine } from '../../testing/scripted-engine';
 import type { Chunk } from '../types';
-import { digitsToTen, estimateJudgeCost, judgeChunks, parseJudgeReply, type JudgeSettings } from './llm-retriever';
+import { digitsToTen, estimateJudgeCost, judgeChunks, parseJudgeReply } from './llm-retriever';
+import { type JudgeSettings } from '../settings';
 
 const QUERY = 'When does the ferry leave?';
 
@@ -72,7 +73,7 @@ describe('judgeChunks, logprob mode', () => {
   });
 });
 
-describe('judgeChunks, generate mode', () => {
+describe('judgeChunks, generate mode: batching and re-asking', () => {
   it('batches numbered chunks with their headers, shared part first, one answer line per chunk', async () => {
     const engine = new ScriptedEngine([
       {
@@ -149,7 +150,9 @@ describe('judgeChunks, generate mode', () => {
     expect(cost.promptTokens).toBe(batchPrompts);
     expect(cost.generatedTokens).toBeGreaterThan(0);
   });
+});
 
+describe('judgeChunks, generate mode: missing answers, aborting and empty lists', () => {
   it('a missing answer that stays missing is recorded as such', async () => {
     const engine = new ScriptedEngine([{ match: /./, reply: (p) => (chunksIn(p).length > 1 ? '1: yes' : '') }]);
     const { judgments, problems, usage } = await judgeChunks(engine, QUERY, THREE.slice(0, 2), yesNoGenerate);
@@ -202,6 +205,22 @@ describe('estimateJudgeCost', () => {
     expect(estimateJudgeCost(chunks, QUERY, { ...gradeGenerate, batch: 4 }).calls).toBe(3);
     expect(estimateJudgeCost(chunks, QUERY, { ...gradeGenerate, batch: 1 }).calls).toBe(11);
   });
+
+  it('estimates judging a whole library from document sizes alone', async () => {
+    const { estimateLibraryJudgeCost } = await import('./llm-retriever');
+    const docs = [
+      { chunkCount: 10, charCount: 4000 },
+      { chunkCount: 2, charCount: 800 },
+    ];
+    expect(estimateLibraryJudgeCost(docs, { scale: 'grade', threshold: 5, batch: 5, mode: 'generate' })).toEqual({
+      chunks: 12,
+      calls: 3,
+      promptTokens: 1200 + 240,
+      generatedTokens: 48,
+    });
+    expect(estimateLibraryJudgeCost(docs, { scale: 'yes-no', threshold: 5, batch: 5, mode: 'logprob' })).toMatchObject({ calls: 12, generatedTokens: 12 });
+    expect(estimateLibraryJudgeCost([], { scale: 'grade', threshold: 5, batch: 5, mode: 'generate' })).toEqual({ chunks: 0, calls: 0, promptTokens: 0, generatedTokens: 0 });
+  });
 });
 
 describe('parseJudgeReply', () => {
@@ -224,21 +243,5 @@ describe('parseJudgeReply', () => {
     expect(parseJudgeReply('Yes.', 1, 'yes-no').get(1)?.value).toBe(1);
     expect(parseJudgeReply('8', 1, 'grade').get(1)?.value).toBe(8);
     expect(parseJudgeReply('10', 1, 'grade').get(1)?.value).toBe(10);
-  });
-
-  it('estimates judging a whole library from document sizes alone', async () => {
-    const { estimateLibraryJudgeCost } = await import('./llm-retriever');
-    const docs = [
-      { chunkCount: 10, charCount: 4000 },
-      { chunkCount: 2, charCount: 800 },
-    ];
-    expect(estimateLibraryJudgeCost(docs, { scale: 'grade', threshold: 5, batch: 5, mode: 'generate' })).toEqual({
-      chunks: 12,
-      calls: 3,
-      promptTokens: 1200 + 240,
-      generatedTokens: 48,
-    });
-    expect(estimateLibraryJudgeCost(docs, { scale: 'yes-no', threshold: 5, batch: 5, mode: 'logprob' })).toMatchObject({ calls: 12, generatedTokens: 12 });
-    expect(estimateLibraryJudgeCost([], { scale: 'grade', threshold: 5, batch: 5, mode: 'generate' })).toEqual({ chunks: 0, calls: 0, promptTokens: 0, generatedTokens: 0 });
   });
 });

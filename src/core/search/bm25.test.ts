@@ -43,11 +43,11 @@ function expectSameHits(actual: KeywordHit[], expected: Array<{ id: unknown; sco
 
 const QUERIES = ['What was the company capital expenditure in 2022, in millions?', 'goodwill impairment', 'net income net income cash', 'the of and', 'unknownword revenue'];
 
-describe('KeywordIndex', () => {
-  const index = KeywordIndex.create();
-  const chunks = corpus(6, 80);
-  index.add(chunks);
+const index = KeywordIndex.create();
+const chunks = corpus(6, 80);
+index.add(chunks);
 
+describe('KeywordIndex: matches MiniSearch', () => {
   it('scores and orders exactly like MiniSearch OR search', () => {
     const ref = reference(chunks);
     for (const q of QUERIES) expectSameHits(index.search(q), ref.search(q, { combineWith: 'OR', prefix: false, fuzzy: false }));
@@ -62,7 +62,9 @@ describe('KeywordIndex', () => {
       expectSameHits(hits, ref.search(q, { combineWith: 'OR', prefix: false, fuzzy: false, filter: (r) => docIds.has(r.docId) }));
     }
   });
+});
 
+describe('KeywordIndex: top k, ranks and single scores', () => {
   it('gives the top k, any chunk’s score and terms, and ranks matching the full list', () => {
     const q = QUERIES[0];
     const all = index.search(q);
@@ -97,7 +99,9 @@ describe('KeywordIndex', () => {
     expect(only.get(all.find((h) => h.docId !== 'd3')!.id)).toBeUndefined();
     expect(only.ranks([d3[2].id, all.find((h) => h.docId !== 'd3')!.id])).toEqual(new Map([[d3[2].id, 3]]));
   });
+});
 
+describe('KeywordIndex: removing, loading and adding chunks', () => {
   it('leaves out a removed document and scores the rest as one index of them would', () => {
     const copy = KeywordIndex.create();
     copy.add(chunks);

@@ -3,7 +3,7 @@ import { VectorIndex } from './vector-index';
 import { axisVector } from '../../testing/vectors';
 import { packRows } from '../vector/cosine';
 
-describe('VectorIndex', () => {
+describe('VectorIndex: search, lookup and removal', () => {
   const idx = new VectorIndex(4);
   idx.add('d1', ['d1#0', 'd1#1'], packRows([axisVector(4, 0), axisVector(4, 1)], 4));
   idx.add('d2', ['d2#0', 'd2#1'], packRows([axisVector(4, 0, 0.3), axisVector(4, 3)], 4));
@@ -15,6 +15,31 @@ describe('VectorIndex', () => {
     expect(hits[1].score).toBeCloseTo(Math.cos(0.3));
   });
 
+  it('limits to given documents, scores single ids, and forgets removed documents', () => {
+    expect(idx.topK(axisVector(4, 0), 5, new Set(['d2'])).map((h) => h.id)).toEqual(['d2#0', 'd2#1']);
+    expect(idx.score(axisVector(4, 3), 'd2#1')).toBeCloseTo(1);
+    expect(Array.from(idx.vector('d2#1')!)).toEqual(Array.from(axisVector(4, 3)));
+    expect(idx.vector('nope')).toBeUndefined();
+    const copy = new VectorIndex(4);
+    copy.add('d1', ['d1#0'], axisVector(4, 0));
+    copy.remove('d1');
+    expect(copy.size).toBe(0);
+    expect(copy.topK(axisVector(4, 0), 3)).toEqual([]);
+    expect(copy.score(axisVector(4, 0), 'd1#0')).toBeUndefined();
+  });
+
+  it('returns copies, so a caller cannot change the index', () => {
+    const v = idx.vector('d1#0')!;
+    v[0] = 42;
+    expect(idx.vector('d1#0')![0]).toBe(1);
+  });
+
+  it('rejects a matrix of the wrong size', () => {
+    expect(() => new VectorIndex(4).add('z', ['z#0'], new Float32Array(3))).toThrow(/expected 1 × 4/);
+  });
+});
+
+describe('VectorIndex: rankings agree with exact scoring', () => {
   it('matches a brute-force ranking on random data', () => {
     const dim = 13; // not a multiple of 4, so the unrolled loop's tail runs too
     const n = 500;
@@ -32,19 +57,6 @@ describe('VectorIndex', () => {
       .sort((a, b) => b.score - a.score)
       .slice(0, 10);
     expect(big.topK(q, 10).map((h) => h.id)).toEqual(brute.map((h) => h.id));
-  });
-
-  it('limits to given documents, scores single ids, and forgets removed documents', () => {
-    expect(idx.topK(axisVector(4, 0), 5, new Set(['d2'])).map((h) => h.id)).toEqual(['d2#0', 'd2#1']);
-    expect(idx.score(axisVector(4, 3), 'd2#1')).toBeCloseTo(1);
-    expect(Array.from(idx.vector('d2#1')!)).toEqual(Array.from(axisVector(4, 3)));
-    expect(idx.vector('nope')).toBeUndefined();
-    const copy = new VectorIndex(4);
-    copy.add('d1', ['d1#0'], axisVector(4, 0));
-    copy.remove('d1');
-    expect(copy.size).toBe(0);
-    expect(copy.topK(axisVector(4, 0), 3)).toEqual([]);
-    expect(copy.score(axisVector(4, 0), 'd1#0')).toBeUndefined();
   });
 
   it('scores with the WebAssembly SIMD kernel when dim is a multiple of 16, agreeing with the plain loop', () => {
@@ -80,7 +92,9 @@ describe('VectorIndex', () => {
         .map((h) => h.id),
     );
   });
+});
 
+describe('VectorIndex: int8 vectors and store growth', () => {
   it('int8 vectors: the same top hits as float32 with cosines within 0.01, in SIMD and the plain loop, through growth and removal', () => {
     const dim = 64;
     const rnd = mulberry(23);
@@ -147,16 +161,6 @@ describe('VectorIndex', () => {
       }
       expect(idx.topK(docs.get('d5')![0], 3, new Set(['d5'])).every((h) => h.id.startsWith('d5#'))).toBe(true);
     }
-  });
-
-  it('returns copies, so a caller cannot change the index', () => {
-    const v = idx.vector('d1#0')!;
-    v[0] = 42;
-    expect(idx.vector('d1#0')![0]).toBe(1);
-  });
-
-  it('rejects a matrix of the wrong size', () => {
-    expect(() => new VectorIndex(4).add('z', ['z#0'], new Float32Array(3))).toThrow(/expected 1 × 4/);
   });
 });
 

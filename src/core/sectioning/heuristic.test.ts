@@ -65,7 +65,7 @@ describe('isTitleLike', () => {
   });
 });
 
-describe('heuristicSections', () => {
+describe('heuristicSections: short text and title lines', () => {
   it('returns nothing for empty or blank text', () => {
     expect(heuristicSections('')).toEqual([]);
     expect(heuristicSections('  \n\n \n')).toEqual([]);
@@ -103,7 +103,9 @@ describe('heuristicSections', () => {
     expect(sections.map((s) => s.path[0])).toEqual(['Kelp Farming']);
     expect(sections[0]).toMatchObject({ start: 0, end: text.length });
   });
+});
 
+describe('heuristicSections: topic changes, lengths and determinism', () => {
   it('places a boundary near a change of topic when there are no titles', () => {
     const { text, change } = twoTopics();
     const sections = heuristicSections(text);

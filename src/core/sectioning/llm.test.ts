@@ -36,7 +36,7 @@ function checkWellFormed(t: string, sections: SectionSpan[]) {
 
 const engineReplying = (reply: (prompt: string) => string) => new ScriptedEngine([{ match: /[\s\S]*/, reply }]);
 
-describe('llmSections', () => {
+describe('llmSections: reading the reply', () => {
   it('maps a well-formed reply to character offsets', async () => {
     const engine = engineReplying((p) => `0: Kelp farming\n${lineOf(p, FERRY_FIRST)}: Ferry timetables`);
     const result = await llmSections(engine, text);
@@ -89,7 +89,9 @@ describe('llmSections', () => {
     expect(result.problems.join('\n')).toMatch(/markdown/);
     expect(result.problems.join('\n')).toMatch(/shortened 1 title/);
   });
+});
 
+describe('llmSections: repairing or replacing a faulty reply', () => {
   it('clamps out-of-range numbers and merges the resulting tiny section', async () => {
     const engine = engineReplying((p) => `0: Kelp\n${lineOf(p, FERRY_FIRST)}: Ferries\n9999: Bogus`);
     const result = await llmSections(engine, text);
@@ -150,64 +152,64 @@ describe('llmSections', () => {
     expect(result.sections).toEqual([]);
     expect(engine.calls).toHaveLength(0);
   });
+});
 
-  describe('several windows', () => {
-    const parts = [kelp(8), ferry(8), kelp(8, 3)];
-    const long = parts.map((p) => p.join('\n\n')).join('\n\n');
-    const changes = [0, long.indexOf(parts[1][0]), long.indexOf(parts[2][0], long.indexOf(parts[1][0]))];
+describe('llmSections: several windows', () => {
+  const parts = [kelp(8), ferry(8), kelp(8, 3)];
+  const long = parts.map((p) => p.join('\n\n')).join('\n\n');
+  const changes = [0, long.indexOf(parts[1][0]), long.indexOf(parts[2][0], long.indexOf(parts[1][0]))];
 
-    /** A model that starts a section at the window's first line and wherever the topic changes. */
-    const topicalReply = (prompt: string) => {
-      const lines = shownLines(prompt);
-      const out: string[] = [];
-      let topic = '';
-      for (const l of lines) {
-        const t = KELP_RE.test(l.text) ? 'kelp' : 'ferry';
-        if (t !== topic) out.push(`${l.n}: ${t === 'kelp' ? 'Kelp farming' : 'Ferry timetables'}`);
-        topic = t;
-      }
-      return out.join('\n');
-    };
+  /** A model that starts a section at the window's first line and wherever the topic changes. */
+  const topicalReply = (prompt: string) => {
+    const lines = shownLines(prompt);
+    const out: string[] = [];
+    let topic = '';
+    for (const l of lines) {
+      const t = KELP_RE.test(l.text) ? 'kelp' : 'ferry';
+      if (t !== topic) out.push(`${l.n}: ${t === 'kelp' ? 'Kelp farming' : 'Ferry timetables'}`);
+      topic = t;
+    }
+    return out.join('\n');
+  };
 
-    it('stitches windows without overlap or repeated starts', async () => {
-      const engine = engineReplying(topicalReply);
-      const result = await llmSections(engine, long, { windowLines: 20 });
-      expect(engine.calls.length).toBeGreaterThan(3);
-      expect(result.usage.calls).toBe(engine.calls.length);
-      checkWellFormed(long, result.sections);
-      expect(result.sections.map((s) => s.start)).toEqual(changes);
-      expect(result.sections.map((s) => s.path[0])).toEqual(['Kelp farming', 'Ferry timetables', 'Kelp farming']);
-      expect(result.sections[2].end).toBe(long.length);
-      expect(result.problems).toEqual([]);
-      // Windows overlap: each later window repeats some lines of the one before.
-      const firsts = engine.calls.map((c) => shownLines(c.messages[1].content));
-      for (let k = 1; k < firsts.length; k++) expect(firsts[k][0].n).toBeLessThan(firsts[k - 1][firsts[k - 1].length - 1].n);
+  it('stitches windows without overlap or repeated starts', async () => {
+    const engine = engineReplying(topicalReply);
+    const result = await llmSections(engine, long, { windowLines: 20 });
+    expect(engine.calls.length).toBeGreaterThan(3);
+    expect(result.usage.calls).toBe(engine.calls.length);
+    checkWellFormed(long, result.sections);
+    expect(result.sections.map((s) => s.start)).toEqual(changes);
+    expect(result.sections.map((s) => s.path[0])).toEqual(['Kelp farming', 'Ferry timetables', 'Kelp farming']);
+    expect(result.sections[2].end).toBe(long.length);
+    expect(result.problems).toEqual([]);
+    // Windows overlap: each later window repeats some lines of the one before.
+    const firsts = engine.calls.map((c) => shownLines(c.messages[1].content));
+    for (let k = 1; k < firsts.length; k++) expect(firsts[k][0].n).toBeLessThan(firsts[k - 1][firsts[k - 1].length - 1].n);
+  });
+
+  it('falls back to the heuristic for one garbage window only', async () => {
+    let call = 0;
+    const engine = engineReplying((p) => (++call === 3 ? '!!! ??? ...' : topicalReply(p)));
+    const result = await llmSections(engine, long, { windowLines: 20 });
+    checkWellFormed(long, result.sections);
+    const problems = result.problems;
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(/window 3 .*heuristic/);
+    for (const c of changes) expect(result.sections.map((s) => s.start)).toContain(c);
+  });
+
+  it('stops when the signal aborts', async () => {
+    const controller = new AbortController();
+    const engine = engineReplying((p) => {
+      controller.abort();
+      return topicalReply(p);
     });
+    await expect(llmSections(engine, long, { windowLines: 20, signal: controller.signal })).rejects.toThrow();
+    expect(engine.calls).toHaveLength(1);
 
-    it('falls back to the heuristic for one garbage window only', async () => {
-      let call = 0;
-      const engine = engineReplying((p) => (++call === 3 ? '!!! ??? ...' : topicalReply(p)));
-      const result = await llmSections(engine, long, { windowLines: 20 });
-      checkWellFormed(long, result.sections);
-      const problems = result.problems;
-      expect(problems).toHaveLength(1);
-      expect(problems[0]).toMatch(/window 3 .*heuristic/);
-      for (const c of changes) expect(result.sections.map((s) => s.start)).toContain(c);
-    });
-
-    it('stops when the signal aborts', async () => {
-      const controller = new AbortController();
-      const engine = engineReplying((p) => {
-        controller.abort();
-        return topicalReply(p);
-      });
-      await expect(llmSections(engine, long, { windowLines: 20, signal: controller.signal })).rejects.toThrow();
-      expect(engine.calls).toHaveLength(1);
-
-      const before = new ScriptedEngine([], [], '0: x');
-      await expect(llmSections(before, long, { signal: AbortSignal.abort() })).rejects.toThrow();
-      expect(before.calls).toHaveLength(0);
-    });
+    const before = new ScriptedEngine([], [], '0: x');
+    await expect(llmSections(before, long, { signal: AbortSignal.abort() })).rejects.toThrow();
+    expect(before.calls).toHaveLength(0);
   });
 });
 

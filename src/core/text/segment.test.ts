@@ -3,7 +3,7 @@ import { segmentSentences } from './segment';
 
 const texts = (text: string) => segmentSentences(text).map((s) => s.text);
 
-describe('segmentSentences', () => {
+describe('segmentSentences: sentence ends and abbreviations', () => {
   it('splits ordinary prose at sentence ends', () => {
     expect(texts('Revenue grew. Costs fell! Why? Margins improved.')).toEqual(['Revenue grew.', 'Costs fell!', 'Why?', 'Margins improved.']);
   });
@@ -56,7 +56,9 @@ describe('segmentSentences', () => {
   it('keeps closing quotes with their sentence', () => {
     expect(texts('He said "Stop." Then he left.')).toEqual(['He said "Stop."', 'Then he left.']);
   });
+});
 
+describe('segmentSentences: lines, tables, empty ranges and long text', () => {
   it('never merges across a newline, even without punctuation', () => {
     expect(texts('Overview\nThe company makes widgets\n- first item\n- second item')).toEqual(['Overview', 'The company makes widgets', '- first item', '- second item']);
     expect(texts('Sales grew by approx.\n40 percent')).toEqual(['Sales grew by approx.', '40 percent']);

@@ -17,7 +17,7 @@ function runs(parts: Array<[text: string, gapEm: number]>, y = 100): PdfTextItem
 
 const lineTexts = (items: PdfTextItem[]) => buildLines({ ...page(1, []), items } as PdfPage).map((l) => l.text);
 
-describe('letter-spaced words split into runs', () => {
+describe('letter-spaced words split into runs: tails joined', () => {
   it('joins a word’s last letter or two set after a small gap', () => {
     expect(
       lineTexts(
@@ -62,7 +62,9 @@ describe('letter-spaced words split into runs', () => {
       ),
     ).toEqual(['NIKE Slovakia s.r.o.']);
   });
+});
 
+describe('letter-spaced words split into runs: words and spaces kept apart', () => {
   it('keeps real short words apart: "a", "I", "of", the Spanish "y"', () => {
     expect(
       lineTexts(
