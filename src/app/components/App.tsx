@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { useApp } from '../context';
 import { LibraryView } from './LibraryView';
 import { SearchView } from './SearchView';
@@ -12,36 +12,12 @@ import { Notices } from './Notices';
 import { UpdateNotice } from './UpdateNotice';
 import { ModelBadge } from './ModelBadge';
 import { SourceViewer } from './SourceViewer';
-
-const TABS = ['Library', 'Ask', 'Search', 'Chunk inspector', 'Lab', 'Walk-through', 'Settings'] as const;
-type Tab = (typeof TABS)[number];
-
-/** The id of a tab's button and of its panel, for aria-controls and aria-labelledby. */
-const tabId = (t: Tab) => `tab-${t.toLowerCase().replace(/[^a-z]+/g, '-')}`;
-const panelId = (t: Tab) => `panel-${t.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+import { TabBar } from './TabBar';
+import { panelId, tabId, type Tab } from './app-tabs';
 
 export function App() {
   const { state } = useApp();
   const [tab, setTab] = useState<Tab>('Library');
-  const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
-  // The ARIA tabs pattern: one tab in the Tab order (roving tabindex); arrows, Home and End move between tabs and select them.
-  const onTabKey = (e: KeyboardEvent<HTMLElement>) => {
-    const i = TABS.indexOf(tab);
-    const to =
-      e.key === 'ArrowRight'
-        ? TABS[(i + 1) % TABS.length]
-        : e.key === 'ArrowLeft'
-          ? TABS[(i - 1 + TABS.length) % TABS.length]
-          : e.key === 'Home'
-            ? TABS[0]
-            : e.key === 'End'
-              ? TABS[TABS.length - 1]
-              : undefined;
-    if (!to) return;
-    e.preventDefault();
-    setTab(to);
-    tabRefs.current.get(to)?.focus();
-  };
   return (
     <div className="app">
       <header className="top">
@@ -53,27 +29,7 @@ export function App() {
           <LlmBadge />
         </div>
       </header>
-      <div className="tabs" role="tablist" aria-label="Sieve" onKeyDown={onTabKey}>
-        {TABS.map((t) => (
-          <button
-            key={t}
-            ref={(el) => {
-              if (el) tabRefs.current.set(t, el);
-              else tabRefs.current.delete(t);
-            }}
-            type="button"
-            role="tab"
-            id={tabId(t)}
-            aria-selected={tab === t}
-            aria-controls={tab === t ? panelId(t) : undefined}
-            tabIndex={tab === t ? 0 : -1}
-            className={tab === t ? 'active' : ''}
-            onClick={() => setTab(t)}
-          >
-            {t}
-          </button>
-        ))}
-      </div>
+      <TabBar tab={tab} onSelect={setTab} />
       <UpdateNotice />
       <Notices />
       <main role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>

@@ -1,29 +1,7 @@
 import { useApp } from '../context';
-import { describeBytes, fileName } from '../format';
+import { fileName } from '../format';
 import { outdatedReason } from '../../core/kb/outdated';
-import { CollapsedNotes } from './CollapsedNotes';
-import { splitNotes } from '../../core/ingest/notes';
-
-/** A document's notes: those to act on shown (and marked), routine clean-up folded away. */
-function DocumentNotes({ notes }: { notes: string[] }) {
-  if (notes.length === 0) return null;
-  const { warnings, info } = splitNotes(notes);
-  return (
-    <div className="document-notes small" data-testid="document-notes">
-      {warnings.length > 0 && (
-        <ul className="note-warnings" data-testid="document-warnings">
-          {warnings.map((w, i) => (
-            <li key={i}>
-              <span aria-hidden="true">⚠ </span>
-              {w}
-            </li>
-          ))}
-        </ul>
-      )}
-      <CollapsedNotes notes={info} className="note-info" />
-    </div>
-  );
-}
+import { DocumentRow } from './DocumentRow';
 
 export function DocumentList({ onInspect }: { onInspect: () => void }) {
   const { state, store } = useApp();
@@ -74,64 +52,19 @@ export function DocumentList({ onInspect }: { onInspect: () => void }) {
           </tr>
         </thead>
         <tbody>
-          {documents.map((d) => {
-            const warnings = splitNotes(d.warnings).warnings;
-            const deleteError = state.deleteErrors?.[d.id];
-            return (
-              <tr key={d.id} data-testid="document-row">
-                <td>
-                  <div className="title">{d.title}</div>
-                  {d.card?.about && (
-                    <div className="muted small about" data-testid="document-about" title={d.card.about}>
-                      {d.card.about}
-                    </div>
-                  )}
-                  <div className="muted small file-name">{fileName(d.name)}</div>
-                  <DocumentNotes notes={d.warnings} />
-                  {deleteError && (
-                    <p className="error small" role="alert" data-testid="delete-error">
-                      {deleteError}
-                    </p>
-                  )}
-                </td>
-                <td>{d.kind}</td>
-                <td>{d.pageCount || '—'}</td>
-                <td>{d.sentenceCount}</td>
-                <td>{d.chunkCount}</td>
-                <td>{describeBytes(d.size)}</td>
-                <td title={[reasons.get(d.id), ...warnings].filter(Boolean).join('\n')}>
-                  {reasons.get(d.id) ? 'Outdated' : 'Indexed'}
-                  {warnings.length > 0 && (
-                    <span className="warn-mark" role="img" aria-label={`${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} to check`}>
-                      {'\u00a0⚠'}
-                    </span>
-                  )}
-                </td>
-                <td className="actions">
-                  <div className="row-actions">
-                    <button
-                      aria-label={`Inspect chunks of ${fileName(d.name)}`}
-                      onClick={() => {
-                        void store.documents.inspect(d.id);
-                        onInspect();
-                      }}
-                    >
-                      Inspect chunks
-                    </button>
-                    <button
-                      className="danger"
-                      aria-label={`Delete ${fileName(d.name)}`}
-                      onClick={() => {
-                        if (confirm(`Delete ${fileName(d.name)} and everything indexed from it?`)) void store.documents.deleteDocument(d.id);
-                      }}
-                    >
-                      Delete
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
+          {documents.map((d) => (
+            <DocumentRow
+              key={d.id}
+              d={d}
+              outdated={reasons.get(d.id) ?? ''}
+              deleteError={state.deleteErrors?.[d.id]}
+              onInspect={() => {
+                void store.documents.inspect(d.id);
+                onInspect();
+              }}
+              onDelete={() => void store.documents.deleteDocument(d.id)}
+            />
+          ))}
         </tbody>
       </table>
     </>

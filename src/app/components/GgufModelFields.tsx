@@ -1,8 +1,6 @@
-import { useRef } from 'react';
-import { describeBytes } from '../format';
 import { siteGgufUrl, type ManifestModel } from '../../core/models';
 import type { WllamaSettings } from '../../core/settings';
-import { FileDropTarget } from './FileDropTarget';
+import { GgufFilePicker } from './GgufFilePicker';
 import { SiteModelSelect } from './SiteModelSelect';
 
 const URL_EXAMPLE = 'https://huggingface.co/Qwen/Qwen2.5-0.5B-Instruct-GGUF/resolve/main/qwen2.5-0.5b-instruct-q4_k_m.gguf';
@@ -23,7 +21,6 @@ export function GgufModelFields({
   /** GGUF models this site serves itself (its manifest), offered without typing a URL. */
   siteModels?: ManifestModel[];
 }) {
-  const input = useRef<HTMLInputElement>(null);
   const picked = saved?.source === 'file' && saved.fileName ? saved : undefined;
   const onSite = value.source === 'url' ? siteModels.find((m) => siteGgufUrl(m) === value.url) : undefined;
   return (
@@ -47,37 +44,7 @@ export function GgufModelFields({
         />
       </label>
       <p className="muted small">A Hugging Face file URL (…/resolve/main/….gguf) or one on this site (/models/…/….gguf). Downloaded once and kept in this browser.</p>
-      <FileDropTarget
-        testId="gguf-dropzone"
-        onFiles={(files) => {
-          const file = files[0];
-          if (file) onFile(file);
-        }}
-      >
-        <p>Or drop a .gguf file here (e.g. from LM Studio's models folder)</p>
-        <button type="button" onClick={() => input.current?.click()}>
-          Choose a .gguf file…
-        </button>
-        <input
-          ref={input}
-          type="file"
-          accept=".gguf"
-          hidden
-          data-testid="gguf-file-input"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) onFile(file);
-            e.target.value = '';
-          }}
-        />
-        {picked && (
-          <p className="small" data-testid="gguf-picked">
-            In use: {picked.fileName}
-            {picked.fileSize ? ` (${describeBytes(picked.fileSize)})` : ''}, picked from this computer; a copy is kept in this browser.
-          </p>
-        )}
-        <p className="muted small">The file is loaded at once; it never leaves this browser.</p>
-      </FileDropTarget>
+      <GgufFilePicker picked={picked} onFile={onFile} />
       <label>
         Context size (tokens){' '}
         <input

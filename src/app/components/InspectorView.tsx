@@ -1,12 +1,11 @@
-import { ChunkHeader } from './ChunkHeader';
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../context';
-import { fileName, pagesLabel, sectionLabel, thetaText } from '../format';
-import { OcrBadge } from './OcrBadge';
+import { fileName } from '../format';
+import type { Inspection } from '../../services/library';
 import { SimilarityPlot } from './SimilarityPlot';
-
-const WINDOW = 120;
-const CHUNKS_SHOWN = 60;
+import { InspectorExplanation } from './InspectorExplanation';
+import { InspectorChunkList } from './InspectorChunkList';
+import { WINDOW, chunksShown, meanChunkChars, pairsBelow, windowStart } from './inspector-window';
 
 export function InspectorView() {
   const { state, store } = useApp();
@@ -17,7 +16,7 @@ export function InspectorView() {
   const focusRef = useRef<HTMLLIElement>(null);
   // A chunk opened from an answer: page the plot to it, then bring it into view.
   useEffect(() => {
-    if (focused) setFrom(Math.floor(focused.sentenceStart / WINDOW) * WINDOW);
+    if (focused) setFrom(windowStart(focused.sentenceStart));
   }, [focused]);
   useEffect(() => {
     focusRef.current?.scrollIntoView({ block: 'center' });
@@ -46,31 +45,13 @@ export function InspectorView() {
   if (!ins) return <section className="inspector">{pick}</section>;
 
   const sims = ins.neighbourSims;
-  const inWindow = ins.chunks.filter((c) => c.sentenceEnd > from && c.sentenceStart < from + WINDOW + 1);
-  const focusAt = focused ? inWindow.indexOf(focused) : -1;
-  const firstShown = focusAt >= CHUNKS_SHOWN ? focusAt - CHUNKS_SHOWN / 2 : 0;
-  const visibleChunks = inWindow.slice(firstShown, firstShown + CHUNKS_SHOWN);
-  const below = ins.threshold === undefined ? 0 : sims.filter((s) => s < ins.threshold!).length;
   return (
     <section className="inspector" data-testid="inspector">
       {pick}
-      <p className="explain">
-        Each dot is the cosine similarity between one sentence and the next, from the embedding model.
-        {ins.threshold !== undefined ? (
-          <>
-            {' '}
-            The semantic chunker keeps sentences together while this stays at or above {thetaText(ins.threshold, ins.percentile)} (the dashed line) and the chunk stays within{' '}
-            {ins.document.chunker.kind === 'semantic' ? ins.document.chunker.maxChars : 0} characters; a red dot below θ starts a new chunk (vertical lines). A new heading also
-            starts one.
-            {ins.percentile !== undefined && <> θ comes from this document’s own similarities: about {ins.percentile}% of its neighbour pairs lie below it.</>}
-          </>
-        ) : (
-          <> This document was cut into fixed-size chunks, so the similarities did not decide the boundaries.</>
-        )}
-      </p>
+      <InspectorExplanation ins={ins} />
       <p className="muted small" data-testid="inspector-summary">
-        {ins.sentences.length} sentences → {ins.chunks.length} chunks · {below} of {sims.length} neighbour pairs below θ · mean chunk{' '}
-        {ins.chunks.length ? Math.round(ins.chunks.reduce((t, c) => t + c.text.length, 0) / ins.chunks.length) : 0} characters
+        {ins.sentences.length} sentences → {ins.chunks.length} chunks · {pairsBelow(sims, ins.threshold)} of {sims.length} neighbour pairs below θ · mean chunk{' '}
+        {meanChunkChars(ins.chunks)} characters
       </p>
       <div className="plot-nav">
         <button disabled={from === 0} onClick={() => setFrom(Math.max(0, from - WINDOW))}>
@@ -95,36 +76,23 @@ export function InspectorView() {
           onSelectSentence={setSelected}
         />
       </div>
-      {selected !== undefined && ins.sentences[selected + 1] && (
-        <div className="pair">
-          <p>
-            <b>Sentence {selected + 1}:</b> {ins.sentences[selected].text}
-          </p>
-          <p>
-            <b>Sentence {selected + 2}:</b> {ins.sentences[selected + 1].text}
-          </p>
-          <p className="muted">cosine {sims[selected].toFixed(3)}</p>
-        </div>
-      )}
-      <ol className="chunks" start={visibleChunks[0] ? visibleChunks[0].index + 1 : 1}>
-        {visibleChunks.map((c) => (
-          <li
-            key={c.id}
-            value={c.index + 1}
-            ref={c === focused ? focusRef : undefined}
-            className={c === focused ? 'chunk focused' : 'chunk'}
-            data-testid={c === focused ? 'focused-chunk' : 'chunk'}
-            data-chunk={c.id}
-          >
-            <div className="muted small">
-              chunk {c.index + 1} · sentences {c.sentenceStart + 1}–{c.sentenceEnd} · {c.text.length} chars {pagesLabel(c)} <OcrBadge ocr={c.ocr} />
-              {c.sectionPath.length > 0 && ` · ${sectionLabel(c.sectionPath)}`}
-            </div>
-            <ChunkHeader header={c.header} />
-            <p>{c.text}</p>
-          </li>
-        ))}
-      </ol>
+      {selected !== undefined && ins.sentences[selected + 1] && <SentencePair ins={ins} at={selected} />}
+      <InspectorChunkList chunks={chunksShown(ins.chunks, from, focused)} focused={focused} focusRef={focusRef} />
     </section>
+  );
+}
+
+/** Sentence `at` and the next, with their cosine similarity. */
+function SentencePair({ ins, at }: { ins: Inspection; at: number }) {
+  return (
+    <div className="pair">
+      <p>
+        <b>Sentence {at + 1}:</b> {ins.sentences[at].text}
+      </p>
+      <p>
+        <b>Sentence {at + 2}:</b> {ins.sentences[at + 1].text}
+      </p>
+      <p className="muted">cosine {ins.neighbourSims[at].toFixed(3)}</p>
+    </div>
   );
 }

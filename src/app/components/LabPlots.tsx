@@ -1,6 +1,7 @@
 import type { LabResultSummary as LabResult } from '../../services/lab';
 import { objectiveValue, type LabObjective } from '../../core/lab/best';
 import { score } from '../format';
+import { thetaSweep, type ThetaSweepPoint } from './theta-sweep';
 
 /** A fixed-size result's overlap as a fraction of its size, to two places (the sweep grid's columns). */
 const overlapFraction = (r: LabResult) => (r.spec.kind === 'fixed' ? Math.round((r.spec.overlap / r.spec.size) * 100) / 100 : 0);
@@ -167,11 +168,7 @@ export function SweepGrid({ results, objective, best }: { results: LabResult[]; 
 
 /** The θ (or percentile) sweep: both ratios against θ (or the percentile), each on its own scale. */
 export function ThetaPlot({ results, by = 'theta' }: { results: LabResult[]; by?: 'theta' | 'percentile' }) {
-  const sem = results
-    .flatMap((r) =>
-      r.spec.kind === 'semantic' && r.available && (r.spec.percentile !== undefined) === (by === 'percentile') ? [{ r, t: r.spec.percentile ?? r.spec.threshold }] : [],
-    )
-    .sort((a, b) => a.t - b.t);
+  const sem = thetaSweep(results, by);
   const name = by === 'percentile' ? 'P' : 'θ';
   if (sem.length < 2) return null;
   const W = 460;
@@ -209,34 +206,7 @@ export function ThetaPlot({ results, by = 'theta' }: { results: LabResult[]; by?
         <polyline className="length-line series-0" points={sem.map((s) => `${x(s.t)},${y(s.r.retrievalRatio, maxR)}`).join(' ')} />
         <polyline className="length-line series-1" points={sem.map((s) => `${x(s.t)},${y(s.r.signalRatio ?? 0, maxS)}`).join(' ')} />
         {sem.map((s) => (
-          <g key={`p${s.t}`}>
-            <circle
-              className="theta-point series-0-fill"
-              cx={x(s.t)}
-              cy={y(s.r.retrievalRatio, maxR)}
-              r={3}
-              tabIndex={0}
-              role="img"
-              aria-label={`${name} ${s.t}: retrieval ratio ${score(s.r.retrievalRatio)}, ${s.r.chunkCount} chunks`}
-            >
-              <title>
-                {name} {s.t}: retrieval ratio {score(s.r.retrievalRatio)}, {s.r.chunkCount} chunks
-              </title>
-            </circle>
-            <circle
-              className="theta-point series-1-fill"
-              cx={x(s.t)}
-              cy={y(s.r.signalRatio ?? 0, maxS)}
-              r={3}
-              tabIndex={0}
-              role="img"
-              aria-label={`${name} ${s.t}: signal ratio ${score(s.r.signalRatio)}`}
-            >
-              <title>
-                {name} {s.t}: signal ratio {score(s.r.signalRatio)}
-              </title>
-            </circle>
-          </g>
+          <ThetaPoints key={`p${s.t}`} point={s} name={name} x={x(s.t)} yRetrieval={y(s.r.retrievalRatio, maxR)} ySignal={y(s.r.signalRatio ?? 0, maxS)} />
         ))}
         <text x={W - P.r} y={H - 2} textAnchor="end" className="tick">
           {by === 'percentile' ? 'percentile' : 'θ'}
@@ -246,5 +216,31 @@ export function ThetaPlot({ results, by = 'theta' }: { results: LabResult[]; by?
         <span className="legend series-0">■ retrieval ratio (left scale)</span> <span className="legend series-1">■ signal ratio (right scale)</span>
       </figcaption>
     </figure>
+  );
+}
+
+/** One sweep point's two ratios, as focusable dots. */
+function ThetaPoints({ point: s, name, x, yRetrieval, ySignal }: { point: ThetaSweepPoint; name: string; x: number; yRetrieval: number; ySignal: number }) {
+  return (
+    <g>
+      <circle
+        className="theta-point series-0-fill"
+        cx={x}
+        cy={yRetrieval}
+        r={3}
+        tabIndex={0}
+        role="img"
+        aria-label={`${name} ${s.t}: retrieval ratio ${score(s.r.retrievalRatio)}, ${s.r.chunkCount} chunks`}
+      >
+        <title>
+          {name} {s.t}: retrieval ratio {score(s.r.retrievalRatio)}, {s.r.chunkCount} chunks
+        </title>
+      </circle>
+      <circle className="theta-point series-1-fill" cx={x} cy={ySignal} r={3} tabIndex={0} role="img" aria-label={`${name} ${s.t}: signal ratio ${score(s.r.signalRatio)}`}>
+        <title>
+          {name} {s.t}: signal ratio {score(s.r.signalRatio)}
+        </title>
+      </circle>
+    </g>
   );
 }

@@ -1,0 +1,64 @@
+import { pagesLabel, sectionLabel } from '../format';
+import type { CandidateRow, SegmentSource } from '../../core/pipeline/types';
+import type { LlmStatus, QuestionState } from '../state';
+import type { PipelineSettings } from '../../core/settings';
+import { estimateLibraryJudgeCost } from '../../core/pipeline/llm-retriever';
+import { runningLabel } from './pipeline-labels';
+
+/** What the LLM retriever will cost, estimated from the library before a question is asked. */
+export function judgeNote(r: PipelineSettings['llmRetriever'], docs: Array<{ chunkCount: number; charCount: number }>): string {
+  const cost = estimateLibraryJudgeCost(docs, r);
+  const tokens = formatTokens(cost.promptTokens + cost.generatedTokens);
+  const scope = `all ${cost.chunks.toLocaleString()} chunks of your ${docs.length} document${docs.length === 1 ? '' : 's'}`;
+  if (r.use === 'primary') return `LLM retriever on: the model will read ${scope} for each question — about ${cost.calls.toLocaleString()} calls and ${tokens} tokens.`;
+  if (r.use === 'fallback')
+    return `LLM retriever as fallback: when nothing clears the floor, the model reads ${scope} (about ${cost.calls.toLocaleString()} calls, ${tokens} tokens).`;
+  return `LLM retriever refines: the model judges the top ${r.refineCandidates} candidates of each question.`;
+}
+
+export function formatTokens(n: number): string {
+  return n >= 10_000 ? `${Math.round(n / 1000)}k` : n.toLocaleString();
+}
+
+export function segmentLabel(s: SegmentSource): string {
+  const pages = s.pageStart === undefined ? '' : `${pagesLabel(s)} · `;
+  const section = s.sectionPath.length ? ` · ${sectionLabel(s.sectionPath)}` : '';
+  return `${pages}segment of ${s.end - s.start} adjacent chunks (${s.start + 1}–${s.end})${section}`;
+}
+
+/** Where a source's passage lies: its segment when it has one, else its chunk's pages and section. */
+export function sourcePlaceLabel(row: CandidateRow, segment: SegmentSource | undefined): string {
+  if (segment) return segmentLabel(segment);
+  return `${pagesLabel(row.chunk)}${row.chunk.sectionPath.length > 0 ? ` · ${sectionLabel(row.chunk.sectionPath)}` : ''}`;
+}
+
+/** The line above the answer: the stage while running, else how the question ended. */
+export function askStatusLabel(q: QuestionState): string {
+  const result = q.result;
+  if (q.status === 'running')
+    return `${runningLabel(q.stage, q.graded)}${q.judgeCost && q.stage === 'judge' ? ` (about ${q.judgeCost.calls} calls, ${formatTokens(q.judgeCost.promptTokens + q.judgeCost.generatedTokens)} tokens)` : ''}`;
+  if (q.status === 'cancelled') return 'Cancelled.';
+  if (q.status === 'failed') return `The question failed: ${q.error ?? 'unknown error'}`;
+  return `Answered “${q.question}”${result && result.query !== result.question ? ` (searched as “${result.query}”)` : ''}.`;
+}
+
+/** Which engine answered (or will answer) questions; `name` is the configured model's name. */
+export function askModeLabel(llm: LlmStatus, name: string, question?: QuestionState): string {
+  const result = question?.status === 'done' ? question.result : undefined;
+  return result
+    ? result.mode === 'retrieval-only'
+      ? 'Retrieval-only (no language model)'
+      : `Answered by ${result.model ?? name}`
+    : llm.state === 'ready'
+      ? `Language model: ${llm.info?.model ?? name}${llm.info ? ` (${llm.info.engine}, ${llm.info.contextWindow} tokens of context)` : ''}`
+      : llm.state === 'loading'
+        ? `Loading ${name}… questions asked now are answered retrieval-only.`
+        : 'Retrieval-only (no language model)';
+}
+
+/** One entry per source number: the best-ranked row in it (a segment holds several rows), in source order. */
+export function leadSources(rows: CandidateRow[]): CandidateRow[] {
+  const lead = new Map<number, CandidateRow>();
+  for (const r of [...rows].sort((a, b) => a.rank - b.rank)) if (r.source !== undefined && !lead.has(r.source)) lead.set(r.source, r);
+  return [...lead.values()].sort((a, b) => a.source! - b.source!);
+}
