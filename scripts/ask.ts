@@ -20,13 +20,11 @@ import { LLM_OPTIONS, loadLocalLlm, TINY_CAUSAL_LM_ID } from './llm';
 import { withCache } from '../src/core/embed/cache';
 import { buildDocument } from '../src/core/ingest/build';
 import { KnowledgeBase } from '../src/core/kb/knowledge-base';
-import { DEFAULT_CHUNKER } from '../src/core/types';
+import { DEFAULT_CHUNKER, DEFAULT_PIPELINE, type ScoringMode } from '../src/core/settings';
 import { parseQuestions } from '../src/core/eval/financebench';
 import { ask } from '../src/core/pipeline/ask';
 import { knowledgeBaseDeps } from '../src/core/pipeline/kb-deps';
-import { DEFAULT_PIPELINE } from '../src/core/pipeline/settings';
 import type { AskResult } from '../src/core/pipeline/types';
-import type { ScoringMode } from '../src/core/pipeline/grade';
 
 const { values } = parseArgs({
   options: {

@@ -7,7 +7,7 @@
  * (`keywordSegment` after `addDocument` with the chunks, as Library.addBundles does).
  */
 import type { DocumentBundle } from '../src/core/kb/records';
-import { DEFAULT_CHUNKER } from '../src/core/types';
+import { DEFAULT_CHUNKER } from '../src/core/settings';
 import { lcg, randomUnitRows, syntheticFilings } from './synthetic-filings';
 
 export const DIM = 512;

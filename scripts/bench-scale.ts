@@ -12,7 +12,7 @@ import { openKnowledgeBase } from '../src/adapters/store';
 import { KnowledgeBase } from '../src/core/kb/knowledge-base';
 import type { DocumentBundle } from '../src/core/kb/records';
 import type { Embedder } from '../src/core/embed/embedder';
-import { DEFAULT_CHUNKER } from '../src/core/types';
+import { DEFAULT_CHUNKER } from '../src/core/settings';
 import { Library } from '../src/services/library';
 import { median } from '../src/core/eval/grader';
 import { BENCH_QUESTIONS, lcg, randomUnitRows, syntheticFilings } from './synthetic-filings';

@@ -43,7 +43,7 @@ import {
 import { formatTable, markdownTable, summarize, type QuestionScores } from '../src/core/eval/metrics';
 import { graderQuality, keepAgreement, median, stageTable, type LlmRunStats } from '../src/core/eval/grader';
 import { formatAttributionTable, type AttributionSummary } from '../src/core/eval/attribution';
-import { DEFAULT_PIPELINE } from '../src/core/pipeline/settings';
+import { DEFAULT_PIPELINE } from '../src/core/settings';
 import { DOCUMENT_OPTIONS, readDocument } from './documents';
 import type { ParsedDocument } from '../src/core/types';
 import { LLM_OPTIONS, loadLocalLlm, TINY_CAUSAL_LM_ID } from './llm';

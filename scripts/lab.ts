@@ -33,10 +33,9 @@ import {
   semanticSpec,
   sweepFixed,
   sweepTheta,
-  DEFAULT_OVERLAPS,
-  DEFAULT_SIZES,
   type LabResult,
 } from '../src/core/lab';
+import { DEFAULT_OVERLAPS, DEFAULT_SIZES } from '../src/core/settings';
 import { markdownTable as table } from '../src/core/eval/metrics';
 
 const { values } = parseArgs({

@@ -1,6 +1,6 @@
 import type { LabObjective } from '../core/lab/best';
 import { checkRequest, parseNumberList, type LabRequest } from '../core/lab/request';
-import { DEFAULT_OVERLAPS, DEFAULT_PERCENTILES, DEFAULT_SIZES, DEFAULT_THETAS } from '../core/lab/specs';
+import { DEFAULT_OVERLAPS, DEFAULT_PERCENTILES, DEFAULT_SIZES, DEFAULT_THETAS } from '../core/settings';
 import type { Settings } from '../core/settings';
 import { parseLabQuestions } from '../core/lab/questions';
 

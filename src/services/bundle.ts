@@ -1,4 +1,5 @@
-import type { ChunkerSettings, DocumentId, ParsedDocument } from '../core/types';
+import type { DocumentId, ParsedDocument } from '../core/types';
+import type { ChunkerSettings } from '../core/settings';
 import type { DocumentBundle, DocumentRecord } from '../core/kb/records';
 import type { BuiltDocument } from '../core/ingest/build';
 import { INDEX_VERSION } from '../core/kb/outdated';

@@ -1,5 +1,5 @@
 import type { Embedder } from '../core/embed/embedder';
-import type { FusionWeights } from '../core/search/fusion';
+import type { FusionWeights } from '../core/settings';
 import { wordTokens } from '../core/text/words';
 import type { SplitScorer } from '../core/llamachunk';
 import { assignQuestions, type LabCandidateDoc } from '../core/lab/assign';

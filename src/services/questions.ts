@@ -1,7 +1,7 @@
 import { ask, type AskDeps, type Reranker } from '../core/pipeline/ask';
 import type { AskEvent, AskResult } from '../core/pipeline/types';
 import type { LlmEngine } from '../core/llm/engine';
-import type { PipelineSettings } from '../core/pipeline/settings';
+import type { PipelineSettings } from '../core/settings';
 import type { Library } from './library';
 
 export interface QuestionOptions {

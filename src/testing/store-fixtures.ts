@@ -4,7 +4,7 @@ import type { KnowledgeBaseSnapshot } from '../core/kb/records';
 import type { KnowledgeBaseStore } from '../adapters/store/knowledge-base';
 import type { DocumentBundle } from '../core/kb/records';
 import type { Chunk } from '../core/types';
-import { DEFAULT_CHUNKER } from '../core/types';
+import { DEFAULT_CHUNKER } from '../core/settings';
 
 interface BundleShape {
   chunks?: number;

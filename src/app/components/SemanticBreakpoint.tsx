@@ -1,4 +1,4 @@
-import { DEFAULT_BREAKPOINT_PERCENTILE } from '../../core/chunk/semantic';
+import { DEFAULT_BREAKPOINT_PERCENTILE } from '../../core/settings';
 import { NumberField } from './NumberField';
 
 /** What decides the semantic chunker's boundaries: an absolute θ, or a percentile of the document's own similarities. */

@@ -32,9 +32,6 @@ export interface SemanticChunkResult {
   trace: Trace;
 }
 
-/** The percentile offered when a user switches to percentile breakpoints. */
-export const DEFAULT_BREAKPOINT_PERCENTILE = 25;
-
 /** p-th percentile (0–100) of values, interpolating linearly between ranks; NaN for none. */
 export function percentileOf(values: ArrayLike<number>, p: number): number {
   if (values.length === 0) return NaN;

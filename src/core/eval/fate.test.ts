@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ask } from '../pipeline/ask';
-import { DEFAULT_PIPELINE } from '../pipeline/settings';
+import { DEFAULT_PIPELINE } from '../settings';
 import { ferryDeps } from '../../testing/test-kb';
 import { evidenceFate, formatFateTable } from './fate';
 

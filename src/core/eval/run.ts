@@ -1,21 +1,19 @@
-import { DEFAULT_CHUNKER, type Chunk, type ChunkerSettings, type ParsedDocument } from '../types';
+import type { Chunk, ParsedDocument } from '../types';
+import { DEFAULT_CHUNKER, DEFAULT_PIPELINE, RSE_PRESETS, withPipelineDefaults, type ChunkerSettings, type FusionWeights, type PipelineSettings } from '../settings';
 import type { DocumentCard } from '../card';
 import { answerKey, answerShows } from './answer-hit';
 import { evidenceFate, type EvidenceFate } from './fate';
 import { ask } from '../pipeline/ask';
 import { knowledgeBaseDeps } from '../pipeline/kb-deps';
-import { DEFAULT_PIPELINE, withPipelineDefaults, type PipelineSettings } from '../pipeline/settings';
 import type { AttributionTotals } from '../attribution/attribution';
 import type { LlmEngine } from '../llm/engine';
 import { extractSegments } from '../rse/extract';
-import { RSE_PRESETS } from '../rse/presets';
 import type { Embedder } from '../embed/embedder';
 import { prepareDocument as prepareForIndex } from '../ingest/prepare';
 
 const NEVER = new AbortController().signal;
 import { KnowledgeBase, type RetrievalMode } from '../kb/knowledge-base';
 import { withinBudget } from '../search/budget';
-import type { FusionWeights } from '../search/fusion';
 import { evidencePages, type BenchQuestion } from './financebench';
 import { llmRunStats, type LlmRunStats } from './grader';
 import { charsInside, scoreRetrieval, summarize, type ConfigSummary, type QuestionScores } from './metrics';

@@ -1,4 +1,5 @@
-import type { Chunk, ChunkerSettings, DocumentId, ParsedDocument, Progress, Sentence, Trace } from '../types';
+import type { Chunk, DocumentId, ParsedDocument, Progress, Sentence, Trace } from '../types';
+import type { ChunkerSettings } from '../settings';
 import type { Embedder } from '../embed/embedder';
 import { isAbort } from '../abort';
 import { documentUnits } from './units';

@@ -1,4 +1,5 @@
-import type { Chunk, ChunkerSettings, DocumentId, ParsedDocument } from '../types';
+import type { Chunk, DocumentId, ParsedDocument } from '../types';
+import type { ChunkerSettings } from '../settings';
 import { documentUnits } from './units';
 import { unitLimit } from './build';
 import { fixedChunks } from '../chunk/fixed';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CHUNKER, DEFAULT_LLM_CHUNKER } from '../types';
 import { INDEX_VERSION, outdatedReason } from './outdated';
-import { withDefaults } from '../settings';
+import { withDefaults, DEFAULT_CHUNKER, DEFAULT_LLM_CHUNKER } from '../settings';
 import type { DocumentRecord } from './records';
 
 const record = (patch: Partial<DocumentRecord> = {}): DocumentRecord => ({

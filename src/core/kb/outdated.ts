@@ -1,4 +1,4 @@
-import type { ChunkerSettings } from '../types';
+import type { ChunkerSettings } from '../settings';
 import type { DocumentRecord } from './records';
 
 /**

@@ -4,7 +4,8 @@
  * IndexedDB in browsers and in Node tests alike.
  */
 import type { DocumentCard } from '../card';
-import type { Chunk, ChunkerSettings, DocumentId, PageSpan, SectionSpan, SourceKind } from '../types';
+import type { Chunk, DocumentId, PageSpan, SectionSpan, SourceKind } from '../types';
+import type { ChunkerSettings } from '../settings';
 
 /** The summary the document list shows; everything else is loaded on demand. */
 export interface DocumentRecord {

@@ -32,7 +32,7 @@ import { llmBoundaryChunks, windowSettingsFor, type SplitScorer } from '../llama
 import { embedAll, MAX_UNIT, meanVector } from '../ingest/build';
 import { KnowledgeBase, type RetrievalMode } from '../kb/knowledge-base';
 import { withinBudget } from '../search/budget';
-import type { FusionWeights } from '../search/fusion';
+import type { FusionWeights } from '../settings';
 import { packRows } from '../vector/cosine';
 import { evidenceLocator, type LocateMethod } from './locate';
 import type { LabQuestion } from './questions';

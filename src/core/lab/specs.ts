@@ -1,3 +1,5 @@
+import { DEFAULT_OVERLAPS, DEFAULT_PERCENTILES, DEFAULT_SIZES, DEFAULT_THETAS } from '../settings';
+
 /** One way to chunk documents in the lab. Overlap is in characters. */
 export type ChunkingSpec = (
   | { kind: 'fixed'; size: number; overlap: number }
@@ -9,12 +11,6 @@ export type ChunkingSpec = (
   /** threshold: LlamaChunk's peak threshold (DEFAULT_LLAMACHUNK's when absent). */
   | { kind: 'llm'; threshold?: number }
 ) & { label: string };
-
-export const DEFAULT_SIZES = [200, 300, 500, 800, 1200];
-/** Overlaps as fractions of the chunk size. */
-export const DEFAULT_OVERLAPS = [0, 0.1, 0.25];
-export const DEFAULT_THETAS = [0.5, 0.6, 0.7, 0.8, 0.9];
-export const DEFAULT_PERCENTILES = [10, 25, 50];
 
 export function fixedSpec(size: number, overlap: number): ChunkingSpec {
   return { kind: 'fixed', size, overlap, label: `fixed${size}/${overlap}` };

@@ -1,4 +1,5 @@
-import { DEFAULT_LLM_CHUNKER, type Chunk, type Sentence, type Trace } from '../types';
+import type { Chunk, Sentence, Trace } from '../types';
+import { DEFAULT_LLAMACHUNK, type LlamaChunkSettings } from '../settings';
 import type { LlmEngine, SplitToken } from '../llm/engine';
 import { SPLIT_CHAR } from './prompts';
 import { makeChunk, type ChunkSource } from '../chunk/make-chunk';
@@ -70,27 +71,6 @@ export function windowSettingsFor(scorer: Pick<SplitScorer, 'contextWindow' | 'v
   const windowChars = windowCharsFor(scorer.contextWindow ?? Infinity, DEFAULT_LLAMACHUNK.windowChars, scorer.vocabSize);
   return { windowChars, overlapChars: Math.min(DEFAULT_LLAMACHUNK.overlapChars, Math.floor(windowChars / 5)) };
 }
-
-interface LlamaChunkSettings {
-  windowChars: number;
-  overlapChars: number;
-  /** Minimum decay-corrected score (log-odds over the positional trend) for a peak. */
-  threshold: number;
-  minChars: number;
-  maxChars: number;
-  /** Fit and subtract the positional trend (default true). */
-  decay: boolean;
-}
-
-export const DEFAULT_LLAMACHUNK: LlamaChunkSettings = {
-  windowChars: 2000,
-  overlapChars: 400,
-  // The 'llm' chunker setting's defaults, so the app and direct callers cut alike.
-  threshold: DEFAULT_LLM_CHUNKER.threshold,
-  minChars: DEFAULT_LLM_CHUNKER.minChars,
-  maxChars: DEFAULT_LLM_CHUNKER.maxChars,
-  decay: true,
-};
 
 interface LlmBoundaryInput extends ChunkSource {
   scorer: SplitScorer;

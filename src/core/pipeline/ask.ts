@@ -1,4 +1,4 @@
-import type { PipelineSettings } from './settings';
+import type { PipelineSettings } from '../settings';
 import type { AskEvent, AskResult, CandidateRow } from './types';
 import { addUsage, NO_USAGE } from './usage';
 import { rowReporter } from './row-changes';

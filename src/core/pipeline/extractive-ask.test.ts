@@ -5,7 +5,7 @@ import { KnowledgeBase } from '../kb/knowledge-base';
 import type { ParsedDocument } from '../types';
 import { ask } from './ask';
 import { knowledgeBaseDeps } from './kb-deps';
-import { DEFAULT_PIPELINE } from './settings';
+import { DEFAULT_PIPELINE } from '../settings';
 
 const TEXT = [
   'The balance sheet below shows assets at year end.',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedEngine, type ScriptedDistribution } from '../../testing/scripted-engine';
-import { DEFAULT_GRADE_SETTINGS, gradeChunks, type GradeSettings } from './grade';
+import { gradeChunks } from './grade';
+import { DEFAULT_GRADE_SETTINGS, type GradeSettings } from '../settings';
 
 const QUERY = 'When does the ferry leave?';
 const CHUNKS = ['The ferry leaves at noon.', 'Kelp grows fast.', 'The ferry is blue.'];

@@ -1,31 +1,10 @@
 import type { LlmEngine } from '../llm/engine';
+import type { GradeSettings } from '../settings';
 import { critic, type CriticVerdict } from './critic';
 import { parseScore, expectedDigit } from './parse-score';
 import { DIGITS, reflectionDigitPrompt, reflectionPrompt, relevanceDigitPrompt, relevancePrompt } from './prompts';
 import { dynamicThreshold } from './threshold';
 import { addUsage, generationUsage, NO_USAGE, scoringUsage, type LlmUsage } from './usage';
-
-export type ScoringMode = 'generate' | 'logprob';
-
-export interface GradeSettings {
-  mode: ScoringMode;
-  /** How base, reflection and critic scores combine into the final grade (normalised to sum 1). */
-  weights: { base: number; reflection: number; critic: number };
-  /** logprob mode: reflect only on chunks whose provisional grade lies within this of the provisional threshold. */
-  reflectionMargin: number;
-  /** For the provisional threshold in logprob mode (the same ε as the final threshold). */
-  epsilon: number;
-  /** Longest reply accepted for a generated score. */
-  maxScoreTokens: number;
-}
-
-export const DEFAULT_GRADE_SETTINGS: GradeSettings = {
-  mode: 'logprob',
-  weights: { base: 0.5, reflection: 0.3, critic: 0.2 },
-  reflectionMargin: 0.15,
-  epsilon: 0.01,
-  maxScoreTokens: 12,
-};
 
 export interface Grade {
   base: number;

@@ -14,24 +14,12 @@
  * chunk, re-asking a chunk alone once when its answer is missing or unreadable.
  */
 import type { Chunk } from '../types';
+import type { JudgeSettings } from '../settings';
 import { estimateTokens, type ChatMessage, type LlmEngine } from '../llm/engine';
 import { withHeader } from '../chunk/header';
 import { batchJudgePrompt, GRADE_DIGITS, gradeLogprobPrompt, YES_NO_TOKENS, yesNoLogprobPrompt } from './llm-retriever-prompts';
 import { digitMean } from './parse-score';
 import { addUsage, generationUsage, NO_USAGE, scoringUsage, type LlmUsage } from './usage';
-
-export interface JudgeSettings {
-  scale: 'yes-no' | 'grade';
-  /** Grade scale only, on 1–10: a chunk is relevant when its grade ≥ threshold. */
-  threshold: number;
-  /** Generate mode: chunks per call. */
-  batch: number;
-  mode: 'generate' | 'logprob';
-  /** Generate mode: reply tokens allowed per chunk in a batch (default 12). */
-  maxTokensPerChunk?: number;
-}
-
-export const DEFAULT_JUDGE_SETTINGS: JudgeSettings = { scale: 'grade', threshold: 5, batch: 5, mode: 'generate' };
 
 interface Judgment {
   chunkId: string;

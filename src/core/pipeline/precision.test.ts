@@ -3,7 +3,7 @@ import type { Candidate } from '../kb/knowledge-base';
 import { ScriptedEngine } from '../../testing/scripted-engine';
 import { ask } from './ask';
 import { atShownPrecision, shown } from './precision';
-import { DEFAULT_PIPELINE, type PipelineSettings } from './settings';
+import { DEFAULT_PIPELINE, type PipelineSettings } from '../settings';
 import { ferryDeps } from '../../testing/test-kb';
 
 describe('atShownPrecision and shown', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ask } from './ask';
-import { DEFAULT_PIPELINE } from './settings';
+import { DEFAULT_PIPELINE } from '../settings';
 import { applyRowsUpdate, rowReporter, type RowsUpdate } from './row-changes';
 import type { AskEvent, CandidateRow } from './types';
 import { ferryDeps } from '../../testing/test-kb';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ask } from './ask';
-import { DEFAULT_PIPELINE } from './settings';
+import { DEFAULT_PIPELINE } from '../settings';
 import { statementOf, statementPages, statementsNamed, statementTitled } from './statements';
 import type { Chunk } from '../types';
 import { FakeEmbedder } from '../../testing/fake-embedder';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { relativeThreshold } from './threshold';
 import { ask } from './ask';
-import { DEFAULT_PIPELINE } from './settings';
+import { DEFAULT_PIPELINE } from '../settings';
 import { ferryDepsOver } from '../../testing/test-kb';
 
 describe('relativeThreshold', () => {

@@ -1,7 +1,7 @@
 import type { Chunk } from '../types';
 import { bestSegments, type Segment } from './segments';
 import { chunkValues, rankDecayedRelevance, type ScoredChunk } from './values';
-import type { RseSettings } from './presets';
+import type { RseSettings } from '../settings';
 
 interface RelevantChunk {
   chunk: Chunk;

@@ -1,9 +1,4 @@
-export interface FusionWeights {
-  bm25: number;
-  dense: number;
-}
-
-export const DEFAULT_WEIGHTS: FusionWeights = { bm25: 0.5, dense: 0.5 };
+import { DEFAULT_WEIGHTS, type FusionWeights } from '../settings';
 
 interface ScoredId {
   id: string;

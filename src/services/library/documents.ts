@@ -1,7 +1,7 @@
-import type { ChunkerSettings, DocumentId } from '../../core/types';
+import type { DocumentId } from '../../core/types';
 import type { DocumentRecord, StorageUsage } from '../../core/kb/records';
 import { effectiveThreshold } from '../../core/chunk/semantic';
-import { DEFAULT_SETTINGS, withDefaults, type Settings } from '../../core/settings';
+import { DEFAULT_SETTINGS, withDefaults, type Settings, type ChunkerSettings } from '../../core/settings';
 import type { LabCandidateDoc } from '../../core/lab/assign';
 import type { LabRequest } from '../../core/lab/request';
 import type { LabProgress } from '../../core/lab/run';

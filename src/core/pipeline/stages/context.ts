@@ -3,7 +3,7 @@ import type { Chunk } from '../../types';
 import type { Embedder } from '../../embed/embedder';
 import type { DocumentCard } from '../../card';
 import type { LlmEngine } from '../../llm/engine';
-import type { PipelineSettings } from '../settings';
+import type { PipelineSettings } from '../../settings';
 import type { AskEvent, StageName, StageTrace } from '../types';
 import { NO_USAGE, type LlmUsage } from '../usage';
 

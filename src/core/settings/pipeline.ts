@@ -1,7 +1,6 @@
-import type { FusionWeights } from '../search/fusion';
-import { DEFAULT_GRADE_SETTINGS, type GradeSettings } from './grade';
-import { DEFAULT_RSE, type RseSettings } from '../rse/presets';
-import { DEFAULT_JUDGE_SETTINGS, type JudgeSettings } from './llm-retriever';
+import { clamp } from './clamp';
+import type { FusionWeights } from './retrieval';
+import { DEFAULT_GRADE_SETTINGS, DEFAULT_JUDGE_SETTINGS, DEFAULT_RSE, type GradeSettings, type JudgeSettings, type RseSettings } from './stages';
 
 export interface PipelineSettings {
   /** Rewrite the query with the LLM before retrieval (the original is kept for BM25 and grading). */
@@ -72,50 +71,45 @@ export function withPipelineDefaults(saved: DeepPartial<PipelineSettings> | unde
   return {
     rewrite: typeof s.rewrite === 'boolean' ? s.rewrite : d.rewrite,
     routing: typeof s.routing === 'boolean' ? s.routing : d.routing,
-    candidates: Math.round(num(s.candidates, 1, 100, d.candidates)),
-    weights: { bm25: num(w.bm25, 0, 1, d.weights.bm25), dense: num(w.dense, 0, 1, d.weights.dense) },
-    duplicateThreshold: num(s.duplicateThreshold, 0, 1, d.duplicateThreshold),
+    candidates: Math.round(clamp(s.candidates, 1, 100, d.candidates)),
+    weights: { bm25: clamp(w.bm25, 0, 1, d.weights.bm25), dense: clamp(w.dense, 0, 1, d.weights.dense) },
+    duplicateThreshold: clamp(s.duplicateThreshold, 0, 1, d.duplicateThreshold),
     grading: {
       mode: g.mode === 'generate' || g.mode === 'logprob' ? g.mode : d.grading.mode,
       weights: {
-        base: num(gw.base, 0, 1, d.grading.weights.base),
-        reflection: num(gw.reflection, 0, 1, d.grading.weights.reflection),
-        critic: num(gw.critic, 0, 1, d.grading.weights.critic),
+        base: clamp(gw.base, 0, 1, d.grading.weights.base),
+        reflection: clamp(gw.reflection, 0, 1, d.grading.weights.reflection),
+        critic: clamp(gw.critic, 0, 1, d.grading.weights.critic),
       },
-      reflectionMargin: num(g.reflectionMargin, 0, 1, d.grading.reflectionMargin),
-      epsilon: num(t.epsilon, 0, 1, d.threshold.epsilon),
-      maxScoreTokens: Math.round(num(g.maxScoreTokens, 1, 64, d.grading.maxScoreTokens)),
+      reflectionMargin: clamp(g.reflectionMargin, 0, 1, d.grading.reflectionMargin),
+      epsilon: clamp(t.epsilon, 0, 1, d.threshold.epsilon),
+      maxScoreTokens: Math.round(clamp(g.maxScoreTokens, 1, 64, d.grading.maxScoreTokens)),
     },
     threshold: {
       mode: t.mode === 'llm' || t.mode === 'dynamic' ? t.mode : d.threshold.mode,
-      epsilon: num(t.epsilon, 0, 1, d.threshold.epsilon),
-      floor: num(t.floor, 0, 1, d.threshold.floor),
-      minDense: num(t.minDense, -1, 1, d.threshold.minDense),
-      relative: num(t.relative, 0, 1, d.threshold.relative),
+      epsilon: clamp(t.epsilon, 0, 1, d.threshold.epsilon),
+      floor: clamp(t.floor, 0, 1, d.threshold.floor),
+      minDense: clamp(t.minDense, -1, 1, d.threshold.minDense),
+      relative: clamp(t.relative, 0, 1, d.threshold.relative),
     },
     rerank: typeof s.rerank === 'boolean' ? s.rerank : d.rerank,
-    contextBudget: Math.round(num(s.contextBudget, 200, 64000, d.contextBudget)),
+    contextBudget: Math.round(clamp(s.contextBudget, 200, 64000, d.contextBudget)),
     llmRetriever: {
       use: (['off', 'primary', 'refine', 'fallback'] as const).find((m) => m === s.llmRetriever?.use) ?? d.llmRetriever.use,
-      refineCandidates: Math.round(num(s.llmRetriever?.refineCandidates, 1, 500, d.llmRetriever.refineCandidates)),
+      refineCandidates: Math.round(clamp(s.llmRetriever?.refineCandidates, 1, 500, d.llmRetriever.refineCandidates)),
       scale: s.llmRetriever?.scale === 'yes-no' || s.llmRetriever?.scale === 'grade' ? s.llmRetriever.scale : d.llmRetriever.scale,
-      threshold: num(s.llmRetriever?.threshold, 1, 10, d.llmRetriever.threshold),
-      batch: Math.round(num(s.llmRetriever?.batch, 1, 20, d.llmRetriever.batch)),
+      threshold: clamp(s.llmRetriever?.threshold, 1, 10, d.llmRetriever.threshold),
+      batch: Math.round(clamp(s.llmRetriever?.batch, 1, 20, d.llmRetriever.batch)),
       mode: s.llmRetriever?.mode === 'logprob' || s.llmRetriever?.mode === 'generate' ? s.llmRetriever.mode : d.llmRetriever.mode,
     },
     segments: {
       enabled: typeof s.segments?.enabled === 'boolean' ? s.segments.enabled : d.segments.enabled,
-      penalty: num(s.segments?.penalty, 0, 1, d.segments.penalty),
-      decay: num(s.segments?.decay, 1, 1000, d.segments.decay),
-      maxChunks: Math.round(num(s.segments?.maxChunks, 1, 200, d.segments.maxChunks)),
-      minValue: num(s.segments?.minValue, 0, 10, d.segments.minValue),
-      candidates: Math.round(num(s.segments?.candidates, 1, 500, d.segments.candidates)),
+      penalty: clamp(s.segments?.penalty, 0, 1, d.segments.penalty),
+      decay: clamp(s.segments?.decay, 1, 1000, d.segments.decay),
+      maxChunks: Math.round(clamp(s.segments?.maxChunks, 1, 200, d.segments.maxChunks)),
+      minValue: clamp(s.segments?.minValue, 0, 10, d.segments.minValue),
+      candidates: Math.round(clamp(s.segments?.candidates, 1, 500, d.segments.candidates)),
     },
-    maxAnswerTokens: Math.round(num(s.maxAnswerTokens, 16, 4096, d.maxAnswerTokens)),
+    maxAnswerTokens: Math.round(clamp(s.maxAnswerTokens, 16, 4096, d.maxAnswerTokens)),
   };
-}
-
-function num(v: unknown, lo: number, hi: number, fallback: number): number {
-  const n = typeof v === 'number' && Number.isFinite(v) ? v : fallback;
-  return Math.min(hi, Math.max(lo, n));
 }

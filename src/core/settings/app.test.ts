@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, withDefaults } from './settings';
+import { DEFAULT_SETTINGS, withDefaults } from '.';
 
 describe('withDefaults', () => {
   it('fills missing parts from the defaults', () => {

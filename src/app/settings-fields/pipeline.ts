@@ -1,0 +1,83 @@
+import { num, toggle } from './field-builders';
+import type { FieldSpec } from './field-spec';
+import { withPipeline, withThreshold } from './updates';
+
+export const PIPELINE_FIELDS: readonly FieldSpec[] = [
+  toggle(
+    'pipeline.routing',
+    'pipeline',
+    'Keep to the documents a question names',
+    (s) => s.pipeline.routing,
+    (s, v) => withPipeline(s, { routing: v }),
+    {
+      hint: 'A question that names a company, ticker or file, and a year or quarter, searches only those documents; the answer offers to search them all.',
+    },
+  ),
+  toggle(
+    'pipeline.rewrite',
+    'pipeline',
+    'Rewrite the question with the LLM before searching',
+    (s) => s.pipeline.rewrite,
+    (s, v) => withPipeline(s, { rewrite: v }),
+    {
+      needs: 'llm',
+      hint: 'The original question is still used for keywords and grading.',
+    },
+  ),
+  num(
+    'pipeline.candidates',
+    'pipeline',
+    'Chunks retrieved for a question',
+    [1, 100, 1],
+    (s) => s.pipeline.candidates,
+    (s, v) => withPipeline(s, { candidates: v }),
+    { symbol: 'N' },
+  ),
+  num(
+    'pipeline.duplicateThreshold',
+    'pipeline',
+    'Similarity at which a chunk counts as a duplicate',
+    [0, 1, 0.01],
+    (s) => s.pipeline.duplicateThreshold,
+    (s, v) => withPipeline(s, { duplicateThreshold: v }),
+    {
+      symbol: 'λ_dup',
+      hint: 'A chunk more similar than this to a better-ranked one is dropped as redundant, unless the two name different figures or years.',
+    },
+  ),
+  num(
+    'threshold.floor',
+    'pipeline',
+    'Lowest grade a chunk may have and still be used',
+    [0, 1, 0.01],
+    (s) => s.pipeline.threshold.floor,
+    (s, v) => withThreshold(s, { floor: v }),
+    {
+      symbol: 'grade floor',
+      hint: 'No chunk graded below this is used, whatever the threshold.',
+    },
+  ),
+  num(
+    'pipeline.contextBudget',
+    'pipeline',
+    'Characters of chunks given to the answer',
+    [200, 64000, 100],
+    (s) => s.pipeline.contextBudget,
+    (s, v) => withPipeline(s, { contextBudget: v }),
+    {
+      symbol: 'context budget',
+    },
+  ),
+  num(
+    'pipeline.maxAnswerTokens',
+    'pipeline',
+    'Longest answer (tokens)',
+    [16, 4096, 16],
+    (s) => s.pipeline.maxAnswerTokens,
+    (s, v) => withPipeline(s, { maxAnswerTokens: v }),
+    {
+      needs: 'llm',
+      hint: 'Without a language model the answer quotes sentences and has no token limit.',
+    },
+  ),
+];
