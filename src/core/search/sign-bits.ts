@@ -1,7 +1,5 @@
 import { hammingScores, simdHammingKernel, type HammingKernel } from './simd-hamming';
-
-const PAGE = 65536;
-const GROWTH = 1.25;
+import { WasmRows } from './wasm-rows';
 
 /**
  * One sign bit per dimension per row (bit j of a row is set when its value j is above zero), kept
@@ -13,48 +11,24 @@ const GROWTH = 1.25;
  * Layout, in bytes: [query: stride][rows: capacity × stride][distances: capacity int32], with
  * stride = dim / 8 rounded up to 16 bytes (padding bits are zero in rows and query alike).
  */
-export class SignBits {
+export class SignBits extends WasmRows<Uint8Array, HammingKernel> {
   readonly dim: number;
   readonly stride: number;
-  private memory?: WebAssembly.Memory;
-  private kernel?: HammingKernel;
-  private bytes8 = new Uint8Array(0);
-  private out = new Int32Array(0);
-  private capacity = 0;
-  private used = 0;
 
   constructor(dim: number, options: { simd?: boolean } = {}) {
+    const stride = Math.max(16, Math.ceil(dim / 128) * 16);
+    // Rows, then an int32 distance per row (16-byte aligned: base and stride are multiples of 16).
+    const tail = (capacity: number) => capacity * 4;
+    super(Uint8Array, { base: stride, width: stride, tail }, options.simd !== false && stride <= 496 ? simdHammingKernel : undefined);
     this.dim = dim;
-    this.stride = Math.max(16, Math.ceil(dim / 128) * 16);
-    if (options.simd !== false && this.stride <= 496) {
-      try {
-        const memory = new WebAssembly.Memory({ initial: 1 });
-        this.kernel = simdHammingKernel(memory);
-        if (this.kernel) this.memory = memory;
-      } catch {
-        this.kernel = undefined;
-      }
-    }
-    this.reserve(0);
-  }
-
-  get simd(): boolean {
-    return this.kernel !== undefined;
-  }
-
-  get rows(): number {
-    return this.used;
-  }
-
-  get bytes(): number {
-    return this.memory ? this.memory.buffer.byteLength : this.bytes8.byteLength + this.out.byteLength;
+    this.stride = stride;
   }
 
   /** Appends the sign bits of `rows` int8 rows of `dim` values read from `q` at `at`. */
   appendFrom(q: Int8Array, at: number, rows: number): void {
     this.reserve(this.used + rows);
     const { dim, stride } = this;
-    const bytes = this.bytes8;
+    const bytes = this.data;
     let to = this.base + this.used * stride;
     for (let r = 0; r < rows; r++, to += stride) {
       const from = at + r * dim;
@@ -79,14 +53,13 @@ export class SignBits {
   }
 
   removeRows(start: number, count: number): void {
-    const { base, stride } = this;
-    this.bytes8.copyWithin(base + start * stride, base + (start + count) * stride, base + this.used * stride);
+    this.closeGap(start, count);
     this.used -= count;
   }
 
   /** Row r's bits (a copy), for tests. */
   row(r: number): Uint8Array {
-    return this.bytes8.slice(this.base + r * this.stride, this.base + (r + 1) * this.stride);
+    return this.data.slice(this.base + r * this.stride, this.base + (r + 1) * this.stride);
   }
 
   /**
@@ -95,45 +68,13 @@ export class SignBits {
    */
   distances(query: Float32Array, start: number, count: number): Int32Array {
     const { base, stride } = this;
-    const bytes = this.bytes8;
+    const bytes = this.data;
     bytes.fill(0, 0, stride);
     for (let j = 0; j < this.dim; j++) if (query[j] > 0) bytes[j >> 3] |= 1 << (j & 7);
-    if (!this.kernel) {
-      const out = this.out.subarray(start, start + count);
-      hammingScores(bytes, base + start * stride, bytes, stride, count, out);
-      return out;
-    }
-    const outAt = base + this.capacity * stride;
-    this.kernel(base + start * stride, 0, stride, count, outAt + start * 4);
-    return new Int32Array(this.memory!.buffer, outAt + start * 4, count);
-  }
-
-  private get base(): number {
-    return this.stride;
-  }
-
-  private reserve(rows: number): void {
-    if (rows <= this.capacity && this.bytes8.length > 0) return;
-    const capacity = Math.max(rows, Math.ceil(this.capacity * GROWTH), 64);
-    const keep = this.base + this.used * this.stride;
-    if (this.memory) {
-      try {
-        // Rows, then an int32 distance per row (16-byte aligned: base and stride are multiples of 16).
-        const bytes = this.base + capacity * this.stride + capacity * 4;
-        const pages = Math.ceil(bytes / PAGE) - this.memory.buffer.byteLength / PAGE;
-        if (pages > 0) this.memory.grow(pages);
-        this.bytes8 = new Uint8Array(this.memory.buffer);
-        this.capacity = capacity;
-        return;
-      } catch {
-        this.memory = undefined;
-        this.kernel = undefined;
-      }
-    }
-    const next = new Uint8Array(this.base + capacity * this.stride);
-    next.set(this.bytes8.subarray(0, keep));
-    this.bytes8 = next;
-    this.out = new Int32Array(capacity);
-    this.capacity = capacity;
+    const outAt = base + this.capacity * stride + start * 4;
+    const out = new Int32Array(bytes.buffer, outAt, count);
+    if (this.kernel) this.kernel(base + start * stride, 0, stride, count, outAt);
+    else hammingScores(bytes, base + start * stride, bytes, stride, count, out);
+    return out;
   }
 }

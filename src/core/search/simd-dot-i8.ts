@@ -10,29 +10,56 @@
  * and needs dim to be a positive multiple of 32 (32 bytes a loop, four accumulators). Sums are exact (|Σ| ≤ dim · 127 · 32767 fits an
  * i32 for dim up to 516); the caller scales them back to cosines.
  */
-import { leb, ADD, BLOCK, BR_IF, END, EQZ, LOOP, LT_U, SHL, V128_LOAD, V128_ZERO, get, i32, set, simd, kernelLoader, scoresModule, type ScoresKernel } from './wasm-bytes';
+import {
+  ACC,
+  ADD,
+  BLOCK,
+  BR_IF,
+  COUNT,
+  DIM,
+  END,
+  EQZ,
+  I32_LANES,
+  I32_LOAD,
+  I32X4_ADD,
+  LOOP,
+  LT_U,
+  OUT,
+  OUT_END,
+  Q,
+  QUERY,
+  ROWS,
+  SHL,
+  V128_LOAD,
+  addFour,
+  get,
+  i32,
+  set,
+  simd,
+  storeSum,
+  kernelLoader,
+  rowsBody,
+  scoresModule,
+  zeroAccumulators,
+  type ScoresKernel,
+} from './wasm-bytes';
 
-const I32_STORE = [0x36, 2, 0];
 const EXTEND_LOW = simd(0x87);
 const EXTEND_HIGH = simd(0x88);
 const DOT = simd(0xba);
-const I32X4_ADD = simd(0xae);
-const LANE = (lane: number) => simd(0x1b, lane);
 
-// Locals: params 0 rows, 1 query, 2 dim, 3 count, 4 out; then 5 rowEnd, 6 q, 7 outEnd (i32);
-// 8–11 accumulators and 12 the loaded row bytes (v128).
-const [ROWS, QUERY, DIM, COUNT, OUT, ROW_END, Q, OUT_END] = [0, 1, 2, 3, 4, 5, 6, 7];
-const [ACC, TMP] = [8, 12];
+// Locals as in wasm-bytes: 8–11 accumulators, then 12 the loaded row bytes (v128).
+const TMP = 12;
 
-/** acc[k], acc[k+1] += 16 row bytes at `offset` · 16 query values at 2·offset */
-const accumulate = (k: number, offset: number) => [
-  ...get(ROWS),
+/** acc[k], acc[k+1] += 16 bytes at local `row` + `offset` · 16 query values at local `q` + 2·offset */
+const accumulate = (row: number, q: number, k: number, offset: number) => [
+  ...get(row),
   ...V128_LOAD(offset),
   ...set(TMP),
   ...get(ACC + k),
   ...get(TMP),
   ...EXTEND_LOW,
-  ...get(Q),
+  ...get(q),
   ...V128_LOAD(2 * offset),
   ...DOT,
   ...I32X4_ADD,
@@ -40,7 +67,7 @@ const accumulate = (k: number, offset: number) => [
   ...get(ACC + k + 1),
   ...get(TMP),
   ...EXTEND_HIGH,
-  ...get(Q),
+  ...get(q),
   ...V128_LOAD(2 * offset + 16),
   ...DOT,
   ...I32X4_ADD,
@@ -49,30 +76,14 @@ const accumulate = (k: number, offset: number) => [
 
 // One WebAssembly step a line (prettier would put each byte on its own).
 // prettier-ignore
-const body = [
-  ...get(OUT), ...get(COUNT), ...i32(2), SHL, ADD, ...set(OUT_END),
-  ...BLOCK,
-  ...get(COUNT), EQZ, BR_IF, 0,
-  ...LOOP, // one row
-  ...V128_ZERO, ...set(ACC), ...V128_ZERO, ...set(ACC + 1), ...V128_ZERO, ...set(ACC + 2), ...V128_ZERO, ...set(ACC + 3),
-  ...get(QUERY), ...set(Q),
-  ...get(ROWS), ...get(DIM), ADD, ...set(ROW_END),
-  ...LOOP, // 32 bytes of the row against 32 query values
-  ...accumulate(0, 0), ...accumulate(2, 16),
-  ...get(ROWS), ...i32(32), ADD, ...set(ROWS),
-  ...get(Q), ...i32(64), ADD, ...set(Q),
-  ...get(ROWS), ...get(ROW_END), LT_U, BR_IF, 0,
-  END,
-  ...get(OUT),
-  ...get(ACC), ...get(ACC + 1), ...I32X4_ADD, ...get(ACC + 2), ...get(ACC + 3), ...I32X4_ADD, ...I32X4_ADD, ...set(ACC),
-  ...get(ACC), ...LANE(0), ...get(ACC), ...LANE(1), ADD, ...get(ACC), ...LANE(2), ...get(ACC), ...LANE(3), ADD, ADD,
-  ...I32_STORE,
-  ...get(OUT), ...i32(4), ADD, ...set(OUT),
-  ...get(OUT), ...get(OUT_END), LT_U, BR_IF, 0,
-  END,
-  END,
-  END,
-];
+const body = rowsBody({
+  accumulators: 4,
+  rowEnd: [...get(ROWS), ...get(DIM), ADD],
+  step: [...accumulate(ROWS, Q, 0, 0), ...accumulate(ROWS, Q, 2, 16)], // 32 bytes of the row against 32 query values
+  rowBytes: 32,
+  queryBytes: 64,
+  store: storeSum(I32_LANES, addFour(I32_LANES, ACC), ACC, OUT, OUT_END),
+});
 
 export type Int8DotKernel = ScoresKernel;
 
@@ -82,31 +93,8 @@ export const simdInt8DotKernel = kernelLoader(scoresModule(body, 5));
 // The same dot products for listed rows: params 0 rows (the first row's offset), 1 query, 2 dim,
 // 3 count, 4 list (i32 row numbers, each overwritten by its row's sum); then 5 row, 6 q,
 // 7 rowEnd (i32), and the same v128 locals.
-const [LIST, ROW, LIST_END] = [4, 5, 3];
-const I32_LOAD = [0x28, 2, 0];
+const [LIST, ROW, LIST_END, ROW_END_AT] = [4, 5, 3, 7];
 const MUL = 0x6c;
-
-const gatherAccumulate = (k: number, offset: number) => [
-  ...get(ROW),
-  ...V128_LOAD(offset),
-  ...set(TMP),
-  ...get(ACC + k),
-  ...get(TMP),
-  ...EXTEND_LOW,
-  ...get(6),
-  ...V128_LOAD(2 * offset),
-  ...DOT,
-  ...I32X4_ADD,
-  ...set(ACC + k),
-  ...get(ACC + k + 1),
-  ...get(TMP),
-  ...EXTEND_HIGH,
-  ...get(6),
-  ...V128_LOAD(2 * offset + 16),
-  ...DOT,
-  ...I32X4_ADD,
-  ...set(ACC + k + 1),
-];
 
 const DROP = 0x1a;
 /**
@@ -118,14 +106,12 @@ export const GATHER_AHEAD = 8;
 const touchAhead = (ahead: number, lines: number) => [
   ...get(ROWS),
   ...get(LIST),
-  0x28,
-  2,
-  ...leb(4 * ahead),
+  ...I32_LOAD(4 * ahead),
   ...get(DIM),
   MUL,
   ADD,
-  ...set(7),
-  ...Array.from({ length: lines }, (_, l) => [...get(7), 0x28, 2, ...leb(64 * l), DROP]).flat(),
+  ...set(ROW_END_AT),
+  ...Array.from({ length: lines }, (_, l) => [...get(ROW_END_AT), ...I32_LOAD(64 * l), DROP]).flat(),
 ];
 
 // prettier-ignore
@@ -134,23 +120,18 @@ const gatherBody = [
   ...BLOCK,
   ...get(LIST), ...get(LIST_END), LT_U, EQZ, BR_IF, 0,
   ...LOOP, // one listed row
-  ...V128_ZERO, ...set(ACC), ...V128_ZERO, ...set(ACC + 1), ...V128_ZERO, ...set(ACC + 2), ...V128_ZERO, ...set(ACC + 3),
-  ...get(QUERY), ...set(6),
+  ...zeroAccumulators(4),
+  ...get(QUERY), ...set(Q),
   ...touchAhead(GATHER_AHEAD, 6),
-  ...get(ROWS), ...get(LIST), ...I32_LOAD, ...get(DIM), MUL, ADD, ...set(ROW),
-  ...get(ROW), ...get(DIM), ADD, ...set(7),
+  ...get(ROWS), ...get(LIST), ...I32_LOAD(0), ...get(DIM), MUL, ADD, ...set(ROW),
+  ...get(ROW), ...get(DIM), ADD, ...set(ROW_END_AT),
   ...LOOP, // 32 bytes of the row against 32 query values
-  ...gatherAccumulate(0, 0), ...gatherAccumulate(2, 16),
+  ...accumulate(ROW, Q, 0, 0), ...accumulate(ROW, Q, 2, 16),
   ...get(ROW), ...i32(32), ADD, ...set(ROW),
-  ...get(6), ...i32(64), ADD, ...set(6),
-  ...get(ROW), ...get(7), LT_U, BR_IF, 0,
+  ...get(Q), ...i32(64), ADD, ...set(Q),
+  ...get(ROW), ...get(ROW_END_AT), LT_U, BR_IF, 0,
   END,
-  ...get(LIST),
-  ...get(ACC), ...get(ACC + 1), ...I32X4_ADD, ...get(ACC + 2), ...get(ACC + 3), ...I32X4_ADD, ...I32X4_ADD, ...set(ACC),
-  ...get(ACC), ...LANE(0), ...get(ACC), ...LANE(1), ADD, ...get(ACC), ...LANE(2), ...get(ACC), ...LANE(3), ADD, ADD,
-  ...I32_STORE,
-  ...get(LIST), ...i32(4), ADD, ...set(LIST),
-  ...get(LIST), ...get(LIST_END), LT_U, BR_IF, 0,
+  ...storeSum(I32_LANES, addFour(I32_LANES, ACC), ACC, LIST, LIST_END),
   END,
   END,
   END,

@@ -1,4 +1,5 @@
 import type { DocumentId } from '../types';
+import { DEFAULT_PREFILTER_ROWS } from '../settings';
 import { TopK } from './top-k';
 import { VectorStore } from './vector-store';
 import { Int8VectorStore } from './int8-vector-store';
@@ -39,8 +40,6 @@ export interface PrefilterOptions {
  * query instead of 69 ms (Node, 384-d).
  */
 export const defaultCandidates = (k: number, rows: number): number => Math.max(20 * k, Math.ceil(rows / 16));
-
-export const DEFAULT_PREFILTER_ROWS = 200_000;
 
 export interface VectorHit {
   id: string;

@@ -1,8 +1,5 @@
 import { simdDotKernel, type DotKernel } from './simd-dot';
-
-const PAGE = 65536;
-/** Capacity grows by at least this factor, so appending document after document stays linear. */
-const GROWTH = 1.25;
+import { WasmRows } from './wasm-rows';
 
 /**
  * Row vectors of one dimension in a single growable float32 buffer, plus a query slot and a
@@ -12,42 +9,13 @@ const GROWTH = 1.25;
  *
  * Layout, in floats: [query: dim rounded up to 4][rows: capacity × dim][scores: capacity].
  */
-export class VectorStore {
+export class VectorStore extends WasmRows<Float32Array, DotKernel> {
   readonly dim: number;
-  private memory?: WebAssembly.Memory;
-  private kernel?: DotKernel;
-  private data = new Float32Array(0);
-  private capacity = 0;
-  private used = 0;
-  private readonly base: number;
 
   constructor(dim: number, options: { simd?: boolean } = {}) {
+    const simd = options.simd !== false && dim > 0 && dim % 16 === 0;
+    super(Float32Array, { base: Math.ceil(dim / 4) * 4, width: dim, tail: (capacity) => capacity }, simd ? simdDotKernel : undefined);
     this.dim = dim;
-    this.base = Math.ceil(dim / 4) * 4;
-    if (options.simd !== false && dim > 0 && dim % 16 === 0) {
-      try {
-        const memory = new WebAssembly.Memory({ initial: 1 });
-        this.kernel = simdDotKernel(memory);
-        if (this.kernel) this.memory = memory;
-      } catch {
-        this.kernel = undefined;
-      }
-    }
-    this.reserve(0);
-  }
-
-  /** Whether scores come from the WebAssembly SIMD kernel. */
-  get simd(): boolean {
-    return this.kernel !== undefined;
-  }
-
-  get rows(): number {
-    return this.used;
-  }
-
-  /** Bytes held, including room reserved for growth (WebAssembly memory never shrinks). */
-  get bytes(): number {
-    return this.memory ? this.memory.buffer.byteLength : this.data.byteLength;
   }
 
   /** Appends rows (row-major, a multiple of dim floats); returns the first new row's index. */
@@ -61,8 +29,7 @@ export class VectorStore {
 
   /** Removes rows [start, start + count); later rows move down by count. */
   removeRows(start: number, count: number): void {
-    const { base, dim } = this;
-    this.data.copyWithin(base + start * dim, base + (start + count) * dim, base + this.used * dim);
+    this.closeGap(start, count);
     this.used -= count;
   }
 
@@ -91,31 +58,6 @@ export class VectorStore {
       for (let r = 0, off = base + start * dim; r < count; r++, off += dim) data[out + r] = dotAt(data, off, query, dim);
     }
     return data.subarray(out, out + count);
-  }
-
-  /** Makes room for `rows` rows, keeping the stored ones. */
-  private reserve(rows: number): void {
-    if (rows <= this.capacity && this.data.length > 0) return;
-    const capacity = Math.max(rows, Math.ceil(this.capacity * GROWTH), 64);
-    const floats = this.base + capacity * (this.dim + 1);
-    const keep = this.base + this.used * this.dim;
-    if (this.memory) {
-      try {
-        const pages = Math.ceil((floats * 4) / PAGE) - this.memory.buffer.byteLength / PAGE;
-        if (pages > 0) this.memory.grow(pages);
-        this.data = new Float32Array(this.memory.buffer);
-        this.capacity = capacity;
-        return;
-      } catch {
-        // Out of WebAssembly memory (4 GiB at most): carry on in an ordinary buffer.
-        this.memory = undefined;
-        this.kernel = undefined;
-      }
-    }
-    const next = new Float32Array(floats);
-    next.set(this.data.subarray(0, keep));
-    this.data = next;
-    this.capacity = capacity;
   }
 }
 

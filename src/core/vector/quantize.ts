@@ -20,15 +20,16 @@ export function quantizeRows(matrix: Float32Array, dim: number): QuantizedRows {
 /** Quantizes `matrix` into `q` from byte `at` and `scales` from row `row`. */
 export function quantizeInto(matrix: Float32Array, dim: number, q: Int8Array, at: number, scales: Float32Array, row: number): void {
   const rows = matrix.length / dim;
-  for (let r = 0; r < rows; r++) {
-    const from = r * dim;
-    let max = 0;
-    for (let j = 0; j < dim; j++) max = Math.max(max, Math.abs(matrix[from + j]));
-    const scale = max / 127 || 1;
-    const to = at + from;
-    for (let j = 0; j < dim; j++) q[to + j] = Math.round(matrix[from + j] / scale);
-    scales[row + r] = scale;
-  }
+  for (let r = 0; r < rows; r++) scales[row + r] = quantizeRow(matrix, r * dim, dim, q, at + r * dim, 127);
+}
+
+/** Writes values[from, from + dim) to `out` from `to` as integers in −levels..levels; returns their scale. */
+export function quantizeRow(values: Float32Array, from: number, dim: number, out: Int8Array | Int16Array, to: number, levels: number): number {
+  let max = 0;
+  for (let j = 0; j < dim; j++) max = Math.max(max, Math.abs(values[from + j]));
+  const scale = max / levels || 1;
+  for (let j = 0; j < dim; j++) out[to + j] = Math.round(values[from + j] / scale);
+  return scale;
 }
 
 export function dequantizeRows({ q, scales }: QuantizedRows, dim: number): Float32Array {
