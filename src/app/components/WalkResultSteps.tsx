@@ -1,0 +1,45 @@
+import type { AskResult } from '../../core/pipeline/types';
+import { AttributionLine, SourceUse } from './Attribution';
+import { SegmentPlot } from './SegmentPlot';
+
+/** The runs of adjacent chunks chosen for the answer, and their values. */
+export function WalkSegments({ result }: { result?: AskResult }) {
+  return result?.segments && result.segmentValues ? (
+    <div data-testid="walk-segments">
+      <SegmentPlot values={result.segmentValues} segments={result.segments} />
+      <ol className="small">
+        {result.segments.map((s) => (
+          <li key={s.n}>
+            chunks {s.start + 1}–{s.end} (value {s.value.toFixed(2)}): {s.text.slice(0, 120)}…
+          </li>
+        ))}
+      </ol>
+    </div>
+  ) : (
+    <p data-testid="walk-segments">No segment was chosen for this question.</p>
+  );
+}
+
+/** The answer, and what of each source it used. */
+export function WalkAnswer({ result }: { result?: AskResult }) {
+  if (!result) return null;
+  return (
+    <div data-testid="walk-answer">
+      <p className="answer">{result.answer.text}</p>
+      {result.attribution ? (
+        <>
+          <AttributionLine report={result.attribution} />
+          <ul className="small">
+            {result.attribution.sources.map((s) => (
+              <li key={s.n}>
+                source [{s.n}]: <SourceUse report={result.attribution!} n={s.n} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="muted small">No attribution was measured for this answer.</p>
+      )}
+    </div>
+  );
+}
