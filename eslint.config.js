@@ -5,12 +5,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dev-dist/', 'node_modules/', 'models/', 'test/models/', 'public/', '.cache/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['dist/', 'dist-*/', 'dev-dist/', 'node_modules/', 'models/', 'test/models/', 'public/', '.cache/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     // The classic hooks rules (the React Compiler's extra rules do not apply: Sieve does not use it).
-    files: ['src/app/**/*.tsx'],
+    files: ['src/app/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },

@@ -80,6 +80,6 @@ export function usePassageInView(ready: ReadyPage | undefined, zoom: number, wid
     // Zoomed in: pan so the passage's lines are read from their left end.
     const f = frame.current;
     if (f && ready && placement?.rects.length && zoom > 1) f.scrollLeft = passageScrollLeft(placement.rects, ready.text, Math.round(width * zoom));
-    // Not on every resize or redraw: only when the passage or zoom changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- not on every resize or redraw: only when the passage or zoom changes
   }, [ready?.page, placement, zoom]);
 }
