@@ -67,9 +67,9 @@ export function AskView({ onInspect, onSettings }: Props) {
 
 function QuestionPanel({ q, onOpen, onOpenSource, onAskAll }: { q: QuestionState; onOpen(row: CandidateRow): void; onOpenSource(row: CandidateRow): void; onAskAll(): void }) {
   const result = q.result;
-  const rows = result?.rows ?? q.rows;
+  const rows = q.rows;
   const sources = leadSources(rows);
-  const text = result?.answer.text ?? q.answer;
+  const text = q.answer;
   return (
     <>
       <p className={`ask-status ${q.status}`} data-testid="ask-status" data-status={q.status} role="status">
@@ -101,18 +101,18 @@ function QuestionPanel({ q, onOpen, onOpenSource, onAskAll }: { q: QuestionState
           No candidate cleared the threshold, so the documents do not seem to answer this question.
         </p>
       )}
-      {sources.length > 0 && <SourceList sources={sources} segments={result?.segments ?? q.segments} attribution={result?.attribution} onOpenSource={onOpenSource} />}
+      {sources.length > 0 && <SourceList sources={sources} segments={q.segments} attribution={result?.attribution} onOpenSource={onOpenSource} />}
       {result && result.problems.length > 0 && <ProblemList problems={result.problems} />}
       <PipelineView
         routed={result?.routed}
         rows={rows}
-        stages={result?.stages ?? q.stages}
+        stages={q.stages}
         threshold={result?.threshold}
         running={q.status === 'running' ? q.stage : undefined}
         onOpen={onOpen}
         onOpenSource={onOpenSource}
-        segments={result?.segments ?? q.segments}
-        segmentValues={result?.segmentValues ?? q.segmentValues}
+        segments={q.segments}
+        segmentValues={q.segmentValues}
       />
     </>
   );

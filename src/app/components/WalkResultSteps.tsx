@@ -1,14 +1,14 @@
-import type { AskResult } from '../../core/pipeline/types';
+import type { AskOutcome, QuestionState } from '../state';
 import { AttributionLine, SourceUse } from './Attribution';
 import { SegmentPlot } from './SegmentPlot';
 
 /** The runs of adjacent chunks chosen for the answer, and their values. */
-export function WalkSegments({ result }: { result?: AskResult }) {
-  return result?.segments && result.segmentValues ? (
+export function WalkSegments({ question }: { question?: QuestionState }) {
+  return question?.segments && question.segmentValues ? (
     <div data-testid="walk-segments">
-      <SegmentPlot values={result.segmentValues} segments={result.segments} />
+      <SegmentPlot values={question.segmentValues} segments={question.segments} />
       <ol className="small">
-        {result.segments.map((s) => (
+        {question.segments.map((s) => (
           <li key={s.n}>
             chunks {s.start + 1}–{s.end} (value {s.value.toFixed(2)}): {s.text.slice(0, 120)}…
           </li>
@@ -21,7 +21,7 @@ export function WalkSegments({ result }: { result?: AskResult }) {
 }
 
 /** The answer, and what of each source it used. */
-export function WalkAnswer({ result }: { result?: AskResult }) {
+export function WalkAnswer({ result }: { result?: AskOutcome }) {
   if (!result) return null;
   return (
     <div data-testid="walk-answer">

@@ -23,7 +23,7 @@ export function WalkStepBody({ id, walk, sampleId }: { id: WalkStepId; walk: Wal
     case 'grades':
       return <WalkGrades rows={walk.rows} threshold={walk.result?.threshold} />;
     case 'segments':
-      return <WalkSegments result={walk.result} />;
+      return <WalkSegments question={walk.askedQuestion} />;
     case 'answer':
       return <WalkAnswer result={walk.result} />;
   }

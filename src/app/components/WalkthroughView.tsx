@@ -24,7 +24,7 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
 
   if (!sample) return <WalkIntro adding={walk.adding} onAdd={() => void store.tour.addSample()} />;
 
-  const steps = walkSteps(walk.ins, walk.rows, walk.result);
+  const steps = walkSteps(walk.ins, walk.rows, walk.askedQuestion?.stages);
   const current = steps[Math.min(step, steps.length - 1)];
   const blocked = current.needsAnswer && !walk.answered;
   return (

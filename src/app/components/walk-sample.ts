@@ -21,7 +21,9 @@ export function walkSample(state: AppState) {
     asked,
     answered: asked && q?.status === 'done',
     ins,
-    rows: q?.result?.rows ?? q?.rows ?? [],
+    rows: q?.rows ?? [],
+    /** The tour's question once asked: its stages, segments and, when done, its result. */
+    askedQuestion: asked ? q : undefined,
     result: asked ? q?.result : undefined,
   };
 }

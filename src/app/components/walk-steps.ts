@@ -1,4 +1,4 @@
-import type { AskResult, CandidateRow } from '../../core/pipeline/types';
+import type { CandidateRow, StageTrace } from '../../core/pipeline/types';
 import type { ChunkerSettings } from '../../core/settings';
 import type { Inspection } from '../../services/library';
 import type { QuestionState } from '../state';
@@ -16,7 +16,7 @@ export interface WalkStep {
 }
 
 /** The tour's steps, each explained for the sample as it was indexed and the question as it was answered. */
-export function walkSteps(ins: Inspection | undefined, rows: CandidateRow[], result: AskResult | undefined): WalkStep[] {
+export function walkSteps(ins: Inspection | undefined, rows: CandidateRow[], stages: StageTrace[] | undefined): WalkStep[] {
   return [
     { id: 'sentences', title: 'Sentences and their similarities', text: sentencesText(ins?.document.chunker) },
     {
@@ -41,7 +41,7 @@ export function walkSteps(ins: Inspection | undefined, rows: CandidateRow[], res
       needsAnswer: true,
       text: 'Candidates that say nearly the same thing as a better-ranked one (cosine above the redundancy limit, and the same figures and years) are dropped, so the answer’s room is not spent twice on one fact.',
     },
-    { id: 'grades', title: 'Grades and the threshold', needsAnswer: true, text: gradesText(rows, result) },
+    { id: 'grades', title: 'Grades and the threshold', needsAnswer: true, text: gradesText(rows, stages) },
     {
       id: 'segments',
       title: 'Segments',
@@ -73,10 +73,10 @@ function chunkingText(chunker: ChunkerSettings | undefined, threshold: number | 
   return `Consecutive sentences stay in one chunk while their similarity stays at or above θ${theta}, and no chunk grows past its length limit.`;
 }
 
-function gradesText(rows: CandidateRow[], result: AskResult | undefined): string {
+function gradesText(rows: CandidateRow[], stages: StageTrace[] | undefined): string {
   if (rows.some((r) => r.judged))
     return 'The language model judged each candidate relevant or not; those it judged relevant (green) are kept whatever their grade, and the dashed line shows the threshold the grades alone would have set.';
-  return result?.stages.some((s) => s.usage.calls > 0)
+  return stages?.some((s) => s.usage.calls > 0)
     ? 'The language model graded each candidate (a grade, a second look, and a critic); the threshold T (the dashed line) is set from the grades themselves. Chunks graded at or above it (green, right of the line) are kept; the rest (grey, left of it) are filtered.'
     : 'With no language model loaded, grades come from the retrieval scores and the critic’s checks; the threshold T (the dashed line) is set from the grades themselves. Chunks graded at or above it (green, right of the line) are kept; the rest (grey, left of it) are filtered.';
 }

@@ -53,17 +53,10 @@ export class QuestionsSlice extends Slice {
       );
       // A generation interrupted by Cancel can still come back as a (partial) result.
       if (controller.signal.aborted) update({ status: 'cancelled', stage: undefined });
-      else
-        update({
-          status: 'done',
-          result,
-          rows: result.rows,
-          segments: result.segments,
-          segmentValues: result.segmentValues,
-          stages: result.stages,
-          answer: result.answer.text,
-          stage: undefined,
-        });
+      else {
+        const { rows, stages, segments, segmentValues, ...outcome } = result;
+        update({ status: 'done', result: outcome, rows, stages, segments, segmentValues, answer: result.answer.text, stage: undefined });
+      }
     } catch (e) {
       const cancelled = controller.signal.aborted;
       update({ status: cancelled ? 'cancelled' : 'failed', error: cancelled ? undefined : message(e) });

@@ -72,6 +72,9 @@ export interface LlmStatus {
 }
 
 /** The question being answered (or the last one), filled in stage by stage. */
+/** A finished question's result without what its question state already holds. */
+export type AskOutcome = Omit<AskResult, 'rows' | 'stages' | 'segments' | 'segmentValues'>;
+
 export interface QuestionState {
   question: string;
 
@@ -93,9 +96,10 @@ export interface QuestionState {
   judgeCost?: JudgeCost;
   graded?: { done: number; total: number };
 
-  /** The answer as streamed so far; the final text is in result. */
+  /** The answer's text, as streamed so far and then final. */
   answer: string;
-  result?: AskResult;
+  /** What the finished question adds to the fields above, which hold its rows, stages, segments and text once. */
+  result?: AskOutcome;
   error?: string;
   cancel(): void;
 }
