@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { noteKind, splitNotes } from './notes';
 import { parsePdfSource } from '../parse/pdf/parse';
-import { page, prose, source } from '../parse/pdf/synthetic';
+import { page, prose, source } from '../../testing/synthetic-pdf';
 import type { PdfPage, PdfSource } from '../parse/pdf/source';
 import { ocrWarnings, readByOcrNote } from '../ocr/warnings';
 import { unreadableScriptNote } from './script-note';

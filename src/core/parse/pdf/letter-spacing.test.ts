@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildLines } from './lines';
 import { isHeadingLike, isWordTail, joinSplitTails } from './letter-spacing';
-import { item, page } from './synthetic';
+import { item, page } from '../../../testing/synthetic-pdf';
 import type { PdfPage, PdfTextItem } from './source';
 
 /** Runs on one baseline, each starting `gapEm` ems after the previous one ends (10 pt type). */

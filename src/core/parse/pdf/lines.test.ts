@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildPageLines } from './lines';
 import { parsePdfSource } from './parse';
 import type { PdfPage, PdfTextItem } from './source';
-import { item, page, prose, source } from './synthetic';
+import { item, page, prose, source } from '../../../testing/synthetic-pdf';
 
 /**
  * Runs laid out in a frame turned `angle` degrees clockwise (as displayed, y down): `u` along the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isIngestError } from '../../errors';
 import { parsePdfSource, parsePdfSourcePaced } from './parse';
-import { page, prose, source } from './synthetic';
+import { page, prose, source } from '../../../testing/synthetic-pdf';
 
 const sectionAt = (doc: ReturnType<typeof parsePdfSource>, needle: string) => {
   const at = doc.text.indexOf(needle);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePdfSource } from './parse';
-import { page, prose, source, type SyntheticLine } from './synthetic';
+import { page, prose, source, type SyntheticLine } from '../../../testing/synthetic-pdf';
 
 describe('parsePdfSource: running headers and footers', () => {
   const pages = [1, 2, 3, 4, 5].map((n) =>

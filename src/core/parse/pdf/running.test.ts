@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildLines } from './lines';
 import { parsePdfSource } from './parse';
 import { isPageNumber, removeRunningLines, runningKey } from './running';
-import { page, source } from './synthetic';
+import { page, source } from '../../../testing/synthetic-pdf';
 
 describe('isPageNumber', () => {
   it('recognises the usual page number forms', () => {
