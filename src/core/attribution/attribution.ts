@@ -31,12 +31,11 @@
  * bag-of-words vectors.
  */
 import type { Embedder } from '../embed/embedder';
+import { DEFAULT_ATTRIBUTION_THRESHOLD } from '../settings';
 import { CITATION_MARK, citedSources } from '../pipeline/citations';
 import { segmentSentences } from '../text/segment';
 import { dot } from '../vector/cosine';
 
-/** Default cosine threshold for "this answer sentence reflects this source sentence". */
-export const DEFAULT_ATTRIBUTION_THRESHOLD = 0.6;
 /** Default number of key (question-relevant) sentences taken from each source. */
 const DEFAULT_KEY_PER_SOURCE = 2;
 
@@ -128,56 +127,49 @@ interface AttributionVectors {
   cited: number[];
 }
 
-/** The pure core of {@link measureAttribution}: all metrics from precomputed unit vectors. */
-export function attributionFromVectors(input: AttributionVectors, options: Omit<AttributionOptions, 'signal'> = {}): AttributionReport {
-  const threshold = options.threshold ?? DEFAULT_ATTRIBUTION_THRESHOLD;
-  const keyPerSource = Math.max(0, Math.floor(options.keyPerSource ?? DEFAULT_KEY_PER_SOURCE));
-  const keyMin = options.keyMinSimilarity;
-  const citedSet = new Set(input.cited);
+/** Which of a source's sentences the answer reflects, and which of its key sentences it covers. */
+function attributeSource(
+  source: { n: number; sentences: Float32Array[] },
+  input: AttributionVectors,
+  threshold: number,
+  key: { perSource: number; minSimilarity?: number },
+  cited: boolean,
+): SourceAttribution {
+  const best = source.sentences.map((v) => maxSimilarity(v, input.answerSentences));
+  const usedSentences: number[] = [];
+  best.forEach((b, i) => {
+    if (b >= threshold) usedSentences.push(i);
+  });
+  const used = usedSentences.length > 0;
+
+  let keySentences: number[] = [];
+  if (input.question && key.perSource > 0) {
+    const q = input.question;
+    keySentences = source.sentences
+      .map((v, i) => ({ i, sim: dot(v, q) }))
+      .filter((x) => key.minSimilarity === undefined || x.sim >= key.minSimilarity)
+      .sort((a, b) => b.sim - a.sim || a.i - b.i)
+      .slice(0, key.perSource)
+      .map((x) => x.i);
+  }
+  const coveredKeySentences = keySentences.filter((i) => best[i] >= threshold).sort((a, b) => a - b);
+
+  return {
+    n: source.n,
+    cited,
+    used,
+    utilization: source.sentences.length > 0 ? usedSentences.length / source.sentences.length : 0,
+    sentences: source.sentences.length,
+    usedSentences,
+    keySentences,
+    coveredKeySentences,
+    bestSimilarity: best.length > 0 && input.answerSentences.length > 0 ? Math.max(...best) : 0,
+  };
+}
+
+/** The sources' counts and shares, with the cited numbers that match no source. */
+function attributionTotals(sources: SourceAttribution[], input: AttributionVectors, citedSet: Set<number>, threshold: number): AttributionTotals {
   const known = new Set(input.sources.map((s) => s.n));
-
-  const sources: SourceAttribution[] = input.sources.map((source) => {
-    const best = source.sentences.map((v) => maxSimilarity(v, input.answerSentences));
-    const usedSentences: number[] = [];
-    best.forEach((b, i) => {
-      if (b >= threshold) usedSentences.push(i);
-    });
-    const used = usedSentences.length > 0;
-
-    let keySentences: number[] = [];
-    if (input.question && keyPerSource > 0) {
-      const q = input.question;
-      keySentences = source.sentences
-        .map((v, i) => ({ i, sim: dot(v, q) }))
-        .filter((x) => keyMin === undefined || x.sim >= keyMin)
-        .sort((a, b) => b.sim - a.sim || a.i - b.i)
-        .slice(0, keyPerSource)
-        .map((x) => x.i);
-    }
-    const coveredKeySentences = keySentences.filter((i) => best[i] >= threshold).sort((a, b) => a - b);
-
-    return {
-      n: source.n,
-      cited: citedSet.has(source.n),
-      used,
-      utilization: source.sentences.length > 0 ? usedSentences.length / source.sentences.length : 0,
-      sentences: source.sentences.length,
-      usedSentences,
-      keySentences,
-      coveredKeySentences,
-      bestSimilarity: best.length > 0 && input.answerSentences.length > 0 ? Math.max(...best) : 0,
-    };
-  });
-
-  const answerSupport = input.answerSentences.map((a): SentenceSupport => {
-    let best: SentenceSupport = { similarity: 0 };
-    for (const source of input.sources) {
-      const sim = maxSimilarity(a, source.sentences);
-      if (sim > best.similarity) best = { source: source.n, similarity: sim };
-    }
-    return best.similarity >= threshold ? best : { similarity: best.similarity };
-  });
-
   const count = sources.length;
   const cited = sources.filter((s) => s.cited).length;
   const usedSources = sources.filter((s) => s.used);
@@ -188,28 +180,43 @@ export function attributionFromVectors(input: AttributionVectors, options: Omit<
   const share = (k: number) => (count > 0 ? k / count : null);
 
   return {
-    sources,
-    answerSupport,
-    totals: {
-      sources: count,
-      cited,
-      used: usedSources.length,
-      both,
-      citedNotUsed: cited - both,
-      usedNotCited: usedSources.length - both,
-      attributed: share(either),
-      citedShare: share(cited),
-      usedShare: share(usedSources.length),
-      bothShare: share(both),
-      meanUtilization: usedSources.length > 0 ? usedSources.reduce((a, s) => a + s.utilization, 0) / usedSources.length : null,
-      completeness: keySentences > 0 ? coveredKeySentences / keySentences : null,
-      keySentences,
-      coveredKeySentences,
-      answerSentences: input.answerSentences.length,
-      unknownCitations: [...citedSet].filter((n) => !known.has(n)).sort((a, b) => a - b),
-      threshold,
-    },
+    sources: count,
+    cited,
+    used: usedSources.length,
+    both,
+    citedNotUsed: cited - both,
+    usedNotCited: usedSources.length - both,
+    attributed: share(either),
+    citedShare: share(cited),
+    usedShare: share(usedSources.length),
+    bothShare: share(both),
+    meanUtilization: usedSources.length > 0 ? usedSources.reduce((a, s) => a + s.utilization, 0) / usedSources.length : null,
+    completeness: keySentences > 0 ? coveredKeySentences / keySentences : null,
+    keySentences,
+    coveredKeySentences,
+    answerSentences: input.answerSentences.length,
+    unknownCitations: [...citedSet].filter((n) => !known.has(n)).sort((a, b) => a - b),
+    threshold,
   };
+}
+
+/** The pure core of {@link measureAttribution}: all metrics from precomputed unit vectors. */
+export function attributionFromVectors(input: AttributionVectors, options: Omit<AttributionOptions, 'signal'> = {}): AttributionReport {
+  const threshold = options.threshold ?? DEFAULT_ATTRIBUTION_THRESHOLD;
+  const key = { perSource: Math.max(0, Math.floor(options.keyPerSource ?? DEFAULT_KEY_PER_SOURCE)), minSimilarity: options.keyMinSimilarity };
+  const citedSet = new Set(input.cited);
+  const sources = input.sources.map((source) => attributeSource(source, input, threshold, key, citedSet.has(source.n)));
+
+  const answerSupport = input.answerSentences.map((a): SentenceSupport => {
+    let best: SentenceSupport = { similarity: 0 };
+    for (const source of input.sources) {
+      const sim = maxSimilarity(a, source.sentences);
+      if (sim > best.similarity) best = { source: source.n, similarity: sim };
+    }
+    return best.similarity >= threshold ? best : { similarity: best.similarity };
+  });
+
+  return { sources, answerSupport, totals: attributionTotals(sources, input, citedSet, threshold) };
 }
 
 /** The answer's sentences with citation markers removed (sentences left without words dropped). */

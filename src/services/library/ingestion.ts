@@ -1,7 +1,10 @@
 import { describeDocument } from '../../core/card';
-import type { ChunkerSettings, DocumentId, ParsedDocument } from '../../core/types';
+import type { DocumentId, ParsedDocument } from '../../core/types';
+import type { ChunkerSettings } from '../../core/settings';
 import { SPLIT_SCORER_NEEDED, type SplitScorer } from '../../core/llamachunk';
-import { unitEmbeddingTexts } from '../../core/ingest/build';
+import { unitEmbeddingTexts, type BuiltDocument } from '../../core/ingest/build';
+import type { Embedder } from '../../core/embed/embedder';
+import type { DocumentBundle } from '../../core/kb/records';
 import { MAX_DOCUMENT_CHARS, estimateIngest, judgeEstimate } from '../../core/ingest/estimate';
 import { unreadableScriptNote } from '../../core/ingest/script-note';
 import { EmbeddingPrefetch } from '../../core/ingest/prefetch';
@@ -11,8 +14,9 @@ import { IngestError, isIngestError } from '../../core/errors';
 import { stripBidiControls } from '../../core/text/bidi';
 import { MAX_FILE_BYTES, describeBytes } from '../limits';
 import { makeBundle } from '../bundle';
-import { IncomingFile, IngestTimings, IngestResult, IngestEvent } from './types';
+import { IncomingFile, IngestResult, IngestEvent } from './types';
 import type { LibraryCore } from './core';
+import { IngestClock } from './ingest-clock';
 
 /** Adding a file: read, parse, searchable by keyword at once, then embedded, chunked and stored whole. */
 export class Ingestion {
@@ -24,60 +28,26 @@ export class Ingestion {
   }
 
   private async ingestNow(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal): Promise<IngestResult> {
-    let kb = this.core.requireOpen();
+    this.core.requireOpen();
     const chunker = this.core.settings.chunker;
-    const t0 = performance.now();
-    let t = t0;
-    const timings: IngestTimings = { parseMs: 0, modelMs: 0, embedMs: 0, chunkEmbedMs: 0, chunkMs: 0, indexMs: 0, persistMs: 0, totalMs: 0, prefetchedTexts: 0 };
-    const lap = (key: Exclude<keyof IngestTimings, 'totalMs' | 'prefetchedTexts'>) => {
-      const now = performance.now();
-      timings[key] += now - t;
-      t = now;
-    };
+    const clock = new IngestClock();
     const name = stripBidiControls(file.name) || 'pasted text';
     let keywordsOnly: DocumentId | undefined;
     try {
-      if (file.size === 0) throw new IngestError('empty', name, 'the file is empty (0 bytes).');
-      if (file.size > MAX_FILE_BYTES) {
-        throw new IngestError('too-large', name, `the file is ${describeBytes(file.size)}; Sieve reads files up to ${describeBytes(MAX_FILE_BYTES)}. Split it into smaller files.`);
-      }
+      checkFileSize(file, name);
       signal.throwIfAborted();
       const splitScorer = await this.splitScorerFor(chunker, name, signal);
-      onProgress({ stage: 'reading', done: 0, total: file.size });
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      // The model loads while the file is read, and pages read so far are embedded meanwhile.
-      const embedderReady = this.core.prepareEmbedder((p) => onProgress({ stage: 'model', ...p }));
-      const prefetch = new EmbeddingPrefetch(
-        embedderReady.catch(() => undefined),
-        signal,
-      );
-      const parsed = await this.core.deps
-        .parse(bytes, name, file.type, onProgress, signal, { onPreview: (text) => prefetch.add(unitEmbeddingTexts(text, chunker)) })
-        .finally(() => prefetch.stop());
-      timings.prefetchedTexts = prefetch.submitted;
-      lap('parseMs');
+      const { bytes, parsed, embedderReady } = await this.readFile(file, name, chunker, onProgress, signal, clock);
       if (parsed.text.trim().length === 0) throw new IngestError('empty', name, 'no text was found in it.');
       await this.checkEstimate(parsed.text.length, file.size, chunker, name, onProgress);
       const docId = (keywordsOnly = this.core.deps.newId?.() ?? crypto.randomUUID());
       this.searchableByKeyword(docId, parsed, name, chunker, onProgress);
-      timings.keywordReadyMs = performance.now() - t0;
+      clock.timings.keywordReadyMs = clock.sinceStart();
 
-      const embedder = await embedderReady.catch((e: unknown) => {
-        throw new IngestError('model', name, `the embedding model could not be loaded (${e instanceof Error ? e.message : String(e)}).`);
-      });
-      lap('modelMs');
-      const mismatch = this.core.modelMismatch(embedder);
-      if (mismatch) throw new IngestError('model', name, `${mismatch} Remove those documents or select that model in Settings.`);
-      const scriptNote = unreadableScriptNote(parsed.text, embedder);
-      if (scriptNote) parsed.warnings.push(scriptNote);
-      kb = this.core.fitDimension(embedder.dim);
+      const embedder = await this.readyEmbedder(embedderReady, parsed, name, clock);
+      this.core.fitDimension(embedder.dim);
       const { built, summary } = await prepareDocument({ docId, parsed, fileName: name, embedder, chunker, signal, onProgress, splitScorer }, this.core.deps);
-      for (const tr of built.traces) {
-        if (tr.stage === 'chunking' || tr.stage === 'segmenting') timings.chunkMs += tr.ms;
-        else timings.embedMs += tr.ms;
-        if (tr.stage === 'chunk-embedding') timings.chunkEmbedMs += tr.ms;
-      }
-      t = performance.now();
+      clock.addBuildTraces(built.traces);
       if (built.chunks.length === 0) throw new IngestError('no-text', name, 'no sentences could be read from it.');
 
       signal.throwIfAborted();
@@ -95,36 +65,79 @@ export class Ingestion {
         chunkerModel: splitScorer?.model,
         summary,
       });
-      const { document } = bundle;
-      await this.core.write(async () => {
-        // Another tab may have changed the library while this file was read: start from what is stored.
-        kb = this.core.requireOpen();
-        const changed = this.core.modelMismatch(embedder);
-        if (changed) throw new IngestError('model', name, `${changed} Remove those documents or select that model in Settings.`);
-        kb = this.core.fitDimension(embedder.dim);
-        kb.addDocument(docId, built.chunks, built.vectors);
-        const keywords = kb.keywordSegment(docId);
-        lap('indexMs');
-        onProgress({ stage: 'saving', done: 0, total: 1 });
-        try {
-          signal.throwIfAborted();
-          this.core.wrote(await this.core.deps.store.addDocuments([{ bundle, keywords }]));
-          lap('persistMs');
-        } catch (e) {
-          kb.removeDocument(docId);
-          throw e;
-        }
-        this.core.docs.set(docId, document);
-        this.core.embedding.delete(docId);
-      });
+      await this.save(bundle, built, embedder, { name, signal, onProgress, clock });
       onProgress({ stage: 'saving', done: 1, total: 1 });
-      timings.totalMs = performance.now() - t0;
-      if (timings.embedMs > 2000) this.core.embedRate = (built.sentences.length + built.chunks.length) / (timings.embedMs / 1000);
-      return { document, timings, sentences: built.sentences.length };
+      clock.timings.totalMs = clock.sinceStart();
+      if (clock.timings.embedMs > 2000) this.core.embedRate = (built.sentences.length + built.chunks.length) / (clock.timings.embedMs / 1000);
+      return { document: bundle.document, timings: clock.timings, sentences: built.sentences.length };
     } catch (e) {
       if (keywordsOnly) this.stopKeywordSearch(keywordsOnly);
       throw asIngestError(e, name);
     }
+  }
+
+  /** Reads and parses the file while the model loads, embedding the pages read so far meanwhile. */
+  private async readFile(file: IncomingFile, name: string, chunker: ChunkerSettings, onProgress: (p: IngestEvent) => void, signal: AbortSignal, clock: IngestClock) {
+    onProgress({ stage: 'reading', done: 0, total: file.size });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    // The model loads while the file is read, and pages read so far are embedded meanwhile.
+    const embedderReady = this.core.prepareEmbedder((p) => onProgress({ stage: 'model', ...p }));
+    const prefetch = new EmbeddingPrefetch(
+      embedderReady.catch(() => undefined),
+      signal,
+    );
+    const parsed = await this.core.deps
+      .parse(bytes, name, file.type, onProgress, signal, { onPreview: (text) => prefetch.add(unitEmbeddingTexts(text, chunker)) })
+      .finally(() => prefetch.stop());
+    clock.timings.prefetchedTexts = prefetch.submitted;
+    clock.lap('parseMs');
+    return { bytes, parsed, embedderReady };
+  }
+
+  /** The loaded embedding model, refused when the library's documents were embedded by another. */
+  private async readyEmbedder(embedderReady: Promise<Embedder>, parsed: ParsedDocument, name: string, clock: IngestClock): Promise<Embedder> {
+    const embedder = await embedderReady.catch((e: unknown) => {
+      throw new IngestError('model', name, `the embedding model could not be loaded (${e instanceof Error ? e.message : String(e)}).`);
+    });
+    clock.lap('modelMs');
+    const mismatch = this.core.modelMismatch(embedder);
+    if (mismatch) throw new IngestError('model', name, `${mismatch} Remove those documents or select that model in Settings.`);
+    const scriptNote = unreadableScriptNote(parsed.text, embedder);
+    if (scriptNote) parsed.warnings.push(scriptNote);
+    return embedder;
+  }
+
+  /** Indexes the finished document and stores it, in one library write; nothing stays in the index if storing fails. */
+  private async save(
+    bundle: DocumentBundle,
+    built: BuiltDocument,
+    embedder: Embedder,
+    job: { name: string; signal: AbortSignal; onProgress: (p: IngestEvent) => void; clock: IngestClock },
+  ): Promise<void> {
+    const { name, signal, onProgress, clock } = job;
+    const { document } = bundle;
+    const docId = document.id;
+    await this.core.write(async () => {
+      // Another tab may have changed the library while this file was read: start from what is stored.
+      this.core.requireOpen();
+      const changed = this.core.modelMismatch(embedder);
+      if (changed) throw new IngestError('model', name, `${changed} Remove those documents or select that model in Settings.`);
+      const kb = this.core.fitDimension(embedder.dim);
+      kb.addDocument(docId, built.chunks, built.vectors);
+      const keywords = kb.keywordSegment(docId);
+      clock.lap('indexMs');
+      onProgress({ stage: 'saving', done: 0, total: 1 });
+      try {
+        signal.throwIfAborted();
+        this.core.wrote(await this.core.deps.store.addDocuments([{ bundle, keywords }]));
+        clock.lap('persistMs');
+      } catch (e) {
+        kb.removeDocument(docId);
+        throw e;
+      }
+      this.core.docs.set(docId, document);
+      this.core.embedding.delete(docId);
+    });
   }
 
   /** Makes a parsed document searchable by keyword at once, while its vectors are computed. */
@@ -166,6 +179,14 @@ export class Ingestion {
   }
 }
 
+/** Refuses an empty file, and one too large to read, before any work. */
+function checkFileSize(file: IncomingFile, name: string): void {
+  if (file.size === 0) throw new IngestError('empty', name, 'the file is empty (0 bytes).');
+  if (file.size > MAX_FILE_BYTES) {
+    throw new IngestError('too-large', name, `the file is ${describeBytes(file.size)}; Sieve reads files up to ${describeBytes(MAX_FILE_BYTES)}. Split it into smaller files.`);
+  }
+}
+
 export function asIngestError(e: unknown, name: string): Error {
   if (isIngestError(e)) return e;
   if (e instanceof DOMException && e.name === 'AbortError') return new IngestError('cancelled', name, 'cancelled; nothing was added.');
@@ -174,5 +195,3 @@ export function asIngestError(e: unknown, name: string): Error {
   const msg = e instanceof Error ? e.message : String(e);
   return new IngestError('corrupt', name, `it could not be read (${msg}).`);
 }
-
-/** Who found a headingless document's sections, for its notes. */
