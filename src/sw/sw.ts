@@ -27,7 +27,7 @@ import {
 } from './caching';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
-/** Every file under /vendor/ in this build → a hash of its content; defined by vite.config.ts. */
+/** Every file under /vendor/ in this build → a hash of its content; defined by vite/pwa.ts. */
 declare const __SIEVE_VENDOR_REVISIONS__: Revisions;
 const vendorRevisions: Revisions = __SIEVE_VENDOR_REVISIONS__;
 

@@ -1,6 +1,6 @@
 /**
  * OCR with tesseract.js (LSTM engine, English). Its worker script, WASM core and language
- * data come from the app's own origin (/vendor/, see vite.config.ts), never from a CDN, and
+ * data come from the app's own origin (/vendor/, see vite/vendor-assets.ts), never from a CDN, and
  * the language data is not copied into another IndexedDB cache (the HTTP cache has it).
  */
 import type Tesseract from 'tesseract.js';

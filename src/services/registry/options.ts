@@ -1,7 +1,7 @@
 import type { TransformersModel, WllamaSettings } from '../../core/settings';
 import type { WllamaOptions } from '../../adapters/wllama';
 
-/** Where the app serves its runtimes (see VENDOR in vite.config.ts); never a CDN. */
+/** Where the app serves its runtimes (see VENDOR in vite/vendor-assets.ts); never a CDN. */
 export const VENDOR = '/vendor/';
 /** wllama's WebAssembly on this site. */
 export const WLLAMA_WASM = `${VENDOR}wllama/wllama.wasm`;
