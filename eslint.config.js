@@ -21,6 +21,28 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['src/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)core/[\\w-]+/',
+              message: 'Import a core module through its public face, its index.ts (core/embed, not core/embed/cache).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Small files, one idea each; tests and generated fixture data included.
+    files: ['**/*.{ts,tsx,js}'],
+    rules: { 'max-lines': ['error', { max: 300 }], 'max-lines-per-function': ['error', { max: 80 }] },
+  },
+  {
     // Tests may stub a runtime's untyped surface.
     files: ['**/*.test.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
@@ -48,6 +70,11 @@ export default tseslint.config(
                 'tesseract.js',
               ],
               message: 'src/core is pure TypeScript: no UI, runtime or adapter imports.',
+            },
+            {
+              // ../embed/cache or ../../search/fusion: another core module's insides (src/testing is test scaffolding).
+              regex: '^(\\.\\./)+(?!testing/)[\\w-]+/',
+              message: 'Import another core module through its public face, its index.ts (../embed, not ../embed/cache).',
             },
           ],
         },

@@ -17,14 +17,14 @@ import { parsePdf } from '../src/adapters/pdf/node';
 import { EMBEDDER_OPTIONS, loadNodeEmbedder } from './embedder';
 import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
 import { LLM_OPTIONS, loadLocalLlm, TINY_CAUSAL_LM_ID } from './llm';
-import { withCache } from '../src/core/embed/cache';
-import { buildDocument } from '../src/core/ingest/build';
-import { KnowledgeBase } from '../src/core/kb/knowledge-base';
+import { withCache } from '../src/core/embed';
+import { buildDocument } from '../src/core/ingest';
+import { KnowledgeBase } from '../src/core/kb';
 import { DEFAULT_CHUNKER, DEFAULT_PIPELINE, type ScoringMode } from '../src/core/settings';
-import { parseQuestions } from '../src/core/eval/financebench';
-import { ask } from '../src/core/pipeline/ask';
-import { knowledgeBaseDeps } from '../src/core/pipeline/kb-deps';
-import type { AskResult } from '../src/core/pipeline/types';
+import { parseQuestions } from '../src/core/eval';
+import { ask } from '../src/core/pipeline';
+import { knowledgeBaseDeps } from '../src/core/pipeline';
+import type { AskResult } from '../src/core/pipeline';
 
 const { values } = parseArgs({
   options: {

@@ -15,7 +15,7 @@ import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { median } from '../src/core/eval/grader';
+import { median } from '../src/core/eval';
 import { startPreview } from './preview-server';
 
 const STAGES = ['rewrite', 'route', 'retrieve', 'dedupe', 'grade', 'threshold', 'judge', 'rerank', 'segments', 'answer', 'attribution'];

@@ -8,11 +8,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Embedder } from '../src/core/embed/embedder';
+import type { Embedder } from '../src/core/embed';
 import { EMBEDDER_OPTIONS, loadNodeEmbedder } from './embedder';
 import { loadUseLiteNode } from '../src/adapters/use-lite/node';
-import type { BatchLimits } from '../src/core/embed/batch';
-import { segmentSentences } from '../src/core/text/segment';
+import type { BatchLimits } from '../src/core/embed';
+import { segmentSentences } from '../src/core/text';
 import { USE_LITE_MAX_TOKENS, type UseLiteEmbedder } from '../src/adapters/use-lite/use-lite-embedder';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: EMBEDDER_OPTIONS });

@@ -13,8 +13,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { VectorIndex, defaultCandidates } from '../src/core/search/vector-index';
-import { embeddingCacheKey, hashText, splitCacheKey } from '../src/core/embed/cache';
+import { VectorIndex, defaultCandidates } from '../src/core/search';
+import { embeddingCacheKey, hashText, splitCacheKey } from '../src/core/embed';
 import { lcg, randomUnitRows } from './synthetic-filings';
 
 const { values } = parseArgs({

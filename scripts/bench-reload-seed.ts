@@ -6,7 +6,7 @@
  * exactly those an import writes: the keyword segment comes from the same KnowledgeBase call
  * (`keywordSegment` after `addDocument` with the chunks, as Library.addBundles does).
  */
-import type { DocumentBundle } from '../src/core/kb/records';
+import type { DocumentBundle } from '../src/core/kb';
 import { DEFAULT_CHUNKER } from '../src/core/settings';
 import { lcg, randomUnitRows, syntheticFilings } from './synthetic-filings';
 

@@ -23,7 +23,7 @@ import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { encodeArchive } from '../src/core/backup';
 import { withDefaults } from '../src/core/settings';
-import { median } from '../src/core/eval/grader';
+import { median } from '../src/core/eval';
 import { startPreview } from './preview-server';
 import { BENCH_QUESTIONS, lcg } from './synthetic-filings';
 import { filing } from './bench-reload-seed';

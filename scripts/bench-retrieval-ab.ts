@@ -6,7 +6,7 @@
  *   NODE_OPTIONS=--max-old-space-size=12000 npx tsx scripts/bench-retrieval-ab.ts [--n 1000000] [--rounds 3]
  */
 import { parseArgs } from 'node:util';
-import { KnowledgeBase } from '../src/core/kb/knowledge-base';
+import { KnowledgeBase } from '../src/core/kb';
 import { BENCH_QUESTIONS, lcg, randomUnitRows, syntheticFilings } from './synthetic-filings';
 
 const { values } = parseArgs({

@@ -7,8 +7,8 @@
  * Every question runs once untimed (warm-up), then `rounds` times timed.
  */
 import { parseArgs } from 'node:util';
-import { KnowledgeBase, type RetrievalMode } from '../src/core/kb/knowledge-base';
-import { withHeader } from '../src/core/chunk/header';
+import { KnowledgeBase, type RetrievalMode } from '../src/core/kb';
+import { withHeader } from '../src/core/chunk';
 import { BENCH_QUESTIONS, lcg, randomUnitRows, syntheticFilings } from './synthetic-filings';
 
 const { values } = parseArgs({

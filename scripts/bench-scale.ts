@@ -9,12 +9,12 @@
 import 'fake-indexeddb/auto';
 import { parseArgs } from 'node:util';
 import { openKnowledgeBase } from '../src/adapters/store';
-import { KnowledgeBase } from '../src/core/kb/knowledge-base';
-import type { DocumentBundle } from '../src/core/kb/records';
-import type { Embedder } from '../src/core/embed/embedder';
+import { KnowledgeBase } from '../src/core/kb';
+import type { DocumentBundle } from '../src/core/kb';
+import type { Embedder } from '../src/core/embed';
 import { DEFAULT_CHUNKER } from '../src/core/settings';
 import { Library } from '../src/services/library';
-import { median } from '../src/core/eval/grader';
+import { median } from '../src/core/eval';
 import { BENCH_QUESTIONS, lcg, randomUnitRows, syntheticFilings } from './synthetic-filings';
 
 const { values } = parseArgs({

@@ -10,10 +10,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import MiniSearch from 'minisearch';
-import { KeywordIndex } from '../src/core/search/bm25';
-import { STOPWORDS } from '../src/core/search/stopwords';
-import { tokenize } from '../src/core/search/tokenize';
-import { withHeader } from '../src/core/chunk/header';
+import { KeywordIndex } from '../src/core/search';
+import { STOPWORDS } from '../src/core/search';
+import { tokenize } from '../src/core/search';
+import { withHeader } from '../src/core/chunk';
 import { BENCH_QUESTIONS, syntheticFilings } from './synthetic-filings';
 
 const { values } = parseArgs({

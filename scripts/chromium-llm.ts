@@ -7,7 +7,7 @@
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import type { ChatMessage, GenerateOptions, Generation, LlmEngine, LlmInfo, NextTokenScores } from '../src/core/llm/engine';
+import type { ChatMessage, GenerateOptions, Generation, LlmEngine, LlmInfo, NextTokenScores } from '../src/core/llm';
 import type { ManifestModel } from '../src/core/models';
 import { REPO_ROOT } from './models/write-model';
 

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadUseLiteNode } from '../src/adapters/use-lite/node';
 import { loadTransformersEmbedder } from '../src/adapters/transformers';
-import type { Embedder } from '../src/core/embed/embedder';
+import type { Embedder } from '../src/core/embed';
 import { findById, parseManifest, type ManifestModel } from '../src/core/models';
 import { REPO_ROOT } from './models/write-model';
 

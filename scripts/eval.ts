@@ -24,10 +24,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { EMBEDDER_OPTIONS, loadNodeEmbedder } from './embedder';
 import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
-import { withCache } from '../src/core/embed/cache';
-import { evidencePages, parseQuestions, type BenchQuestion } from '../src/core/eval/financebench';
-import { evidenceRank, formatRankTable, type EvidenceRank } from '../src/core/eval/ranks';
-import { formatFateTable, type EvidenceFate } from '../src/core/eval/fate';
+import { withCache } from '../src/core/embed';
+import { evidencePages, parseQuestions, type BenchQuestion } from '../src/core/eval';
+import { evidenceRank, formatRankTable, type EvidenceRank } from '../src/core/eval';
+import { formatFateTable, type EvidenceFate } from '../src/core/eval';
 import {
   CONFIGS,
   evaluateQuestion,
@@ -39,10 +39,10 @@ import {
   summarizeAttributions,
   type EvaluatedQuestion,
   type EvalLlm,
-} from '../src/core/eval/run';
-import { formatTable, markdownTable, summarize, type QuestionScores } from '../src/core/eval/metrics';
-import { graderQuality, keepAgreement, median, stageTable, type LlmRunStats } from '../src/core/eval/grader';
-import { formatAttributionTable, type AttributionSummary } from '../src/core/eval/attribution';
+} from '../src/core/eval';
+import { formatTable, markdownTable, summarize, type QuestionScores } from '../src/core/eval';
+import { graderQuality, keepAgreement, median, stageTable, type LlmRunStats } from '../src/core/eval';
+import { formatAttributionTable, type AttributionSummary } from '../src/core/eval';
 import { DEFAULT_PIPELINE } from '../src/core/settings';
 import { DOCUMENT_OPTIONS, readDocument } from './documents';
 import type { ParsedDocument } from '../src/core/types';

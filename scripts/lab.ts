@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EMBEDDER_OPTIONS, loadNodeEmbedder } from './embedder';
 import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
-import { withCache } from '../src/core/embed/cache';
-import type { RetrievalMode } from '../src/core/kb/knowledge-base';
+import { withCache } from '../src/core/embed';
+import type { RetrievalMode } from '../src/core/kb';
 import type { ParsedDocument } from '../src/core/types';
 import { engineSplitScorer } from '../src/core/llamachunk';
 import { DOCUMENT_OPTIONS, readDocument } from './documents';
@@ -36,7 +36,7 @@ import {
   type LabResult,
 } from '../src/core/lab';
 import { DEFAULT_OVERLAPS, DEFAULT_SIZES } from '../src/core/settings';
-import { markdownTable as table } from '../src/core/eval/metrics';
+import { markdownTable as table } from '../src/core/eval';
 
 const { values } = parseArgs({
   options: {

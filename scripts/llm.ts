@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { loadTransformersLlm } from '../src/adapters/transformers-llm';
 import { TINY_CAUSAL_LM_ID } from '../src/adapters/transformers/tiny-causal-lm';
-import type { LlmEngine } from '../src/core/llm/engine';
+import type { LlmEngine } from '../src/core/llm';
 import { findLocalModel } from './embedder';
 
 /** parseArgs options for --llm, --models and --n-ctx (--llm without a default: no model unless named). */

@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 import { basename } from 'node:path';
 import { EMBEDDER_OPTIONS, loadNodeEmbedder } from './embedder';
 import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
-import { withCache } from '../src/core/embed/cache';
-import { buildDocument } from '../src/core/ingest/build';
+import { withCache } from '../src/core/embed';
+import { buildDocument } from '../src/core/ingest';
 import { readDocument } from './documents';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { ...EMBEDDER_OPTIONS, cache: { type: 'string', default: '.cache/embeddings' } } });

@@ -5,7 +5,7 @@
 import { parseDocx } from '../../src/adapters/docx/parse-docx';
 import { parsePdf } from '../../src/adapters/pdf/node';
 import { IngestError, isIngestError } from '../../src/core/errors';
-import { stripBidiControls } from '../../src/core/text/bidi';
+import { stripBidiControls } from '../../src/core/text';
 import { parseFile } from '../../src/services/parse-file';
 import { MAX_FILE_BYTES, describeBytes } from '../../src/services/limits';
 

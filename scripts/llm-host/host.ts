@@ -4,7 +4,7 @@
  * page.evaluate. Streamed pieces go back through window.__sieveToken (exposed by the script).
  */
 import { loadWllama } from '../../src/adapters/wllama';
-import type { ChatMessage, GenerateOptions, LlmEngine } from '../../src/core/llm/engine';
+import type { ChatMessage, GenerateOptions, LlmEngine } from '../../src/core/llm';
 
 declare global {
   interface Window {

@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { pipeline, type Tensor, type TextClassificationPipeline } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadProgress } from '../../src/core/embed/embedder';
+import type { LoadProgress } from '../../src/core/embed';
 import { loadCrossEncoder, type CrossEncoder, type CrossEncoderOptions } from '../../src/adapters/transformers/cross-encoder';
 import { TINY_CROSS_ENCODER_ID, TINY_CROSS_ENCODER_MAX_TOKENS } from './make-tiny-cross-encoder';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppStore } from './state';
 import type { LibraryClient } from './client';
-import type { DocumentRecord } from '../core/kb/records';
+import type { DocumentRecord } from '../core/kb';
 
 function setup() {
   const docs = [

@@ -2,7 +2,7 @@ import type { Chunk, OcrMark } from '../core/types';
 
 export { describeBytes } from '../services/limits';
 /** File names are shown without bidi controls, which could disguise their extension. */
-export { stripBidiControls as fileName } from '../core/text/bidi';
+export { stripBidiControls as fileName } from '../core/text';
 
 export function pagesLabel(c: Pick<Chunk, 'pageStart' | 'pageEnd'>): string {
   if (c.pageStart === undefined) return '';

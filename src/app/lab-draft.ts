@@ -1,8 +1,8 @@
-import type { LabObjective } from '../core/lab/best';
-import { checkRequest, parseNumberList, type LabRequest } from '../core/lab/request';
+import type { LabObjective } from '../core/lab';
+import { checkRequest, parseNumberList, type LabRequest } from '../core/lab';
 import { DEFAULT_OVERLAPS, DEFAULT_PERCENTILES, DEFAULT_SIZES, DEFAULT_THETAS } from '../core/settings';
 import type { Settings } from '../core/settings';
-import { parseLabQuestions } from '../core/lab/questions';
+import { parseLabQuestions } from '../core/lab';
 
 /** The lab form as typed (lists as text), kept in the store so it survives a change of tab. */
 export interface LabDraft {

@@ -1,7 +1,7 @@
 import { failAll, wrap, type CallOptions, type Remote } from '../rpc/wrap';
 import { LLM_WORKER_METHODS, type LlmWorkerApi } from '../rpc/apis/llm';
 import { LIBRARY_METHODS, type LibraryApi } from '../rpc/apis/library';
-import type { LoadProgress } from '../core/embed/embedder';
+import type { LoadProgress } from '../core/embed';
 import type { LlmSettings } from '../core/settings';
 import { resolveLlmUrls } from './llm-urls';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Verdict } from '../core/pipeline/types';
+import type { Verdict } from '../core/pipeline';
 import { docColours, effectiveFilter, filterCounts, filterRows, reasonInWords, scoreBar, snippet } from './pipeline-rows';
 
 const row = (verdict?: Verdict, reason?: string) => ({ verdict, reason });

@@ -3,7 +3,7 @@
  * which rows a filter shows, the counts on the filter buttons, a one-line snippet, the score
  * its bar draws, a colour per document, and the verdict's reason in words.
  */
-import type { CandidateRow, Verdict } from '../core/pipeline/types';
+import type { CandidateRow, Verdict } from '../core/pipeline';
 
 /** The verdicts that filter a candidate out, in the order the pipeline applies them. */
 const FILTERED_VERDICTS = ['duplicate', 'below-floor', 'below-threshold', 'over-budget', 'outside-segments'] as const satisfies readonly Verdict[];

@@ -5,7 +5,7 @@
  */
 import { version as APP_VERSION } from '../../package.json';
 import { BackupError, decodeArchive, encodeArchive, type BackupProgress } from '../core/backup';
-import type { DocumentBundle, DocumentRecord } from '../core/kb/records';
+import type { DocumentBundle, DocumentRecord } from '../core/kb';
 import { withDefaults, type Settings } from '../core/settings';
 import type { KnowledgeBaseStore } from '../adapters/store';
 import { bundleProblems } from '../adapters/store/bundle';

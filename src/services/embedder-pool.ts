@@ -1,4 +1,4 @@
-import type { Embedder, LoadProgress } from '../core/embed/embedder';
+import type { Embedder, LoadProgress } from '../core/embed';
 import type { EmbedderSettings } from '../core/settings';
 import { failAll, wrap } from '../rpc/wrap';
 import { EMBED_METHODS, type EmbedApi } from '../rpc/apis/embed';

@@ -133,7 +133,7 @@ describe('Library: keyword indexes out of step with the documents', () => {
     const ferry = (await library.ingest(file('ferry.md', FERRY), () => {}, never)).document;
     const ferryChunks = (await store.getChunks(ferry.id))!.chunks;
     // ferry.md's segment replaced by one over other ids (as a lost or foreign write could leave).
-    const { KeywordIndex } = await import('../core/search/bm25');
+    const { KeywordIndex } = await import('../core/search');
     const wrong = KeywordIndex.create();
     wrong.add(ferryChunks.map((c) => ({ ...c, id: `gone-${c.id}`, docId: ferry.id })));
     const before = await loadAll(store);

@@ -1,4 +1,4 @@
-import type { OcrEngine, OcrResult } from '../core/ocr/engine';
+import type { OcrEngine, OcrResult } from '../core/ocr';
 import { failAll, wrap, type Remote } from '../rpc/wrap';
 import { OCR_METHODS, type OcrApi } from '../rpc/apis/ocr';
 

@@ -1,9 +1,9 @@
 import type { ParsedDocument, Progress } from '../core/types';
 import { IngestError } from '../core/errors';
-import { detectKind } from '../core/parse/detect';
-import { parseMarkdown } from '../core/parse/markdown';
-import { parseHtml } from '../core/parse/html';
-import { parsePlainText } from '../core/parse/text';
+import { detectKind } from '../core/parse';
+import { parseMarkdown } from '../core/parse';
+import { parseHtml } from '../core/parse';
+import { parsePlainText } from '../core/parse';
 
 export interface BinaryParsers {
   pdf(bytes: Uint8Array, name: string, options: ParseHooks & { onProgress: (p: Progress) => void; signal: AbortSignal }): Promise<ParsedDocument>;

@@ -1,4 +1,4 @@
-import type { Embedder } from '../core/embed/embedder';
+import type { Embedder } from '../core/embed';
 
 /** Something that embeds texts in another thread (an RPC stub for an embedding worker). */
 export interface RemoteEmbedder {

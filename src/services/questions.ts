@@ -1,6 +1,6 @@
-import { ask, type AskDeps, type Reranker } from '../core/pipeline/ask';
-import type { AskEvent, AskResult } from '../core/pipeline/types';
-import type { LlmEngine } from '../core/llm/engine';
+import { ask, type AskDeps, type Reranker } from '../core/pipeline';
+import type { AskEvent, AskResult } from '../core/pipeline';
+import type { LlmEngine } from '../core/llm';
 import type { PipelineSettings } from '../core/settings';
 import type { Library } from './library';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LoadProgress } from '../core/embed/embedder';
-import type { ChatMessage, GenerateOptions, Generation } from '../core/llm/engine';
+import type { LoadProgress } from '../core/embed';
+import type { ChatMessage, GenerateOptions, Generation } from '../core/llm';
 import { ScriptedEngine } from '../testing/scripted-engine';
 import { engineSplitScorer } from '../core/llamachunk';
 import type { LlmSettings } from '../core/settings';

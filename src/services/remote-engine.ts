@@ -1,5 +1,5 @@
-import type { LoadProgress } from '../core/embed/embedder';
-import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../core/llm/engine';
+import type { LoadProgress } from '../core/embed';
+import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../core/llm';
 import type { LlmSettings } from '../core/settings';
 import type { WebLlmCatalogue } from '../adapters/webllm';
 import type { CallContext, Endpoint } from '../rpc/protocol';

@@ -1,4 +1,4 @@
-import type { Embedder } from '../core/embed/embedder';
+import type { Embedder } from '../core/embed';
 
 /**
  * A deterministic bag-of-words embedder for tests: each word hashes to a dimension, so texts

@@ -1,5 +1,5 @@
-import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../core/llm/engine';
-import { estimateTokens } from '../core/llm/engine';
+import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../core/llm';
+import { estimateTokens } from '../core/llm';
 
 /** A reply rule: when `match` finds the last user message, answer `reply` (a string or a function of it). */
 interface ScriptedReply {

@@ -1,5 +1,5 @@
 /** Builds PdfSource pages from a few line descriptions, for tests of the layout logic. */
-import type { PdfOutlineEntry, PdfPage, PdfSource, PdfTextItem } from '../core/parse/pdf/source';
+import type { PdfOutlineEntry, PdfPage, PdfSource, PdfTextItem } from '../core/parse';
 
 export interface SyntheticLine {
   /** Baseline from the top of the page. */

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { expose } from '../rpc/expose';
 import { EMBED_METHODS, type EmbedApi } from '../rpc/apis/embed';
-import type { Embedder } from '../core/embed/embedder';
+import type { Embedder } from '../core/embed';
 import { loadModel } from '../services/registry';
 
 // Thin host for one embedding model; the library worker runs a pool of these, one per core.

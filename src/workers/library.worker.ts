@@ -10,21 +10,20 @@ import { parsePdf } from '../adapters/pdf/browser';
 import { parseDocx } from '../adapters/docx/parse-docx';
 import { LIBRARY_CHANNEL, Library, webLocks } from '../services/library';
 import { parseFile } from '../services/parse-file';
-import { previewPageText } from '../core/parse/pdf/preview';
+import { previewPageText, readImageText } from '../core/parse';
 import { loadEmbedderPool } from '../services/embedder-pool';
 import type { RerankerSettings } from '../core/settings';
 import { loadModel } from '../services/registry';
 import { LoadOnce } from '../services/load-once';
-import type { AskEvent } from '../core/pipeline/types';
+import type { AskEvent } from '../core/pipeline';
 import { answerQuestion } from '../services/questions';
-import { summarizeDocument } from '../core/chunk/summary';
+import { summarizeDocument } from '../core/chunk';
 import { llmSections } from '../core/sectioning';
 import { attachRemoteLlm, rpcOverPort } from '../services/remote-engine';
 import { engineSplitScorer } from '../core/llamachunk';
 import { orAbort } from '../core/abort';
 import { OcrWorkerEngine } from '../services/ocr-worker';
 import { decodeImage } from '../adapters/ocr/decode-image';
-import { readImageText } from '../core/ocr/image';
 
 // Scanned PDF pages and images are read by OCR in a worker of its own, started when needed.
 const ocr = new OcrWorkerEngine();

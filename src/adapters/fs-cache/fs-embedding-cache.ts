@@ -6,7 +6,7 @@
  */
 import { mkdir, open, readFile, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hashText, splitCacheKey, type EmbeddingCacheStore } from '../../core/embed/cache';
+import { hashText, splitCacheKey, type EmbeddingCacheStore } from '../../core/embed';
 
 interface Located {
   offset: number;

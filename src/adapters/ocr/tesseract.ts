@@ -5,7 +5,7 @@
  */
 import type Tesseract from 'tesseract.js';
 import TesseractJs from 'tesseract.js/dist/tesseract.esm.min.js';
-import type { OcrEngine, OcrLine, OcrResult } from '../../core/ocr/engine';
+import type { OcrEngine, OcrLine, OcrResult } from '../../core/ocr';
 import { orAbort } from '../../core/abort';
 
 interface TesseractPaths {

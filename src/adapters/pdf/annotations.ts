@@ -1,7 +1,7 @@
 /** Text that annotations and form fields show, placed on the page as runs of their own. */
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PdfTextItem } from '../../core/parse/pdf/source';
+import type { PdfTextItem } from '../../core/parse';
 
 type Annotation = Awaited<ReturnType<PdfJs.PDFPageProxy['getAnnotations']>>[number];
 

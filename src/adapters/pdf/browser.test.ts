@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PdfPage, PdfSource, PdfTextItem } from '../../core/parse/pdf/source';
+import type { PdfPage, PdfSource, PdfTextItem } from '../../core/parse';
 import { onlyAnnotations, restoreAnnotations } from './browser';
 
 const item = (text: string, y: number, annotation = false): PdfTextItem => ({

@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy, PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { Progress } from '../../core/types';
-import type { PdfPage, PdfSource } from '../../core/parse/pdf/source';
+import type { PdfPage, PdfSource } from '../../core/parse';
 import { IngestError } from '../../core/errors';
 import { cancelled, checkBytes, hasEncryptDictionary, noText, toIngestError } from './errors';
 import { FontNames } from './fonts';

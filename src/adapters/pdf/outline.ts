@@ -1,5 +1,5 @@
 import type { PDFDocumentProxy, PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PdfOutlineEntry } from '../../core/parse/pdf/source';
+import type { PdfOutlineEntry } from '../../core/parse';
 
 type OutlineNode = Awaited<ReturnType<PDFDocumentProxy['getOutline']>>[number];
 

@@ -1,6 +1,6 @@
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy, PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PdfPage, PdfTextItem } from '../../core/parse/pdf/source';
+import type { PdfPage, PdfTextItem } from '../../core/parse';
 import { annotationItems, readAnnotations } from './annotations';
 import type { PdfJsModule } from './open-document';
 import type { FontNames } from './fonts';

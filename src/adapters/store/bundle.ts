@@ -1,5 +1,5 @@
 /** Prepares a bundle for storage: checks it is self-consistent and drops hidden buffer baggage. */
-import type { DocumentBundle } from '../../core/kb/records';
+import type { DocumentBundle } from '../../core/kb';
 
 /**
  * Structured cloning stores a typed array's whole underlying buffer, so a view into a larger

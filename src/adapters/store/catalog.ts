@@ -1,6 +1,6 @@
 /** Reading a whole library at once: its index (with vectors) or its catalog (without). */
 import type { IDBPDatabase } from 'idb';
-import type { DocumentRecord, KnowledgeBaseIndex } from '../../core/kb/records';
+import type { DocumentRecord, KnowledgeBaseIndex } from '../../core/kb';
 import type { DocumentId } from '../../core/types';
 import type { KnowledgeBaseCatalog } from './knowledge-base-types';
 import { completeParts, groupParts, joinQuantized, type KeywordRecord, type VectorPart } from './parts';

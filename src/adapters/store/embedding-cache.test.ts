@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withCache } from '../../core/embed/cache';
-import type { Embedder } from '../../core/embed/embedder';
+import { withCache } from '../../core/embed';
+import type { Embedder } from '../../core/embed';
 import { openKnowledgeBase, type KnowledgeBaseStore } from './knowledge-base';
 import { freshName } from '../../testing/store-fixtures';
 

@@ -1,6 +1,6 @@
 /** The embedding cache on IndexedDB: one record per cache key, the value a Float32Array. */
 import type { IDBPDatabase } from 'idb';
-import type { EmbeddingCacheStore } from '../../core/embed/cache';
+import type { EmbeddingCacheStore } from '../../core/embed';
 import { compact } from './bundle';
 import { isQuotaError } from './errors';
 import { EMBEDDING_STORE } from './schema';

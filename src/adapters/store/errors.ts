@@ -1,6 +1,6 @@
 /** Turns whatever IndexedDB threw into an IngestError a user can act on. */
 import { IngestError, isIngestError } from '../../core/errors';
-import type { StorageUsage } from '../../core/kb/records';
+import type { StorageUsage } from '../../core/kb';
 import { formatBytes } from './usage';
 
 /**

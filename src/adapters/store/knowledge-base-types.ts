@@ -9,9 +9,9 @@ import type {
   KnowledgeBaseIndex,
   QuantizedVectors,
   StorageUsage,
-} from '../../core/kb/records';
+} from '../../core/kb';
 import type { DocumentId } from '../../core/types';
-import type { KeywordSegment } from '../../core/search/bm25';
+import type { KeywordSegment } from '../../core/search';
 import type { IdbEmbeddingCacheStore } from './embedding-cache';
 
 /**

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { loadAll } from '../../testing/store-fixtures';
 import { describe, expect, it } from 'vitest';
-import type { DocumentBundle, DocumentRecord } from '../../core/kb/records';
+import type { DocumentBundle, DocumentRecord } from '../../core/kb';
 import { openKnowledgeBase } from './knowledge-base';
 import { MIGRATIONS, type Migration } from './schema';
 import { expectVectorsClose, freshName, makeBundle } from '../../testing/store-fixtures';

@@ -1,8 +1,8 @@
 /** Chunks and vectors are stored in parts (see splitParts): reading them back joins a document's parts. */
 import type { IDBPTransaction } from 'idb';
-import type { DocumentChunks, DocumentVectors, QuantizedVectors } from '../../core/kb/records';
+import type { DocumentChunks, DocumentVectors, QuantizedVectors } from '../../core/kb';
 import type { DocumentId } from '../../core/types';
-import { dequantizeRows } from '../../core/vector/quantize';
+import { dequantizeRows } from '../../core/vector';
 import { partsOf } from './schema';
 
 interface ChunkPart {

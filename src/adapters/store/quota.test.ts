@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { loadAll } from '../../testing/store-fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isIngestError } from '../../core/errors';
-import type { DocumentVectors } from '../../core/kb/records';
+import type { DocumentVectors } from '../../core/kb';
 import { openKnowledgeBase, type KnowledgeBaseStore } from './knowledge-base';
 import { freshName, expectVectorsClose, makeBundle } from '../../testing/store-fixtures';
 import { keywordsLabelled as seg } from '../../testing/store-fixtures';

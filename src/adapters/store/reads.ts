@@ -1,5 +1,5 @@
 /** The knowledge base's reads: one document's records, or the whole library's catalog, index or vectors. */
-import type { DocumentFile, DocumentRecord, DocumentText } from '../../core/kb/records';
+import type { DocumentFile, DocumentRecord, DocumentText } from '../../core/kb';
 import { byAge, readCatalog, readIndex } from './catalog';
 import type { Connection } from './connection';
 import type { KnowledgeBaseStore } from './knowledge-base-types';

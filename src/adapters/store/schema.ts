@@ -4,7 +4,7 @@
  * edit one that has shipped, or databases already at that version would miss the change.
  */
 import type { IDBPDatabase, IDBPTransaction } from 'idb';
-import { quantizeRows } from '../../core/vector/quantize';
+import { quantizeRows } from '../../core/vector';
 
 /** Per-document stores keyed by document id. */
 export const DOCUMENT_STORES = ['documents', 'files', 'texts', 'keywords'] as const;

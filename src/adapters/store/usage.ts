@@ -1,4 +1,4 @@
-import type { StorageUsage } from '../../core/kb/records';
+import type { StorageUsage } from '../../core/kb';
 
 /** The part of `navigator.storage` the store uses; injectable for tests. */
 export interface StorageEstimator {

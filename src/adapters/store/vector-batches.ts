@@ -1,6 +1,6 @@
 /** Reading documents' vectors in batches, one read transaction each, noting the revision of every batch. */
 import type { IDBPDatabase } from 'idb';
-import type { QuantizedVectors } from '../../core/kb/records';
+import type { QuantizedVectors } from '../../core/kb';
 import type { DocumentId } from '../../core/types';
 import type { LoadedVectors, LoadVectorsOptions } from './knowledge-base-types';
 import { groupParts, joinQuantized, type VectorPart } from './parts';

@@ -1,8 +1,8 @@
 /** The knowledge base's writes: each one transaction, all or nothing, that moves the revision on. */
-import type { DocumentBundle, DocumentRecord } from '../../core/kb/records';
+import type { DocumentBundle, DocumentRecord } from '../../core/kb';
 import type { DocumentId } from '../../core/types';
-import type { KeywordSegment } from '../../core/search/bm25';
-import { quantizeRows } from '../../core/vector/quantize';
+import type { KeywordSegment } from '../../core/search';
+import { quantizeRows } from '../../core/vector';
 import { prepareBundle } from './bundle';
 import { KB_LABEL, type Connection } from './connection';
 import type { KnowledgeBaseStore } from './knowledge-base-types';

@@ -5,7 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChatMessage, LlmEngine } from '../../core/llm/engine';
+import type { ChatMessage, LlmEngine } from '../../core/llm';
 import { TINY_CAUSAL_LM_CONTEXT, TINY_CAUSAL_LM_ID, TINY_CAUSAL_LM_VOCAB_SIZE } from '../transformers/tiny-causal-lm';
 import { loadTransformersLlm } from './load';
 import { ModelLoadError } from '../../core/models';

@@ -1,7 +1,7 @@
 import type { InterruptableStoppingCriteria, Tensor, TextGenerationPipeline, TextStreamer } from '@huggingface/transformers';
-import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../../core/llm/engine';
-import { splitPrompt } from '../../core/llamachunk/prompts';
-import { completionBudget, fitMessages, type TokenCounter } from '../../core/llm/fit-prompt';
+import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../../core/llm';
+import { splitPrompt } from '../../core/llamachunk';
+import { completionBudget, fitMessages, type TokenCounter } from '../../core/llm';
 import { scoresFromLogits } from './scores';
 import { commonPrefix, splitLogProbs, SplitWindowTooLongError, windowTokenRanges } from './split-scorer';
 import { Serial } from '../../core/serial';

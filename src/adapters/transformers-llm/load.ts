@@ -1,4 +1,4 @@
-import type { LlmEngine } from '../../core/llm/engine';
+import type { LlmEngine } from '../../core/llm';
 import { defaultDtype, resolveDevice } from '../transformers/device';
 import { modelLocation } from '../transformers/env-config';
 import { withTransformers } from '../transformers/load-queue';

@@ -1,4 +1,4 @@
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { LoadProgress } from '../../core/embed';
 import type { DeviceChoice, ModelSource } from '../transformers/options';
 import type { RuntimeEnv } from '../env';
 

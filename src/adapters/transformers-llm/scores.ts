@@ -1,5 +1,5 @@
-import type { NextTokenScores } from '../../core/llm/engine';
-import { renormalise } from '../../core/llm/renormalise';
+import type { NextTokenScores } from '../../core/llm';
+import { renormalise } from '../../core/llm';
 
 export { renormalise };
 

@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import type { TextGenerationPipeline } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LlmEngine, SplitToken } from '../../core/llm/engine';
+import type { LlmEngine, SplitToken } from '../../core/llm';
 import { engineSplitScorer, llmBoundaryChunks, SPLIT_CHAR, windowCharsFor } from '../../core/llamachunk';
 import { TINY_CAUSAL_LM_CONTEXT, TINY_CAUSAL_LM_ID } from '../transformers/tiny-causal-lm';
 import { loadTransformersLlm } from './load';

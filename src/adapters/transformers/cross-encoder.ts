@@ -1,5 +1,5 @@
-import type { LoadProgress } from '../../core/embed/embedder';
-import type { Reranker } from '../../core/pipeline/ask';
+import type { LoadProgress } from '../../core/embed';
+import type { Reranker } from '../../core/pipeline';
 import { defaultDtype, resolveDevice } from './device';
 import { modelLocation } from './env-config';
 import { withTransformers } from './load-queue';

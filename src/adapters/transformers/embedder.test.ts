@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { env } from '@huggingface/transformers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Embedder, LoadProgress } from '../../core/embed/embedder';
+import type { Embedder, LoadProgress } from '../../core/embed';
 import { loadTransformersEmbedder } from './embedder';
 import { ModelLoadError } from '../../core/models';
 import type { TransformersEmbedderOptions } from './options';

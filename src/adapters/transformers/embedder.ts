@@ -1,4 +1,4 @@
-import type { Embedder } from '../../core/embed/embedder';
+import type { Embedder } from '../../core/embed';
 import { defaultDtype, resolveDevice } from './device';
 import { modelLocation } from './env-config';
 import { withTransformers } from './load-queue';

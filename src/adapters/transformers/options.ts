@@ -1,4 +1,4 @@
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { LoadProgress } from '../../core/embed';
 import type { RuntimeEnv } from '../env';
 
 /** Where model files come from. */

@@ -1,6 +1,6 @@
 import type { ProgressInfo } from '@huggingface/transformers';
 import { describe, expect, it } from 'vitest';
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { LoadProgress } from '../../core/embed';
 import { progressReporter } from './progress';
 
 const name = 'org/model';

@@ -1,5 +1,5 @@
 import type { ProgressInfo } from '@huggingface/transformers';
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { LoadProgress } from '../../core/embed';
 
 interface Bytes {
   loaded: number;

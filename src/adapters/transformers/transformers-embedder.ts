@@ -1,5 +1,5 @@
 import type { FeatureExtractionPipeline } from '@huggingface/transformers';
-import type { Embedder } from '../../core/embed/embedder';
+import type { Embedder } from '../../core/embed';
 import { normalizeInPlace } from './normalize';
 import type { Pooling } from './options';
 

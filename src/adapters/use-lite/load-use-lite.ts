@@ -1,6 +1,6 @@
 import { loadGraphModel } from '@tensorflow/tfjs-converter';
-import type { BatchLimits } from '../../core/embed/batch';
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { BatchLimits } from '../../core/embed';
+import type { LoadProgress } from '../../core/embed';
 import { SentencePieceTokenizer } from './sentencepiece';
 import { describeCause } from '../../core/models';
 import { useLiteError } from './load-error';

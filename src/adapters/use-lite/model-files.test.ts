@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { LoadProgress } from '../../core/embed';
 import { fetchUseLiteFiles, type FetchLike } from './model-files';
 
 const modelJson = {

@@ -4,7 +4,7 @@
  * loader and works with any fetch (browser, or a Node function reading from disk).
  */
 import type { io } from '@tensorflow/tfjs-core';
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { LoadProgress } from '../../core/embed';
 import type { VocabEntry } from './sentencepiece';
 import { describeCause } from '../../core/models';
 import { useLiteError } from './load-error';

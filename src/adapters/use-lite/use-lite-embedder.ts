@@ -6,8 +6,8 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
-import { mapInBatches, type BatchLimits } from '../../core/embed/batch';
-import type { Embedder } from '../../core/embed/embedder';
+import { mapInBatches, type BatchLimits } from '../../core/embed';
+import type { Embedder } from '../../core/embed';
 import type { SentencePieceTokenizer } from './sentencepiece';
 import type { WasmRuntime } from './wasm-backend';
 

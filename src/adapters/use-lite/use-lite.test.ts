@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { LoadProgress } from '../../core/embed';
 import { loadUseLiteNode } from './node';
 import type { UseLiteEmbedder } from './use-lite-embedder';
 

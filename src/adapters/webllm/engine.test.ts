@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../core/llm/engine';
+import type { ChatMessage } from '../../core/llm';
 import { WebLlmEngine, type MlcEngineLike } from './engine';
-import type { TopLogprob } from '../../core/llm/top-logprobs';
+import type { TopLogprob } from '../../core/llm';
 
 /**
  * Mimics MLCEngine's chat.completions.create: streams one chunk per piece, then a chunk with

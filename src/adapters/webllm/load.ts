@@ -1,5 +1,5 @@
-import type { LoadProgress } from '../../core/embed/embedder';
-import type { LlmEngine } from '../../core/llm/engine';
+import type { LoadProgress } from '../../core/embed';
+import type { LlmEngine } from '../../core/llm';
 import { webLlmAppConfig, type WebLlmSource } from './app-config';
 import { WebLlmEngine, type MlcEngineLike } from './engine';
 import { toWebLlmError, webLlmError, webLlmMessage } from './errors';

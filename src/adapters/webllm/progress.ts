@@ -1,5 +1,5 @@
 import type { InitProgressReport } from '@mlc-ai/web-llm';
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { LoadProgress } from '../../core/embed';
 
 const MB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../core/llm/engine';
-import type { TopLogprob } from '../../core/llm/top-logprobs';
+import type { ChatMessage } from '../../core/llm';
+import type { TopLogprob } from '../../core/llm';
 import { TOP_LOGPROBS, WllamaEngine, type WllamaLike } from './engine';
 
 /**

@@ -1,9 +1,9 @@
-import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../../core/llm/engine';
+import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../../core/llm';
 import { isAbort } from '../../core/abort';
-import { scoresFromTopLogprobs, type TopLogprob } from '../../core/llm/top-logprobs';
-import { ChatStreamTally, type ChatStreamChoice, type ChatUsage } from '../../core/llm/chat-stream';
-import { completionBudget } from '../../core/llm/fit-prompt';
-import { estimatePromptTokens, fitByEstimate, type Refit } from '../../core/llm/prompt-estimate';
+import { scoresFromTopLogprobs, type TopLogprob } from '../../core/llm';
+import { ChatStreamTally, type ChatStreamChoice, type ChatUsage } from '../../core/llm';
+import { completionBudget } from '../../core/llm';
+import { estimatePromptTokens, fitByEstimate, type Refit } from '../../core/llm';
 import { Serial } from '../../core/serial';
 import { toGgufError } from './errors';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { LoadProgress } from '../../core/embed';
 import { ModelLoadError } from '../../core/models';
 import { loadWllama } from './load';
 import { pickedFileKey, type ModelStore } from './model-store';

@@ -1,4 +1,4 @@
-import type { LlmEngine } from '../../core/llm/engine';
+import type { LlmEngine } from '../../core/llm';
 import { cpuOnly, defaultThreads, modelSizeLimit } from './environment';
 import { WllamaEngine } from './engine';
 import { ggufError, toGgufError } from './errors';

@@ -1,4 +1,4 @@
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { LoadProgress } from '../../core/embed';
 
 export type GgufSource =
   /** A Hugging Face file URL (https://huggingface.co/<repo>/resolve/main/<file>.gguf) or one on this site; absolute. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ocrLabel, pagesLabel } from '../format';
-import { findCitations, type CitationMark } from '../../core/pipeline/citations';
-import type { CandidateRow } from '../../core/pipeline/types';
+import { findCitations, type CitationMark } from '../../core/attribution';
+import type { CandidateRow } from '../../core/pipeline';
 
 /** The answer with its citation marks as buttons: the final answer's own marks, or those read from the text while it streams. */
 export function AnswerText({ text, sources, citations, onOpen }: { text: string; sources: CandidateRow[]; citations?: CitationMark[]; onOpen(row: CandidateRow): void }) {

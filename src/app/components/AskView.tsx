@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useApp } from '../context';
-import type { CandidateRow } from '../../core/pipeline/types';
+import type { CandidateRow } from '../../core/pipeline';
 import type { QuestionState } from '../state';
 import { AttributionLine } from './Attribution';
 import { PipelineView } from './PipelineView';

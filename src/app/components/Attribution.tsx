@@ -1,4 +1,4 @@
-import type { AttributionReport } from '../../core/attribution/attribution';
+import type { AttributionReport } from '../../core/attribution';
 
 /** How much of what it was given the answer used (sentence similarity ≥ the threshold). */
 export function AttributionLine({ report }: { report: AttributionReport }) {

@@ -1,4 +1,4 @@
-import type { CandidateRow } from '../../core/pipeline/types';
+import type { CandidateRow } from '../../core/pipeline';
 import { sectionLabel } from '../format';
 import { ChunkHeader } from './ChunkHeader';
 import { CandidateScores } from './CandidateScores';

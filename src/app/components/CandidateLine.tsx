@@ -1,4 +1,4 @@
-import type { CandidateRow } from '../../core/pipeline/types';
+import type { CandidateRow } from '../../core/pipeline';
 import { pagesLabel } from '../format';
 import { reasonInWords, scoreBar, snippet } from '../pipeline-rows';
 import { CandidateDetails } from './CandidateDetails';

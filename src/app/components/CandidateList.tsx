@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CandidateRow } from '../../core/pipeline/types';
+import type { CandidateRow } from '../../core/pipeline';
 import { docColours, effectiveFilter, filterCounts, filterRows, type RowFilter } from '../pipeline-rows';
 import { CandidateLine } from './CandidateLine';
 import { RowFilterChips } from './RowFilterChips';

@@ -1,5 +1,5 @@
-import type { CandidateRow } from '../../core/pipeline/types';
-import { shown } from '../../core/pipeline/precision';
+import type { CandidateRow } from '../../core/pipeline';
+import { shown } from '../../core/pipeline';
 import { score } from '../format';
 import { VERDICT_LABEL } from './pipeline-labels';
 

@@ -1,6 +1,6 @@
 import { useApp } from '../context';
 import { fileName } from '../format';
-import { outdatedReason } from '../../core/kb/outdated';
+import { outdatedReason } from '../../core/kb';
 import { DocumentRow } from './DocumentRow';
 
 export function DocumentList({ onInspect }: { onInspect: () => void }) {

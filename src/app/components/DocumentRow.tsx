@@ -1,7 +1,7 @@
 import { describeBytes, fileName } from '../format';
-import type { DocumentRecord } from '../../core/kb/records';
+import type { DocumentRecord } from '../../core/kb';
 import { CollapsedNotes } from './CollapsedNotes';
-import { splitNotes } from '../../core/ingest/notes';
+import { splitNotes } from '../../core/ingest';
 
 /** A document's notes: those to act on shown (and marked), routine clean-up folded away. */
 function DocumentNotes({ notes }: { notes: string[] }) {

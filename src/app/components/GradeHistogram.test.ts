@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CandidateRow } from '../../core/pipeline/types';
+import type { CandidateRow } from '../../core/pipeline';
 import { gradeBins } from './GradeHistogram';
 
 const row = (final: number, verdict: CandidateRow['verdict'], extra: Partial<CandidateRow> = {}) => ({ final, verdict, ...extra }) as CandidateRow;

@@ -1,6 +1,6 @@
-import type { CandidateRow } from '../../core/pipeline/types';
-import type { ThresholdResult } from '../../core/pipeline/threshold';
-import { shown } from '../../core/pipeline/precision';
+import type { CandidateRow } from '../../core/pipeline';
+import type { ThresholdResult } from '../../core/pipeline';
+import { shown } from '../../core/pipeline';
 import { ruleLabel } from './pipeline-labels';
 
 const W = 420;

@@ -1,4 +1,4 @@
-import { splitByRanges } from '../../core/search/highlight';
+import { splitByRanges } from '../../core/search';
 
 /** Document text with marked matches; rendered as text nodes only, never as HTML. */
 export function Highlighted({ text, ranges }: { text: string; ranges: Array<[number, number]> }) {

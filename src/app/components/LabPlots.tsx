@@ -1,5 +1,5 @@
 import type { LabResultSummary as LabResult } from '../../services/lab';
-import { objectiveValue, type LabObjective } from '../../core/lab/best';
+import { objectiveValue, type LabObjective } from '../../core/lab';
 import { score } from '../format';
 import { thetaSweep, type ThetaSweepPoint } from './theta-sweep';
 

@@ -1,6 +1,6 @@
 import { useApp } from '../context';
-import { objectiveValue } from '../../core/lab/best';
-import { requestSpecs } from '../../core/lab/request';
+import { objectiveValue } from '../../core/lab';
+import { requestSpecs } from '../../core/lab';
 import type { LabResultSummary } from '../../services/lab';
 import { score } from '../format';
 import { CollapsedNotes } from './CollapsedNotes';

@@ -1,6 +1,6 @@
 import { useApp } from '../context';
-import type { LabObjective } from '../../core/lab/best';
-import { requestSpecs, type LabRequest } from '../../core/lab/request';
+import type { LabObjective } from '../../core/lab';
+import { requestSpecs, type LabRequest } from '../../core/lab';
 import { draftRequest, newLabDraft, type LabDraft } from '../lab-draft';
 import { fileName } from '../format';
 import { NumberField } from './NumberField';

@@ -1,5 +1,5 @@
 import type { OcrMark } from '../../core/types';
-import { LOW_CONFIDENCE } from '../../core/ocr/quality';
+import { LOW_CONFIDENCE } from '../../core/ocr';
 import { ocrLabel } from '../format';
 
 /** Marks text that OCR read from a scan or an image, with the recogniser's confidence. */

@@ -1,5 +1,5 @@
-import type { AskResult, CandidateRow, SegmentSource, StageName, StageTrace } from '../../core/pipeline/types';
-import type { ThresholdResult } from '../../core/pipeline/threshold';
+import type { AskResult, CandidateRow, SegmentSource, StageName, StageTrace } from '../../core/pipeline';
+import type { ThresholdResult } from '../../core/pipeline';
 import type { RoutedDocument } from '../../core/card';
 import { CandidateList } from './CandidateList';
 import { GradeHistogram } from './GradeHistogram';

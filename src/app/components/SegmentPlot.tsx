@@ -1,4 +1,4 @@
-import type { AskResult, SegmentSource } from '../../core/pipeline/types';
+import type { AskResult, SegmentSource } from '../../core/pipeline';
 import { usePlotKeys } from './plot-keys';
 
 const W = 640;

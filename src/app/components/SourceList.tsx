@@ -1,5 +1,5 @@
-import type { AttributionReport } from '../../core/attribution/attribution';
-import type { CandidateRow, SegmentSource } from '../../core/pipeline/types';
+import type { AttributionReport } from '../../core/attribution';
+import type { CandidateRow, SegmentSource } from '../../core/pipeline';
 import { SourceUse } from './Attribution';
 import { OcrBadge } from './OcrBadge';
 import { sourcePlaceLabel } from './ask-labels';

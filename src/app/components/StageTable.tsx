@@ -1,4 +1,4 @@
-import type { StageName, StageTrace } from '../../core/pipeline/types';
+import type { StageName, StageTrace } from '../../core/pipeline';
 import { detailText, STAGE_NAME } from './pipeline-labels';
 import { stageTotals, type StageTotals } from './stage-totals';
 

@@ -1,5 +1,5 @@
-import type { CandidateRow } from '../../core/pipeline/types';
-import type { ThresholdResult } from '../../core/pipeline/threshold';
+import type { CandidateRow } from '../../core/pipeline';
+import type { ThresholdResult } from '../../core/pipeline';
 import { score } from '../format';
 import { GradeHistogram } from './GradeHistogram';
 import { VERDICT_LABEL } from './pipeline-labels';

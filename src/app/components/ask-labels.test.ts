@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CandidateRow } from '../../core/pipeline/types';
+import type { CandidateRow } from '../../core/pipeline';
 import type { QuestionState } from '../state';
 import { askStatusLabel, formatTokens, leadSources } from './ask-labels';
 

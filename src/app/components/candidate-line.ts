@@ -1,4 +1,4 @@
-import type { CandidateRow } from '../../core/pipeline/types';
+import type { CandidateRow } from '../../core/pipeline';
 
 /** The id of a candidate's details, from its chunk id (only word characters and hyphens). */
 export function candidateDetailsId(chunkId: string): string {

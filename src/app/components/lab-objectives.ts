@@ -1,4 +1,4 @@
-import type { LabObjective } from '../../core/lab/best';
+import type { LabObjective } from '../../core/lab';
 
 /** Each objective the lab ranks chunkings by, as the form and the results name it. */
 export const OBJECTIVES: Record<LabObjective, string> = {

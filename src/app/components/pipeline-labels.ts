@@ -1,5 +1,5 @@
-import type { StageName, Verdict } from '../../core/pipeline/types';
-import type { ThresholdResult } from '../../core/pipeline/threshold';
+import type { StageName, Verdict } from '../../core/pipeline';
+import type { ThresholdResult } from '../../core/pipeline';
 
 export const STAGE_NAME: Record<StageName, string> = {
   rewrite: 'Query rewrite',

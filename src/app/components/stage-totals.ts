@@ -1,4 +1,4 @@
-import type { StageTrace } from '../../core/pipeline/types';
+import type { StageTrace } from '../../core/pipeline';
 
 export interface StageTotals {
   ms: number;

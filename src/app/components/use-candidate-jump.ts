@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { CandidateRow } from '../../core/pipeline/types';
+import type { CandidateRow } from '../../core/pipeline';
 import { filterRows, type RowFilter } from '../pipeline-rows';
 
 /**

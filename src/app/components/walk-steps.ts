@@ -1,4 +1,4 @@
-import type { CandidateRow, StageTrace } from '../../core/pipeline/types';
+import type { CandidateRow, StageTrace } from '../../core/pipeline';
 import type { ChunkerSettings } from '../../core/settings';
 import type { Inspection } from '../../services/library';
 import type { QuestionState } from '../state';

@@ -1,6 +1,6 @@
 import type { SearchOptions } from '../../services/library';
 import type { QuestionOptions } from '../../services/questions';
-import { applyRowsUpdate } from '../../core/pipeline/row-changes';
+import { applyRowsUpdate } from '../../core/pipeline';
 import { pruneScope } from '../scope';
 import { Slice } from './slice';
 import { QuestionState } from './types';

@@ -1,6 +1,6 @@
-import type { LabRequest } from '../../core/lab/request';
+import type { LabRequest } from '../../core/lab';
 import { newLabDraft, type LabDraft } from '../lab-draft';
-import { parseQuestions } from '../../core/eval/financebench';
+import { parseQuestions } from '../../core/eval';
 import { Slice } from './slice';
 import { SAMPLE_DOCUMENT, SAMPLE_QUESTIONS, LabState, WalkState } from './types';
 import { message } from './message';

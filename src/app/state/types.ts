@@ -1,12 +1,12 @@
-import type { DocumentRecord, StorageUsage } from '../../core/kb/records';
+import type { DocumentRecord, StorageUsage } from '../../core/kb';
 import type { Settings } from '../../core/settings';
 import type { DocumentSource, IngestEstimateEvent, IngestEvent, IngestSearchableEvent, Inspection, SearchResponse } from '../../services/library';
 import type { Chunk } from '../../core/types';
-import type { LlmInfo } from '../../core/llm/engine';
-import type { AskResult, CandidateRow, SegmentSource, StageName, StageTrace } from '../../core/pipeline/types';
-import type { JudgeCost } from '../../core/pipeline/llm-retriever';
-import type { LabRequest } from '../../core/lab/request';
-import type { LabProgress } from '../../core/lab/run';
+import type { LlmInfo } from '../../core/llm';
+import type { AskResult, CandidateRow, SegmentSource, StageName, StageTrace } from '../../core/pipeline';
+import type { JudgeCost } from '../../core/pipeline';
+import type { LabRequest } from '../../core/lab';
+import type { LabProgress } from '../../core/lab';
 import type { LabResponse } from '../../services/lab';
 import { type LabDraft } from '../lab-draft';
 import { type ManifestModel, type ModelErrorCode } from '../../core/models';

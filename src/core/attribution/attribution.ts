@@ -30,11 +30,11 @@
  * for encoders with a high similarity floor (E5 rarely goes below 0.7) and lower it for sparse
  * bag-of-words vectors.
  */
-import type { Embedder } from '../embed/embedder';
+import type { Embedder } from '../embed';
 import { DEFAULT_ATTRIBUTION_THRESHOLD } from '../settings';
-import { CITATION_MARK, citedSources } from '../pipeline/citations';
-import { segmentSentences } from '../text/segment';
-import { dot } from '../vector/cosine';
+import { CITATION_MARK, citedSources } from './citations';
+import { segmentSentences } from '../text';
+import { dot } from '../vector';
 
 /** Default number of key (question-relevant) sentences taken from each source. */
 const DEFAULT_KEY_PER_SOURCE = 2;

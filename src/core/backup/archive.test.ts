@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unzipSync, zipSync } from 'fflate';
-import type { DocumentBundle } from '../kb/records';
+import type { DocumentBundle } from '../kb';
 import { decodeArchive, encodeArchive, maxUnpackedBytes, sha256Hex } from './archive';
 import { BACKUP_VERSION, MANIFEST_PATH, isBackupError, type BackupManifest } from './format';
 

@@ -1,5 +1,5 @@
 import { unzipSync } from 'fflate';
-import type { DocumentBundle } from '../kb/records';
+import type { DocumentBundle } from '../kb';
 import { BACKUP_FORMAT, BACKUP_VERSION, BackupError, MANIFEST_PATH, SETTINGS_PATH, type BackupManifest, type BackupProgress, type ManifestDocument } from './format';
 import { bytesToFloat32, ownBuffer, sha256Hex } from './bytes';
 import { ROLES, checkChunks, checkManifest, checkRecord, checkText, damaged, foreign, inconsistent, isInt, isObject, parseJson } from './validate';

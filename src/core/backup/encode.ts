@@ -1,5 +1,5 @@
 import { zipSync, type Zippable } from 'fflate';
-import type { DocumentBundle } from '../kb/records';
+import type { DocumentBundle } from '../kb';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,

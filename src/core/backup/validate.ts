@@ -1,5 +1,5 @@
 /** Checks of an archive's parts: anything malformed is refused with a BackupError naming it. */
-import type { DocumentChunks, DocumentRecord, DocumentText } from '../kb/records';
+import type { DocumentChunks, DocumentRecord, DocumentText } from '../kb';
 import { BackupError, type BackupManifest, type DocumentEntryPaths } from './format';
 
 const decoder = new TextDecoder('utf-8', { fatal: true });

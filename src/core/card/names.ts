@@ -1,5 +1,5 @@
-import { wordTokens } from '../text/words';
-import { STOPWORDS } from '../search/stopwords';
+import { wordTokens } from '../text';
+import { STOPWORDS } from '../search';
 
 const REGISTRANT_NOTE = /^\(?\s*exact name of (?:the )?registrant/i;
 const ENTITY_SUFFIX = /\b(?:inc|incorporated|corp|corporation|company|co|ltd|limited|plc|llc|lp|l\.p|n\.v|s\.a|ag|se|group|holdings?)\.?$/i;

@@ -1,5 +1,5 @@
 import { nameAliases, type Alias } from './names';
-import { STOPWORDS } from '../search/stopwords';
+import { STOPWORDS } from '../search';
 import { periodLabel } from './period';
 import type { DocumentCard } from './types';
 

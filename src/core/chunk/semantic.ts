@@ -1,5 +1,5 @@
 import type { Chunk, Sentence, Trace } from '../types';
-import { neighbourSimilarities } from '../vector/cosine';
+import { neighbourSimilarities } from '../vector';
 import { makeChunk, sameSection, type ChunkSource } from './make-chunk';
 import { sectionPathAt } from './locate';
 

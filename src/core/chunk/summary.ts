@@ -1,4 +1,4 @@
-import type { LlmEngine } from '../llm/engine';
+import type { LlmEngine } from '../llm';
 
 /** How much of the document the model reads to summarise it. */
 const READ_CHARS = 3000;

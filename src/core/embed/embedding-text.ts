@@ -1,4 +1,4 @@
-import { isTableRow } from '../chunk/tables';
+import { isTableRow } from '../chunk';
 
 /** Units that may follow a figure in a cell ("(80) bps", "2.5x"). */
 const FIGURE_UNIT = /(bps|bp|pts|x)\s*$/i;

@@ -1,5 +1,5 @@
-import { wordTokens } from '../text/words';
-import { STOPWORDS } from '../search/stopwords';
+import { wordTokens } from '../text';
+import { STOPWORDS } from '../search';
 
 /** What an answer must show to count as a hit: a figure or a phrase of the gold answer that the evidence states. */
 type AnswerKey = { kind: 'figure'; value: string } | { kind: 'phrase'; words: string[] };

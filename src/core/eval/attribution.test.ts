@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttributionTotals } from '../attribution/attribution';
+import type { AttributionTotals } from '../attribution';
 import { formatAttributionTable, summarizeAttribution } from './attribution';
 
 function totals(t: Partial<AttributionTotals>): AttributionTotals {

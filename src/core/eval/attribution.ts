@@ -1,4 +1,4 @@
-import type { AttributionTotals } from '../attribution/attribution';
+import type { AttributionTotals } from '../attribution';
 import { markdownTable } from './metrics';
 
 /** A mean over the questions that have a value, and how many do. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ask } from '../pipeline/ask';
+import { ask } from '../pipeline';
 import { DEFAULT_PIPELINE } from '../settings';
 import { ferryDeps } from '../../testing/test-kb';
 import { evidenceFate, formatFateTable } from './fate';

@@ -1,4 +1,4 @@
-import type { AskResult } from '../pipeline/types';
+import type { AskResult } from '../pipeline';
 import type { Chunk } from '../types';
 import { markdownTable } from './metrics';
 import { evidenceRank } from './ranks';

@@ -1,4 +1,4 @@
-import type { AskResult, StageName } from '../pipeline/types';
+import type { AskResult, StageName } from '../pipeline';
 
 /** One graded candidate of one question, labelled by whether it lies on an evidence page. */
 export interface GradedCandidate {

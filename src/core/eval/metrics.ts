@@ -1,5 +1,5 @@
 import type { PageSpan } from '../types';
-import { wordTokens } from '../text/words';
+import { wordTokens } from '../text';
 
 export interface RetrievedSpan {
   start: number;

@@ -3,17 +3,17 @@ import { DEFAULT_CHUNKER, DEFAULT_PIPELINE, RSE_PRESETS, withPipelineDefaults, t
 import type { DocumentCard } from '../card';
 import { answerKey, answerShows } from './answer-hit';
 import { evidenceFate, type EvidenceFate } from './fate';
-import { ask } from '../pipeline/ask';
-import { knowledgeBaseDeps } from '../pipeline/kb-deps';
-import type { AttributionTotals } from '../attribution/attribution';
-import type { LlmEngine } from '../llm/engine';
-import { extractSegments } from '../rse/extract';
-import type { Embedder } from '../embed/embedder';
-import { prepareDocument as prepareForIndex } from '../ingest/prepare';
+import { ask } from '../pipeline';
+import { knowledgeBaseDeps } from '../pipeline';
+import type { AttributionTotals } from '../attribution';
+import type { LlmEngine } from '../llm';
+import { extractSegments } from '../rse';
+import type { Embedder } from '../embed';
+import { prepareDocument as prepareForIndex } from '../ingest';
 
 const NEVER = new AbortController().signal;
-import { KnowledgeBase, type RetrievalMode } from '../kb/knowledge-base';
-import { withinBudget } from '../search/budget';
+import { KnowledgeBase, type RetrievalMode } from '../kb';
+import { withinBudget } from '../search';
 import { evidencePages, type BenchQuestion } from './financebench';
 import { llmRunStats, type LlmRunStats } from './grader';
 import { charsInside, scoreRetrieval, summarize, type ConfigSummary, type QuestionScores } from './metrics';

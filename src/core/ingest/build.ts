@@ -1,14 +1,14 @@
 import type { Chunk, DocumentId, ParsedDocument, Progress, Sentence, Trace } from '../types';
 import type { ChunkerSettings } from '../settings';
-import type { Embedder } from '../embed/embedder';
+import type { Embedder } from '../embed';
 import { isAbort } from '../abort';
 import { documentUnits } from './units';
-import { chunkHeader, withHeader } from '../chunk/header';
+import { chunkHeader, withHeader } from '../chunk';
 import { describeDocument, type DocumentCard } from '../card';
-import { embeddingText } from '../embed/embedding-text';
-import { semanticChunks, type SemanticChunkResult } from '../chunk/semantic';
-import { fixedChunks } from '../chunk/fixed';
-import { neighbourSimilarities, normalize, packRows } from '../vector/cosine';
+import { embeddingText } from '../embed';
+import { semanticChunks, type SemanticChunkResult } from '../chunk';
+import { fixedChunks } from '../chunk';
+import { neighbourSimilarities, normalize, packRows } from '../vector';
 import { LlmChunkingError, llmBoundaryChunks, SPLIT_SCORER_NEEDED, windowSettingsFor, type SplitScorer } from '../llamachunk';
 
 export interface BuildInput {

@@ -2,8 +2,8 @@ import type { Chunk, DocumentId, ParsedDocument } from '../types';
 import type { ChunkerSettings } from '../settings';
 import { documentUnits } from './units';
 import { unitLimit } from './build';
-import { fixedChunks } from '../chunk/fixed';
-import { chunkHeader } from '../chunk/header';
+import { fixedChunks } from '../chunk';
+import { chunkHeader } from '../chunk';
 import { describeDocument } from '../card';
 
 interface KeywordFirstInput {

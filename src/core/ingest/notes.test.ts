@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { noteKind, splitNotes } from './notes';
-import { parsePdfSource } from '../parse/pdf/parse';
+import { parsePdfSource } from '../parse';
 import { page, prose, source } from '../../testing/synthetic-pdf';
-import type { PdfPage, PdfSource } from '../parse/pdf/source';
-import { ocrWarnings, readByOcrNote } from '../ocr/warnings';
+import type { PdfPage, PdfSource } from '../parse';
+import { ocrWarnings, readByOcrNote } from '../ocr';
 import { unreadableScriptNote } from './script-note';
 
 const body = (n: number) => prose(100, [`Body text of page ${n} describes the quarter in some detail and`, 'continues on a second line that ends the paragraph here.']);

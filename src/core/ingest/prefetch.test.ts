@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EmbeddingPrefetch } from './prefetch';
-import type { Embedder } from '../embed/embedder';
+import type { Embedder } from '../embed';
 
 function gatedEmbedder() {
   const calls: string[][] = [];

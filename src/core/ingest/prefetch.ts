@@ -1,4 +1,4 @@
-import type { Embedder } from '../embed/embedder';
+import type { Embedder } from '../embed';
 
 /**
  * Starts embedding texts that are likely to be needed soon (the units of pages already read

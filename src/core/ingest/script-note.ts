@@ -1,4 +1,4 @@
-import type { Embedder } from '../embed/embedder';
+import type { Embedder } from '../embed';
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu;
 const LETTER = /\p{L}/gu;

@@ -1,7 +1,7 @@
 import type { SectionSpan, Sentence } from '../types';
-import { segmentSentences } from '../text/segment';
-import { toUnits } from '../chunk/units';
-import { packTableRows } from '../chunk/tables';
+import { segmentSentences } from '../text';
+import { toUnits } from '../chunk';
+import { packTableRows } from '../chunk';
 
 /**
  * The units a document is embedded and chunked by: sentences, long ones split to fit

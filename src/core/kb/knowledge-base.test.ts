@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KnowledgeBase } from './knowledge-base';
 import { axisVector } from '../../testing/vectors';
-import { packRows } from '../vector/cosine';
+import { packRows } from '../vector';
 import type { Chunk } from '../types';
 
 function chunk(docId: string, index: number, text: string): Chunk {

@@ -1,8 +1,8 @@
 import type { Chunk, DocumentId, Trace } from '../types';
-import type { QuantizedRows } from '../vector/quantize';
-import { KeywordIndex, type KeywordSegment } from '../search/bm25';
-import { VectorIndex, type PrefilterOptions, type VectorPrecision } from '../search/vector-index';
-import { withHeader } from '../chunk/header';
+import type { QuantizedRows } from '../vector';
+import { KeywordIndex, type KeywordSegment } from '../search';
+import { VectorIndex, type PrefilterOptions, type VectorPrecision } from '../search';
+import { withHeader } from '../chunk';
 import { rankChunks, type Candidate, type RankedChunk, type SearchOptions } from './rank';
 
 export type { Candidate, RetrievalMode, SearchOptions } from './rank';

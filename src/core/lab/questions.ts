@@ -1,4 +1,4 @@
-import { evidencePages, parseQuestions } from '../eval/financebench';
+import { evidencePages, parseQuestions } from '../eval';
 
 /** A question with the evidence that answers it, asked of one document. */
 export interface LabQuestion {

@@ -1,4 +1,4 @@
-import { charsInside, evidenceCoverage, type RetrievedSpan } from '../eval/metrics';
+import { charsInside, evidenceCoverage, type RetrievedSpan } from '../eval';
 import type { LocatedEvidence } from './locate';
 
 export type { RetrievedSpan };

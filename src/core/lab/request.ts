@@ -1,4 +1,4 @@
-import type { RetrievalMode } from '../kb/knowledge-base';
+import type { RetrievalMode } from '../kb';
 import type { LabObjective } from './best';
 import { distinctSpecs, fixedSpec, llmSpec, percentileSpec, semanticSpec, sweepFixed, sweepPercentile, sweepTheta, type ChunkingSpec } from './specs';
 

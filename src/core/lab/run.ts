@@ -22,18 +22,18 @@
  * sentences and need a SplitScorer; without one they are reported unavailable.
  */
 import type { Chunk, PageSpan, SectionSpan, Sentence } from '../types';
-import type { Embedder } from '../embed/embedder';
-import { embeddingText } from '../embed/embedding-text';
-import { documentUnits } from '../ingest/units';
-import { fixedChunks } from '../chunk/fixed';
-import { semanticChunks } from '../chunk/semantic';
-import { chunkHeader } from '../chunk/header';
+import type { Embedder } from '../embed';
+import { embeddingText } from '../embed';
+import { documentUnits } from '../ingest';
+import { fixedChunks } from '../chunk';
+import { semanticChunks } from '../chunk';
+import { chunkHeader } from '../chunk';
 import { llmBoundaryChunks, windowSettingsFor, type SplitScorer } from '../llamachunk';
-import { embedAll, MAX_UNIT, meanVector } from '../ingest/build';
-import { KnowledgeBase, type RetrievalMode } from '../kb/knowledge-base';
-import { withinBudget } from '../search/budget';
+import { embedAll, MAX_UNIT, meanVector } from '../ingest';
+import { KnowledgeBase, type RetrievalMode } from '../kb';
+import { withinBudget } from '../search';
 import type { FusionWeights } from '../settings';
-import { packRows } from '../vector/cosine';
+import { packRows } from '../vector';
 import { evidenceLocator, type LocateMethod } from './locate';
 import type { LabQuestion } from './questions';
 import { retrievalRatio, signalRatio } from './ratios';

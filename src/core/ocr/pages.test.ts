@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Progress } from '../types';
-import type { PdfPage, PdfSource, PdfTextItem } from '../parse/pdf/source';
-import { parsePdfSource } from '../parse/pdf/parse';
-import { pageRange } from '../chunk/locate';
+import type { PdfPage, PdfSource, PdfTextItem } from '../parse';
+import { parsePdfSource } from '../parse';
+import { pageRange } from '../chunk';
 import { isIngestError } from '../errors';
 import type { OcrEngine, OcrLine, OcrResult } from './engine';
 import { ocrScannedPages, type PageRenderer } from './pages';

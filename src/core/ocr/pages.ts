@@ -1,5 +1,5 @@
 import type { Progress } from '../types';
-import type { PdfSource } from '../parse/pdf/source';
+import type { PdfSource } from '../parse';
 import type { GreyImage, OcrEngine } from './engine';
 import { pagesNeedingOcr } from './plan';
 import { ocrPage } from './to-page';

@@ -1,4 +1,4 @@
-import type { PdfPage } from '../parse/pdf/source';
+import type { PdfPage } from '../parse';
 
 /**
  * The pages OCR should read: those pdf.js read without error and found no text on. A page

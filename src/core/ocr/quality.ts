@@ -1,5 +1,5 @@
 import type { OcrLine, OcrResult } from './engine';
-import type { PdfPageOcr } from '../parse/pdf/source';
+import type { PdfPageOcr } from '../parse';
 
 /** A page whose mean confidence is below this is kept, with a warning naming it. */
 export const LOW_CONFIDENCE = 60;

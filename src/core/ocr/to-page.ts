@@ -1,4 +1,4 @@
-import type { PdfPage, PdfTextItem } from '../parse/pdf/source';
+import type { PdfPage, PdfTextItem } from '../parse';
 import type { OcrLine, OcrResult } from './engine';
 import { judgeOcr } from './quality';
 

@@ -1,5 +1,5 @@
 import type { PageSpan } from '../types';
-import type { PdfPage, PdfSource } from '../parse/pdf/source';
+import type { PdfPage, PdfSource } from '../parse';
 import { LOW_CONFIDENCE } from './quality';
 
 /**

@@ -1,5 +1,5 @@
 import type { SectionSpan } from '../types';
-import { cleanLine } from '../text/normalize';
+import { cleanLine } from '../text';
 
 interface OpenHeading {
   level: number;

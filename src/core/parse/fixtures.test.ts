@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isIngestError } from '../errors';
-import { segmentSentences } from '../text/segment';
+import { segmentSentences } from '../text';
 import { detectKind } from './detect';
 import { parseHtml } from './html';
 import { parseMarkdown } from './markdown';

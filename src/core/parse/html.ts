@@ -1,5 +1,5 @@
 import type { ParsedDocument, SectionSpan } from '../types';
-import { flattenLine } from '../text/normalize';
+import { flattenLine } from '../text';
 import { DocumentBuilder } from './builder';
 import { decodeEntities } from './entities';
 import { tokenizeHtml } from './html-tokenizer';

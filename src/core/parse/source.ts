@@ -1,5 +1,5 @@
 import { IngestError } from '../errors';
-import { isBlank, normalizeNewlines } from '../text/normalize';
+import { isBlank, normalizeNewlines } from '../text';
 import { decodeWindows1252, WINDOWS_1252_LABELS } from './windows-1252';
 
 /** What the text parsers accept: already-decoded text or the file's bytes. */

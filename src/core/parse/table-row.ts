@@ -1,4 +1,4 @@
-import { flattenLine } from '../text/normalize';
+import { flattenLine } from '../text';
 
 const CURRENCY = /^[$€£¥]$/;
 const CLOSER = /^[%)]+$|^\)%$/;

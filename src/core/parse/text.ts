@@ -1,5 +1,5 @@
 import type { ParsedDocument } from '../types';
-import { cleanLine } from '../text/normalize';
+import { cleanLine } from '../text';
 import { DocumentBuilder } from './builder';
 import { assertHasText, fileStem, readSource, type TextInput } from './source';
 import { tableRow } from './table-row';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LlmInfo } from '../llm/engine';
+import type { LlmInfo } from '../llm';
 import { ScriptedEngine } from '../../testing/scripted-engine';
 import { fitSources, generateAnswer } from './answer';
 import type { AnswerSource } from './prompts';

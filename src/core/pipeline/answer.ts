@@ -1,6 +1,6 @@
-import type { ChatMessage, LlmEngine } from '../llm/engine';
+import type { ChatMessage, LlmEngine } from '../llm';
 import { answerPrompt, type AnswerSource } from './prompts';
-import { findCitations, type CitationMark } from './citations';
+import { findCitations, type CitationMark } from '../attribution';
 import { generationUsage, type LlmUsage } from './usage';
 
 interface AnswerResult {

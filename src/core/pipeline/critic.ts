@@ -1,5 +1,5 @@
-import { wordTokens } from '../text/words';
-import { STOPWORDS } from '../search/stopwords';
+import { wordTokens } from '../text';
+import { STOPWORDS } from '../search';
 
 export interface CriticVerdict {
   /** 0–1; 0.5 means the critic has no opinion. */

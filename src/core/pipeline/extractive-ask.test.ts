@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeEmbedder } from '../../testing/fake-embedder';
-import { buildDocument } from '../ingest/build';
-import { KnowledgeBase } from '../kb/knowledge-base';
+import { buildDocument } from '../ingest';
+import { KnowledgeBase } from '../kb';
 import type { ParsedDocument } from '../types';
 import { ask } from './ask';
 import { knowledgeBaseDeps } from './kb-deps';

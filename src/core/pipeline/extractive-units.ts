@@ -1,6 +1,6 @@
 import type { Chunk } from '../types';
-import { isTableRow } from '../chunk/tables';
-import { segmentSentences } from '../text/segment';
+import { isTableRow } from '../chunk';
+import { segmentSentences } from '../text';
 import { withoutYears } from './critic';
 
 /** What the retrieval-only answer may quote: a sentence, a list item or a table row. */

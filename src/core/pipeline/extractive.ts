@@ -1,6 +1,6 @@
-import { wordTokens } from '../text/words';
-import { STOPWORDS } from '../search/stopwords';
-import type { CitationMark } from './citations';
+import { wordTokens } from '../text';
+import { STOPWORDS } from '../search';
+import type { CitationMark } from '../attribution';
 import { AMOUNT_QUESTION, yearsIn } from './critic';
 import { hasFigure, quoteUnits, type QuoteUnit } from './extractive-units';
 

@@ -1,4 +1,4 @@
-import type { LlmEngine } from '../llm/engine';
+import type { LlmEngine } from '../llm';
 import type { GradeSettings } from '../settings';
 import { critic, type CriticVerdict } from './critic';
 import { parseScore, expectedDigit } from './parse-score';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attributionFromVectors } from '../attribution/attribution';
+import { attributionFromVectors } from '../attribution';
 import { inferCitations } from './inferred-citations';
 
 const v = (...xs: number[]) => {

@@ -1,5 +1,5 @@
-import { answerSentences, type SentenceSupport } from '../attribution/attribution';
-import type { CitationMark } from './citations';
+import { answerSentences, type SentenceSupport } from '../attribution';
+import type { CitationMark } from '../attribution';
 
 /**
  * Citation marks for an answer whose model wrote none (small models rarely do): after each

@@ -1,4 +1,4 @@
-import type { KnowledgeBase } from '../kb/knowledge-base';
+import type { KnowledgeBase } from '../kb';
 import type { AskDeps } from './ask';
 
 /** What the question pipeline reads from a knowledge base: search, vectors, chunks in order (read from storage when needed). */

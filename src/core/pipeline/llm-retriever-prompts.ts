@@ -3,7 +3,7 @@
  * Every prompt puts what is shared across calls (instructions, then the query) first and the
  * chunk texts last, so an engine with a prefix cache reuses the shared part.
  */
-import type { ChatMessage } from '../llm/engine';
+import type { ChatMessage } from '../llm';
 
 const JUDGE = 'You are an AI assistant that judges whether text chunks are relevant to a user query.';
 

@@ -15,8 +15,8 @@
  */
 import type { Chunk } from '../types';
 import type { JudgeSettings } from '../settings';
-import { estimateTokens, type ChatMessage, type LlmEngine } from '../llm/engine';
-import { withHeader } from '../chunk/header';
+import { estimateTokens, type ChatMessage, type LlmEngine } from '../llm';
+import { withHeader } from '../chunk';
 import { batchJudgePrompt, GRADE_DIGITS, gradeLogprobPrompt, YES_NO_TOKENS, yesNoLogprobPrompt } from './llm-retriever-prompts';
 import { digitMean } from './parse-score';
 import { addUsage, generationUsage, NO_USAGE, scoringUsage, type LlmUsage } from './usage';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Candidate } from '../kb/knowledge-base';
+import type { Candidate } from '../kb';
 import { ScriptedEngine } from '../../testing/scripted-engine';
 import { ask } from './ask';
 import { atShownPrecision, shown } from './precision';

@@ -5,7 +5,7 @@
  * Every prompt puts what is shared across chunks (instructions, then the query) before the
  * chunk, so an engine with a prefix cache reuses it.
  */
-import type { ChatMessage } from '../llm/engine';
+import type { ChatMessage } from '../llm';
 
 const GRADER = 'You are an AI assistant that judges how relevant a text chunk is to a user query.';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { figuresIn, figuresKey } from '../text/figures';
+import { figuresIn, figuresKey } from '../text';
 import { filterRedundant } from './redundancy';
 
 const same = () => Float32Array.from([1, 0]);

@@ -1,5 +1,5 @@
-import { figuresKey } from '../text/figures';
-import { dot } from '../vector/cosine';
+import { figuresKey } from '../text';
+import { dot } from '../vector';
 
 interface DuplicateOf {
   /** Index (in the input order) of the kept item this one repeats. */

@@ -1,4 +1,4 @@
-import type { LlmEngine } from '../llm/engine';
+import type { LlmEngine } from '../llm';
 import { rewritePrompt } from './prompts';
 import { generationUsage, type LlmUsage } from './usage';
 

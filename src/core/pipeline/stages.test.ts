@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filterRedundant } from './redundancy';
 import { dynamicThreshold } from './threshold';
 import { endsFirst } from './order';
-import { citedSources, findCitations } from './citations';
+import { citedSources, findCitations } from '../attribution';
 import { extractiveAnswer } from './extractive';
 import { expectedDigit, parseScore } from './parse-score';
 import { critic, yearsIn } from './critic';

@@ -4,8 +4,8 @@ import { DEFAULT_PIPELINE } from '../settings';
 import { statementOf, statementPages, statementsNamed, statementTitled } from './statements';
 import type { Chunk } from '../types';
 import { FakeEmbedder } from '../../testing/fake-embedder';
-import { buildDocument } from '../ingest/build';
-import { KnowledgeBase } from '../kb/knowledge-base';
+import { buildDocument } from '../ingest';
+import { KnowledgeBase } from '../kb';
 import { knowledgeBaseDeps } from './kb-deps';
 
 describe('statementsNamed and statementTitled', () => {

@@ -1,5 +1,5 @@
 import { GATHER_AHEAD as AHEAD, simdInt8DotKernel, simdInt8GatherKernel, type Int8DotKernel } from './simd-dot-i8';
-import { quantizeInto, quantizeRow, type QuantizedRows } from '../vector/quantize';
+import { quantizeInto, quantizeRow, type QuantizedRows } from '../vector';
 import { SignBits } from './sign-bits';
 import { WasmRows } from './wasm-rows';
 

@@ -3,7 +3,7 @@ import { hammingScores, simdHammingKernel } from './simd-hamming';
 import { SignBits } from './sign-bits';
 import { Int8VectorStore } from './int8-vector-store';
 import { VectorIndex, defaultCandidates } from './vector-index';
-import { quantizeRows } from '../vector/quantize';
+import { quantizeRows } from '../vector';
 
 function mulberry(seed: number): () => number {
   return () => {

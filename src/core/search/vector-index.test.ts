@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VectorIndex } from './vector-index';
 import { axisVector } from '../../testing/vectors';
-import { packRows } from '../vector/cosine';
+import { packRows } from '../vector';
 
 describe('VectorIndex: search, lookup and removal', () => {
   const idx = new VectorIndex(4);

@@ -3,7 +3,7 @@ import { DEFAULT_PREFILTER_ROWS } from '../settings';
 import { TopK } from './top-k';
 import { VectorStore } from './vector-store';
 import { Int8VectorStore } from './int8-vector-store';
-import { dequantizeRows, type QuantizedRows } from '../vector/quantize';
+import { dequantizeRows, type QuantizedRows } from '../vector';
 
 /** How stored vectors are held: float32, or int8 with a scale per row (a quarter of the memory). */
 export type VectorPrecision = 'f32' | 'i8';

@@ -2,9 +2,9 @@
  * Where the vocabulary of a stretch of text shifts: a TextTiling-style comparison of the content
  * words in adjacent windows of units (paragraphs, or groups of sentences from long ones).
  */
-import { segmentSentences } from '../text/segment';
-import { wordTokens } from '../text/words';
-import { STOPWORDS } from '../search/stopwords';
+import { segmentSentences } from '../text';
+import { wordTokens } from '../text';
+import { STOPWORDS } from '../search';
 import type { TextRange } from './text-range';
 
 /** Paragraphs longer than this are compared as groups of sentences instead. */

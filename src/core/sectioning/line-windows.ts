@@ -1,5 +1,5 @@
 /** The document as numbered lines, and the overlapping windows of them the model is shown. */
-import { segmentSentences } from '../text/segment';
+import { segmentSentences } from '../text';
 import { pushTrimmed, type TextRange } from './text-range';
 
 /**

@@ -6,9 +6,9 @@
  * heuristicSections for its text.
  */
 import type { SectionSpan } from '../types';
-import type { ChatMessage, LlmEngine } from '../llm/engine';
+import type { ChatMessage, LlmEngine } from '../llm';
 import { isAbort } from '../abort';
-import { addUsage, generationUsage, NO_USAGE } from '../pipeline/usage';
+import { addUsage, generationUsage, NO_USAGE } from '../pipeline';
 import { heuristicSections, type HeuristicOptions } from './heuristic';
 import { lineAt, makeWindows, numberLines, type Window } from './line-windows';
 import { SECTIONING_SYSTEM, sectioningPrompt } from './prompts';

@@ -1,5 +1,5 @@
 /** Names for sections without a title: their first sentence, or their most distinctive words. */
-import { segmentSentences } from '../text/segment';
+import { segmentSentences } from '../text';
 import { countWords } from './lexical-shifts';
 import type { TextRange } from './text-range';
 

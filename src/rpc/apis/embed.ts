@@ -1,6 +1,6 @@
 import type { CallContext } from '../protocol';
 import type { Methods } from '../types';
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { LoadProgress } from '../../core/embed';
 import type { EmbedderSettings } from '../../core/settings';
 import type { UseLiteFiles } from '../../adapters/use-lite/model-files';
 

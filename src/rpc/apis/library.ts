@@ -1,11 +1,11 @@
 import type { CallContext } from '../protocol';
 import type { Methods } from '../types';
-import type { DocumentRecord, StorageUsage } from '../../core/kb/records';
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { DocumentRecord, StorageUsage } from '../../core/kb';
+import type { LoadProgress } from '../../core/embed';
 import type { Settings } from '../../core/settings';
-import type { AskEvent, AskResult } from '../../core/pipeline/types';
-import type { LabRequest } from '../../core/lab/request';
-import type { LabProgress } from '../../core/lab/run';
+import type { AskEvent, AskResult } from '../../core/pipeline';
+import type { LabRequest } from '../../core/lab';
+import type { LabProgress } from '../../core/lab';
 import type { BackupProgress } from '../../core/backup';
 import type { QuestionOptions } from '../../services/questions';
 import type { LabResponse } from '../../services/lab';

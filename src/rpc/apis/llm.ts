@@ -1,7 +1,7 @@
 import type { CallContext } from '../protocol';
 import type { Methods } from '../types';
-import type { LoadProgress } from '../../core/embed/embedder';
-import type { ChatMessage, Generation, GenerateOptions, LlmInfo, NextTokenScores, SplitToken } from '../../core/llm/engine';
+import type { LoadProgress } from '../../core/embed';
+import type { ChatMessage, Generation, GenerateOptions, LlmInfo, NextTokenScores, SplitToken } from '../../core/llm';
 import type { LlmSettings } from '../../core/settings';
 import type { WebLlmCatalogue } from '../../adapters/webllm';
 

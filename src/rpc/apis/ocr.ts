@@ -1,6 +1,6 @@
 import type { CallContext } from '../protocol';
 import type { Methods } from '../types';
-import type { OcrResult } from '../../core/ocr/engine';
+import type { OcrResult } from '../../core/ocr';
 
 /** The OCR worker (src/workers/ocr.worker.ts), as the library worker calls it. */
 export interface OcrApi {

@@ -1,10 +1,10 @@
 import type { DocumentId } from '../../core/types';
-import type { DocumentRecord, StorageUsage } from '../../core/kb/records';
-import { effectiveThreshold } from '../../core/chunk/semantic';
+import type { DocumentRecord, StorageUsage } from '../../core/kb';
+import { effectiveThreshold } from '../../core/chunk';
 import { DEFAULT_SETTINGS, withDefaults, type Settings, type ChunkerSettings } from '../../core/settings';
-import type { LabCandidateDoc } from '../../core/lab/assign';
-import type { LabRequest } from '../../core/lab/request';
-import type { LabProgress } from '../../core/lab/run';
+import type { LabCandidateDoc } from '../../core/lab';
+import type { LabRequest } from '../../core/lab';
+import type { LabProgress } from '../../core/lab';
 import { LabRequestError, runLabRequest, type LabResponse } from '../lab';
 import { Inspection, DocumentSource } from './types';
 import type { LibraryCore } from './core';

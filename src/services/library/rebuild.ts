@@ -1,6 +1,6 @@
 import type { DocumentId } from '../../core/types';
-import type { DocumentBundle, DocumentRecord } from '../../core/kb/records';
-import { prepareDocument } from '../../core/ingest/prepare';
+import type { DocumentBundle, DocumentRecord } from '../../core/kb';
+import { prepareDocument } from '../../core/ingest';
 import { IngestError } from '../../core/errors';
 import { type Settings } from '../../core/settings';
 import { makeBundle } from '../bundle';

@@ -1,8 +1,8 @@
 import { routeQuestion } from '../../core/card';
 import type { Trace } from '../../core/types';
-import { highlightRanges } from '../../core/search/highlight';
-import type { AskDeps } from '../../core/pipeline/ask';
-import { knowledgeBaseDeps } from '../../core/pipeline/kb-deps';
+import { highlightRanges } from '../../core/search';
+import type { AskDeps } from '../../core/pipeline';
+import { knowledgeBaseDeps } from '../../core/pipeline';
 import { SearchResponse, MODEL_PENDING_NOTE, SearchOptions } from './types';
 import type { LibraryCore } from './core';
 

@@ -1,4 +1,4 @@
-import type { LoadProgress } from '../../core/embed/embedder';
+import type { LoadProgress } from '../../core/embed';
 import { describeCause, ModelLoadError, modelNoun } from '../../core/models';
 import { llmModelName } from '../../core/settings';
 import { runtimeEnv } from '../../adapters/env';

@@ -1,7 +1,7 @@
-import type { Embedder, LoadProgress } from '../../core/embed/embedder';
-import type { LlmEngine } from '../../core/llm/engine';
+import type { Embedder, LoadProgress } from '../../core/embed';
+import type { LlmEngine } from '../../core/llm';
 import type { ModelKind } from '../../core/models';
-import type { Reranker } from '../../core/pipeline/ask';
+import type { Reranker } from '../../core/pipeline';
 import type { EmbedderSettings, LlmSettings, RerankerSettings } from '../../core/settings';
 import type { RuntimeEnv } from '../../adapters/env';
 import type { UseLiteFiles } from '../../adapters/use-lite/model-files';

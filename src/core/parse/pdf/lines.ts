@@ -1,4 +1,4 @@
-import { cleanLine } from '../../text/normalize';
+import { cleanLine } from '../../text';
 import type { PdfPage, PdfTextItem } from './source';
 import { isWordTail, joinSplitTails } from './letter-spacing';
 

@@ -12,7 +12,7 @@ import { sectionsFromHeadings, type PlacedHeading } from './sections';
 import type { PdfSource } from './source';
 import { bodyStyle } from './stats';
 import { chooseTitle } from './title';
-import { markOcrSpans, noTextReason, ocrWarnings } from '../../ocr/warnings';
+import { markOcrSpans, noTextReason, ocrWarnings } from '../../ocr';
 
 /** Turns what the PDF adapter read into the cleaned document text with its pages and sections. */
 export function parsePdfSource(source: PdfSource, fileName: string): ParsedDocument {

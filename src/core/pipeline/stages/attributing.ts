@@ -1,4 +1,4 @@
-import { measureAttribution, type AttributionReport } from '../../attribution/attribution';
+import { measureAttribution, type AttributionReport } from '../../attribution';
 import { inferCitations } from '../inferred-citations';
 import type { Answer } from '../types';
 import type { AskContext, Outcome } from './context';

@@ -1,8 +1,8 @@
-import type { Candidate, SearchOptions } from '../../kb/knowledge-base';
+import type { Candidate, SearchOptions } from '../../kb';
 import type { Chunk } from '../../types';
-import type { Embedder } from '../../embed/embedder';
+import type { Embedder } from '../../embed';
 import type { DocumentCard } from '../../card';
-import type { LlmEngine } from '../../llm/engine';
+import type { LlmEngine } from '../../llm';
 import type { PipelineSettings } from '../../settings';
 import type { AskEvent, StageName, StageTrace } from '../types';
 import { NO_USAGE, type LlmUsage } from '../usage';

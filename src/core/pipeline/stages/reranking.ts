@@ -1,5 +1,5 @@
-import { withHeader } from '../../chunk/header';
-import { withinBudget } from '../../search/budget';
+import { withHeader } from '../../chunk';
+import { withinBudget } from '../../search';
 import { endsFirst } from '../order';
 import type { CandidateRow } from '../types';
 import type { AskContext, Outcome } from './context';

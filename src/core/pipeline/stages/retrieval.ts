@@ -1,4 +1,4 @@
-import type { Candidate } from '../../kb/knowledge-base';
+import type { Candidate } from '../../kb';
 import { statementOf, statementPages, statementsNamed, type StatementKind } from '../statements';
 import type { CandidateRow } from '../types';
 import type { AskContext, AskDeps, Outcome } from './context';

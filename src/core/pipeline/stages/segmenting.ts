@@ -1,4 +1,4 @@
-import { extractSegments } from '../../rse/extract';
+import { extractSegments } from '../../rse';
 import type { AskResult, CandidateRow, SegmentSource } from '../types';
 import type { AskContext, Outcome } from './context';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isIngestError } from '../errors';
-import type { OcrEngine, OcrResult } from './engine';
+import type { OcrEngine, OcrResult } from '../ocr';
 import { readImageText } from './image';
 
 const image = { width: 1000, height: 400, bytes: new Uint8Array([1, 2, 3]) };

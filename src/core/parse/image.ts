@@ -1,10 +1,8 @@
 import { IngestError } from '../errors';
 import type { ParsedDocument, Progress } from '../types';
-import { parsePdfSource } from '../parse/pdf/parse';
-import type { PdfSource } from '../parse/pdf/source';
-import type { GreyImage, OcrEngine } from './engine';
-import { ocrPage } from './to-page';
-import { noTextReason, readByOcrNote } from './warnings';
+import { noTextReason, ocrPage, readByOcrNote, type GreyImage, type OcrEngine } from '../ocr';
+import { parsePdfSource } from './pdf/parse';
+import type { PdfSource } from './pdf/source';
 
 /**
  * An image file (a photo or scan of a page) read by OCR: one page, laid out by the PDF layout

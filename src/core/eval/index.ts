@@ -1,0 +1,20 @@
+/**
+ * Evaluation on FinanceBench-style questions: reading the questions and their evidence pages,
+ * running each configuration (chunking × retrieval × pipeline) over the same prepared documents,
+ * and the metrics of ../shared's README (page recall, evidence coverage, signal ratio, answer hit)
+ * with the tables the eval CLI prints.
+ */
+export { formatAttributionTable } from './attribution';
+export type { AttributionSummary } from './attribution';
+export { formatFateTable } from './fate';
+export type { EvidenceFate } from './fate';
+export { evidencePages, parseQuestions } from './financebench';
+export type { BenchQuestion } from './financebench';
+export { graderQuality, keepAgreement, median, stageTable } from './grader';
+export type { LlmRunStats } from './grader';
+export { charsInside, evidenceCoverage, formatTable, markdownTable, summarize } from './metrics';
+export type { QuestionScores, RetrievedSpan } from './metrics';
+export { evidenceRank, formatRankTable } from './ranks';
+export type { EvidenceRank } from './ranks';
+export { CONFIGS, evaluateQuestion, prepareDocument, prepareLibrary, rankedChunks, summarizeAll, summarizeAttributions } from './run';
+export type { EvalLlm, EvaluatedQuestion, Prepared } from './run';
