@@ -68,6 +68,7 @@ describe('addDocument / loadAll round trip', () => {
 });
 
 describe('addDocument: parts, transactions, replacement and refusal', () => {
+  // fake-indexeddb takes about a second for 4,500 chunks alone, several on a busy 2-core machine.
   it('splits a long document into bounded parts and joins them back in order', async () => {
     const name = freshName();
     const store = await kb(name);
@@ -94,7 +95,7 @@ describe('addDocument: parts, transactions, replacement and refusal', () => {
     await store.addDocuments([{ bundle: makeBundle('long', { chunks: 2, dim: 4 }), keywords: seg('{}') }]);
     expect((await store.getChunks('long'))!.chunks).toHaveLength(2);
     expect((await store.getVectors('long'))!.data).toHaveLength(8);
-  });
+  }, 30_000);
 
   it('writes several documents in one transaction, all or nothing', async () => {
     const store = await kb();
