@@ -22,9 +22,7 @@ import { buildDocument } from '../src/core/ingest';
 import { KnowledgeBase } from '../src/core/kb';
 import { DEFAULT_CHUNKER, DEFAULT_PIPELINE, type ScoringMode } from '../src/core/settings';
 import { parseQuestions } from '../src/core/eval';
-import { ask } from '../src/core/pipeline';
-import { knowledgeBaseDeps } from '../src/core/pipeline';
-import type { AskResult } from '../src/core/pipeline';
+import { ask, knowledgeBaseDeps, type AskResult } from '../src/core/pipeline';
 
 const { values } = parseArgs({
   options: {

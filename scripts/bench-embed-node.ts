@@ -8,10 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { Embedder } from '../src/core/embed';
+import type { Embedder, BatchLimits } from '../src/core/embed';
 import { EMBEDDER_OPTIONS, loadNodeEmbedder } from './embedder';
 import { loadUseLiteNode } from '../src/adapters/use-lite/node';
-import type { BatchLimits } from '../src/core/embed';
 import { segmentSentences } from '../src/core/text';
 import { USE_LITE_MAX_TOKENS, type UseLiteEmbedder } from '../src/adapters/use-lite/use-lite-embedder';
 

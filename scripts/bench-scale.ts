@@ -9,8 +9,7 @@
 import 'fake-indexeddb/auto';
 import { parseArgs } from 'node:util';
 import { openKnowledgeBase } from '../src/adapters/store';
-import { KnowledgeBase } from '../src/core/kb';
-import type { DocumentBundle } from '../src/core/kb';
+import { KnowledgeBase, type DocumentBundle } from '../src/core/kb';
 import type { Embedder } from '../src/core/embed';
 import { DEFAULT_CHUNKER } from '../src/core/settings';
 import { Library } from '../src/services/library';

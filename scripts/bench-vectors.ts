@@ -5,8 +5,7 @@
  *   npx tsx scripts/bench-vectors.ts [--n 100000] [--dim 512] [--k 20] [--queries 20]
  */
 import { parseArgs } from 'node:util';
-import { VectorIndex } from '../src/core/search';
-import { KeywordIndex } from '../src/core/search';
+import { VectorIndex, KeywordIndex } from '../src/core/search';
 import type { Chunk } from '../src/core/types';
 
 const { values } = parseArgs({

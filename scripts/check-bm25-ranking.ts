@@ -10,9 +10,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import MiniSearch from 'minisearch';
-import { KeywordIndex } from '../src/core/search';
-import { STOPWORDS } from '../src/core/search';
-import { tokenize } from '../src/core/search';
+import { KeywordIndex, STOPWORDS, tokenize } from '../src/core/search';
 import { withHeader } from '../src/core/chunk';
 import { BENCH_QUESTIONS, syntheticFilings } from './synthetic-filings';
 

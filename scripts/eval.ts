@@ -25,10 +25,15 @@ import { parseArgs } from 'node:util';
 import { EMBEDDER_OPTIONS, loadNodeEmbedder } from './embedder';
 import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
 import { withCache } from '../src/core/embed';
-import { evidencePages, parseQuestions, type BenchQuestion } from '../src/core/eval';
-import { evidenceRank, formatRankTable, type EvidenceRank } from '../src/core/eval';
-import { formatFateTable, type EvidenceFate } from '../src/core/eval';
 import {
+  evidencePages,
+  parseQuestions,
+  type BenchQuestion,
+  evidenceRank,
+  formatRankTable,
+  type EvidenceRank,
+  formatFateTable,
+  type EvidenceFate,
   CONFIGS,
   evaluateQuestion,
   prepareDocument,
@@ -39,10 +44,18 @@ import {
   summarizeAttributions,
   type EvaluatedQuestion,
   type EvalLlm,
+  formatTable,
+  markdownTable,
+  summarize,
+  type QuestionScores,
+  graderQuality,
+  keepAgreement,
+  median,
+  stageTable,
+  type LlmRunStats,
+  formatAttributionTable,
+  type AttributionSummary,
 } from '../src/core/eval';
-import { formatTable, markdownTable, summarize, type QuestionScores } from '../src/core/eval';
-import { graderQuality, keepAgreement, median, stageTable, type LlmRunStats } from '../src/core/eval';
-import { formatAttributionTable, type AttributionSummary } from '../src/core/eval';
 import { DEFAULT_PIPELINE } from '../src/core/settings';
 import { DOCUMENT_OPTIONS, readDocument } from './documents';
 import type { ParsedDocument } from '../src/core/types';

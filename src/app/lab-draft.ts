@@ -1,8 +1,5 @@
-import type { LabObjective } from '../core/lab';
-import { checkRequest, parseNumberList, type LabRequest } from '../core/lab';
-import { DEFAULT_OVERLAPS, DEFAULT_PERCENTILES, DEFAULT_SIZES, DEFAULT_THETAS } from '../core/settings';
-import type { Settings } from '../core/settings';
-import { parseLabQuestions } from '../core/lab';
+import { type LabObjective, checkRequest, parseNumberList, type LabRequest, parseLabQuestions } from '../core/lab';
+import { DEFAULT_OVERLAPS, DEFAULT_PERCENTILES, DEFAULT_SIZES, DEFAULT_THETAS, type Settings } from '../core/settings';
 
 /** The lab form as typed (lists as text), kept in the store so it survives a change of tab. */
 export interface LabDraft {

@@ -1,8 +1,7 @@
 import type { DocumentId, ParsedDocument } from '../core/types';
 import type { ChunkerSettings } from '../core/settings';
-import type { DocumentBundle, DocumentRecord } from '../core/kb';
+import { type DocumentBundle, type DocumentRecord, INDEX_VERSION } from '../core/kb';
 import type { BuiltDocument } from '../core/ingest';
-import { INDEX_VERSION } from '../core/kb';
 
 interface BundleInput {
   docId: DocumentId;

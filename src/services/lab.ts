@@ -2,11 +2,20 @@ import type { Embedder } from '../core/embed';
 import type { FusionWeights } from '../core/settings';
 import { wordTokens } from '../core/text';
 import type { SplitScorer } from '../core/llamachunk';
-import { assignQuestions, type LabCandidateDoc } from '../core/lab';
-import { bestSpec, type LabObjective } from '../core/lab';
-import { parseLabQuestions } from '../core/lab';
-import { checkRequest, requestSpecs, requestSweeps, type LabRequest } from '../core/lab';
-import { runLab, type LabProgress, type LabResult } from '../core/lab';
+import {
+  assignQuestions,
+  type LabCandidateDoc,
+  bestSpec,
+  type LabObjective,
+  parseLabQuestions,
+  checkRequest,
+  requestSpecs,
+  requestSweeps,
+  type LabRequest,
+  runLab,
+  type LabProgress,
+  type LabResult,
+} from '../core/lab';
 
 /** A lab result without the per-chunk lengths (the summary and histogram keep what the panel plots). */
 export type LabResultSummary = Omit<LabResult, 'chunkLengths'>;

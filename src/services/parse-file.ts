@@ -1,9 +1,6 @@
 import type { ParsedDocument, Progress } from '../core/types';
 import { IngestError } from '../core/errors';
-import { detectKind } from '../core/parse';
-import { parseMarkdown } from '../core/parse';
-import { parseHtml } from '../core/parse';
-import { parsePlainText } from '../core/parse';
+import { detectKind, parseMarkdown, parseHtml, parsePlainText } from '../core/parse';
 
 export interface BinaryParsers {
   pdf(bytes: Uint8Array, name: string, options: ParseHooks & { onProgress: (p: Progress) => void; signal: AbortSignal }): Promise<ParsedDocument>;

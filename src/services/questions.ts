@@ -1,5 +1,4 @@
-import { ask, type AskDeps, type Reranker } from '../core/pipeline';
-import type { AskEvent, AskResult } from '../core/pipeline';
+import { ask, type AskDeps, type Reranker, type AskEvent, type AskResult } from '../core/pipeline';
 import type { LlmEngine } from '../core/llm';
 import type { PipelineSettings } from '../core/settings';
 import type { Library } from './library';

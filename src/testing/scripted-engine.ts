@@ -1,5 +1,14 @@
-import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../core/llm';
-import { estimateTokens } from '../core/llm';
+import {
+  type ChatMessage,
+  type Generation,
+  type GenerateOptions,
+  type LlmEngine,
+  type LlmInfo,
+  type NextTokenScores,
+  type ScoreSplitsOptions,
+  type SplitToken,
+  estimateTokens,
+} from '../core/llm';
 
 /** A reply rule: when `match` finds the last user message, answer `reply` (a string or a function of it). */
 interface ScriptedReply {

@@ -1,8 +1,7 @@
 /** Test-only builders of consistent document bundles with recognisable contents. */
 import { buildSegment, type KeywordSegment } from '../core/search';
-import type { KnowledgeBaseSnapshot } from '../core/kb';
+import type { KnowledgeBaseSnapshot, DocumentBundle } from '../core/kb';
 import type { KnowledgeBaseStore } from '../adapters/store/knowledge-base';
-import type { DocumentBundle } from '../core/kb';
 import type { Chunk } from '../core/types';
 import { DEFAULT_CHUNKER } from '../core/settings';
 

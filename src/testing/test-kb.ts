@@ -2,8 +2,7 @@ import { FakeEmbedder } from './fake-embedder';
 import { buildDocument } from '../core/ingest';
 import { KnowledgeBase } from '../core/kb';
 import type { ParsedDocument } from '../core/types';
-import type { AskDeps } from '../core/pipeline';
-import { knowledgeBaseDeps } from '../core/pipeline';
+import { type AskDeps, knowledgeBaseDeps } from '../core/pipeline';
 
 /** Sentences of a small document, each its own chunk (threshold 2 never merges). Tests only. */
 const FERRY_DOC = [

@@ -1,7 +1,6 @@
-import { tinyBertGraph } from '../tiny-bert-graph';
+import { tinyBertGraph, OPSET_VERSION } from '../tiny-bert-graph';
 import type { LayerWeights, TinyBertShape, TinyBertWeights } from '../tiny-bert-weights';
 import { encodeOnnxModel } from '../onnx-model';
-import { OPSET_VERSION } from '../tiny-bert-graph';
 import { readSafetensors, type SafeTensor } from './safetensors';
 
 /** The fields of a Hugging Face BERT config.json the conversion needs. */

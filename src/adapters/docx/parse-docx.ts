@@ -1,7 +1,6 @@
 import mammoth from 'mammoth';
 import { IngestError, isIngestError } from '../../core/errors';
-import { parseHtml } from '../../core/parse';
-import { assertHasBytes, toBytes } from '../../core/parse';
+import { parseHtml, assertHasBytes, toBytes } from '../../core/parse';
 import type { ParsedDocument } from '../../core/types';
 import { checkWordContainer } from './container';
 

@@ -2,8 +2,7 @@ import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { embeddingCacheKey, withCache } from '../../core/embed';
-import type { Embedder } from '../../core/embed';
+import { embeddingCacheKey, withCache, type Embedder } from '../../core/embed';
 import { FsEmbeddingCacheStore } from './fs-embedding-cache';
 
 let dir: string;

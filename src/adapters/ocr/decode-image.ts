@@ -1,6 +1,5 @@
 import { IngestError } from '../../core/errors';
-import type { GreyImage } from '../../core/ocr';
-import { encodePgm } from '../../core/ocr';
+import { type GreyImage, encodePgm } from '../../core/ocr';
 
 /** Larger photos are scaled down to this many pixels: more gains the recogniser nothing and costs memory. */
 const MAX_PIXELS = 16_000_000;

@@ -6,11 +6,8 @@
  * runs in the calling worker's thread, as the OCR page renderer does.
  */
 import type { ParsedDocument } from '../../core/types';
-import type { OcrEngine } from '../../core/ocr';
-import { pagesNeedingOcr } from '../../core/ocr';
-import { ocrScannedPages } from '../../core/ocr';
-import type { PdfPage, PdfSource, PdfTextItem } from '../../core/parse';
-import { parsePdfSourcePaced } from '../../core/parse';
+import { type OcrEngine, pagesNeedingOcr, ocrScannedPages } from '../../core/ocr';
+import { type PdfPage, type PdfSource, type PdfTextItem, parsePdfSourcePaced } from '../../core/parse';
 import { pacer } from '../../core/yield';
 import { extractPdf, type PdfJsModule, type PdfJsResources, type PdfJsThread, type ReadPdfOptions } from './extract';
 import { FetchDataFactory } from './fetch-data';

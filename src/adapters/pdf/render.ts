@@ -4,8 +4,7 @@
  * text reading skips them; only documents with pages lacking a text layer pay for it.
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { GreyImage } from '../../core/ocr';
-import { encodePgm, renderScale } from '../../core/ocr';
+import { type GreyImage, encodePgm, renderScale } from '../../core/ocr';
 import type { PdfJsModule, PdfJsResources } from './extract';
 
 /** pdf.js's canvas factory, on OffscreenCanvas (its default makes <canvas> elements). */

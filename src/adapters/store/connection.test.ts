@@ -1,10 +1,8 @@
 import 'fake-indexeddb/auto';
-import { loadAll } from '../../testing/store-fixtures';
+import { loadAll, freshName, makeBundle, keywordsLabelled as seg } from '../../testing/store-fixtures';
 import { describe, expect, it, vi } from 'vitest';
 import { openKnowledgeBase } from './knowledge-base';
 import { MIGRATIONS, type Migration } from './schema';
-import { freshName, makeBundle } from '../../testing/store-fixtures';
-import { keywordsLabelled as seg } from '../../testing/store-fixtures';
 
 const v2: Migration = (db) => {
   db.createObjectStore('extra');

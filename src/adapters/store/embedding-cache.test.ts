@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withCache } from '../../core/embed';
-import type { Embedder } from '../../core/embed';
+import { withCache, type Embedder } from '../../core/embed';
 import { openKnowledgeBase, type KnowledgeBaseStore } from './knowledge-base';
 import { freshName } from '../../testing/store-fixtures';
 

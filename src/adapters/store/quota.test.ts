@@ -1,11 +1,9 @@
 import 'fake-indexeddb/auto';
-import { loadAll } from '../../testing/store-fixtures';
+import { loadAll, freshName, expectVectorsClose, makeBundle, keywordsLabelled as seg } from '../../testing/store-fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isIngestError } from '../../core/errors';
 import type { DocumentVectors } from '../../core/kb';
 import { openKnowledgeBase, type KnowledgeBaseStore } from './knowledge-base';
-import { freshName, expectVectorsClose, makeBundle } from '../../testing/store-fixtures';
-import { keywordsLabelled as seg } from '../../testing/store-fixtures';
 import { failPutsWithQuota, type QuotaFailure } from '../../testing/store-quota';
 
 let restore: (() => void) | undefined;

@@ -1,7 +1,18 @@
 import type { InterruptableStoppingCriteria, Tensor, TextGenerationPipeline, TextStreamer } from '@huggingface/transformers';
-import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../../core/llm';
+import {
+  type ChatMessage,
+  type Generation,
+  type GenerateOptions,
+  type LlmEngine,
+  type LlmInfo,
+  type NextTokenScores,
+  type ScoreSplitsOptions,
+  type SplitToken,
+  completionBudget,
+  fitMessages,
+  type TokenCounter,
+} from '../../core/llm';
 import { splitPrompt } from '../../core/llamachunk';
-import { completionBudget, fitMessages, type TokenCounter } from '../../core/llm';
 import { scoresFromLogits } from './scores';
 import { commonPrefix, splitLogProbs, SplitWindowTooLongError, windowTokenRanges } from './split-scorer';
 import { Serial } from '../../core/serial';

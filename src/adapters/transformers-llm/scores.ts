@@ -1,5 +1,4 @@
-import type { NextTokenScores } from '../../core/llm';
-import { renormalise } from '../../core/llm';
+import { type NextTokenScores, renormalise } from '../../core/llm';
 
 export { renormalise };
 

@@ -1,6 +1,5 @@
 import { loadGraphModel } from '@tensorflow/tfjs-converter';
-import type { BatchLimits } from '../../core/embed';
-import type { LoadProgress } from '../../core/embed';
+import type { BatchLimits, LoadProgress } from '../../core/embed';
 import { SentencePieceTokenizer } from './sentencepiece';
 import { describeCause } from '../../core/models';
 import { useLiteError } from './load-error';

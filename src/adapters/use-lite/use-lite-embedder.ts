@@ -6,8 +6,7 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
-import { mapInBatches, type BatchLimits } from '../../core/embed';
-import type { Embedder } from '../../core/embed';
+import { mapInBatches, type BatchLimits, type Embedder } from '../../core/embed';
 import type { SentencePieceTokenizer } from './sentencepiece';
 import type { WasmRuntime } from './wasm-backend';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../core/llm';
+import type { ChatMessage, TopLogprob } from '../../core/llm';
 import { WebLlmEngine, type MlcEngineLike } from './engine';
-import type { TopLogprob } from '../../core/llm';
 
 /**
  * Mimics MLCEngine's chat.completions.create: streams one chunk per piece, then a chunk with

@@ -1,11 +1,23 @@
-import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../../core/llm';
+import {
+  type ChatMessage,
+  type Generation,
+  type GenerateOptions,
+  type LlmEngine,
+  type LlmInfo,
+  type NextTokenScores,
+  completionBudget,
+  estimatePromptTokens,
+  fitByEstimate,
+  type Refit,
+  scoresFromTopLogprobs,
+  type TopLogprob,
+  ChatStreamTally,
+  type ChatStreamChoice,
+  type ChatUsage,
+} from '../../core/llm';
 import { isAbort } from '../../core/abort';
-import { completionBudget } from '../../core/llm';
-import { estimatePromptTokens, fitByEstimate, type Refit } from '../../core/llm';
 import { Serial } from '../../core/serial';
 import { toWebLlmError } from './errors';
-import { scoresFromTopLogprobs, type TopLogprob } from '../../core/llm';
-import { ChatStreamTally, type ChatStreamChoice, type ChatUsage } from '../../core/llm';
 
 /** WebLLM returns at most this many alternatives per token. */
 const TOP_LOGPROBS = 5;

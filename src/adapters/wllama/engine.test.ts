@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ChatMessage } from '../../core/llm';
-import type { TopLogprob } from '../../core/llm';
+import type { ChatMessage, TopLogprob } from '../../core/llm';
 import { TOP_LOGPROBS, WllamaEngine, type WllamaLike } from './engine';
 
 /**

@@ -1,9 +1,21 @@
-import type { ChatMessage, Generation, GenerateOptions, LlmEngine, LlmInfo, NextTokenScores } from '../../core/llm';
+import {
+  type ChatMessage,
+  type Generation,
+  type GenerateOptions,
+  type LlmEngine,
+  type LlmInfo,
+  type NextTokenScores,
+  scoresFromTopLogprobs,
+  type TopLogprob,
+  ChatStreamTally,
+  type ChatStreamChoice,
+  type ChatUsage,
+  completionBudget,
+  estimatePromptTokens,
+  fitByEstimate,
+  type Refit,
+} from '../../core/llm';
 import { isAbort } from '../../core/abort';
-import { scoresFromTopLogprobs, type TopLogprob } from '../../core/llm';
-import { ChatStreamTally, type ChatStreamChoice, type ChatUsage } from '../../core/llm';
-import { completionBudget } from '../../core/llm';
-import { estimatePromptTokens, fitByEstimate, type Refit } from '../../core/llm';
 import { Serial } from '../../core/serial';
 import { toGgufError } from './errors';
 

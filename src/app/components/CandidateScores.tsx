@@ -1,5 +1,4 @@
-import type { CandidateRow } from '../../core/pipeline';
-import { shown } from '../../core/pipeline';
+import { type CandidateRow, shown } from '../../core/pipeline';
 import { score } from '../format';
 import { VERDICT_LABEL } from './pipeline-labels';
 

@@ -1,6 +1,4 @@
-import type { CandidateRow } from '../../core/pipeline';
-import type { ThresholdResult } from '../../core/pipeline';
-import { shown } from '../../core/pipeline';
+import { type CandidateRow, type ThresholdResult, shown } from '../../core/pipeline';
 import { ruleLabel } from './pipeline-labels';
 
 const W = 420;

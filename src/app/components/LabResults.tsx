@@ -1,6 +1,5 @@
 import { useApp } from '../context';
-import { objectiveValue } from '../../core/lab';
-import { requestSpecs } from '../../core/lab';
+import { objectiveValue, requestSpecs } from '../../core/lab';
 import type { LabResultSummary } from '../../services/lab';
 import { score } from '../format';
 import { CollapsedNotes } from './CollapsedNotes';

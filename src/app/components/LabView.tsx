@@ -1,6 +1,5 @@
 import { useApp } from '../context';
-import type { LabObjective } from '../../core/lab';
-import { requestSpecs, type LabRequest } from '../../core/lab';
+import { type LabObjective, requestSpecs, type LabRequest } from '../../core/lab';
 import { draftRequest, newLabDraft, type LabDraft } from '../lab-draft';
 import { fileName } from '../format';
 import { NumberField } from './NumberField';

@@ -1,5 +1,4 @@
-import type { AskResult, CandidateRow, SegmentSource, StageName, StageTrace } from '../../core/pipeline';
-import type { ThresholdResult } from '../../core/pipeline';
+import type { AskResult, CandidateRow, SegmentSource, StageName, StageTrace, ThresholdResult } from '../../core/pipeline';
 import type { RoutedDocument } from '../../core/card';
 import { CandidateList } from './CandidateList';
 import { GradeHistogram } from './GradeHistogram';

@@ -1,5 +1,4 @@
-import type { CandidateRow } from '../../core/pipeline';
-import type { ThresholdResult } from '../../core/pipeline';
+import type { CandidateRow, ThresholdResult } from '../../core/pipeline';
 import { score } from '../format';
 import { GradeHistogram } from './GradeHistogram';
 import { VERDICT_LABEL } from './pipeline-labels';

@@ -1,8 +1,7 @@
 import { pagesLabel, sectionLabel } from '../format';
-import type { CandidateRow, SegmentSource } from '../../core/pipeline';
+import { type CandidateRow, type SegmentSource, estimateLibraryJudgeCost } from '../../core/pipeline';
 import type { LlmStatus, QuestionState } from '../state';
 import type { PipelineSettings } from '../../core/settings';
-import { estimateLibraryJudgeCost } from '../../core/pipeline';
 import { runningLabel } from './pipeline-labels';
 
 /** What the LLM retriever will cost, estimated from the library before a question is asked. */

@@ -1,5 +1,4 @@
-import type { StageName, Verdict } from '../../core/pipeline';
-import type { ThresholdResult } from '../../core/pipeline';
+import type { StageName, Verdict, ThresholdResult } from '../../core/pipeline';
 
 export const STAGE_NAME: Record<StageName, string> = {
   rewrite: 'Query rewrite',

@@ -3,8 +3,7 @@ import { DEFAULT_CHUNKER, DEFAULT_PIPELINE, RSE_PRESETS, withPipelineDefaults, t
 import type { DocumentCard } from '../card';
 import { answerKey, answerShows } from './answer-hit';
 import { evidenceFate, type EvidenceFate } from './fate';
-import { ask } from '../pipeline';
-import { knowledgeBaseDeps } from '../pipeline';
+import { ask, knowledgeBaseDeps } from '../pipeline';
 import type { AttributionTotals } from '../attribution';
 import type { LlmEngine } from '../llm';
 import { extractSegments } from '../rse';

@@ -1,13 +1,10 @@
 import type { Chunk, DocumentId, ParsedDocument, Progress, Sentence, Trace } from '../types';
 import type { ChunkerSettings } from '../settings';
-import type { Embedder } from '../embed';
+import { type Embedder, embeddingText } from '../embed';
 import { isAbort } from '../abort';
 import { documentUnits } from './units';
-import { chunkHeader, withHeader } from '../chunk';
+import { chunkHeader, withHeader, semanticChunks, type SemanticChunkResult, fixedChunks } from '../chunk';
 import { describeDocument, type DocumentCard } from '../card';
-import { embeddingText } from '../embed';
-import { semanticChunks, type SemanticChunkResult } from '../chunk';
-import { fixedChunks } from '../chunk';
 import { neighbourSimilarities, normalize, packRows } from '../vector';
 import { LlmChunkingError, llmBoundaryChunks, SPLIT_SCORER_NEEDED, windowSettingsFor, type SplitScorer } from '../llamachunk';
 

@@ -2,8 +2,7 @@ import type { Chunk, DocumentId, ParsedDocument } from '../types';
 import type { ChunkerSettings } from '../settings';
 import { documentUnits } from './units';
 import { unitLimit } from './build';
-import { fixedChunks } from '../chunk';
-import { chunkHeader } from '../chunk';
+import { fixedChunks, chunkHeader } from '../chunk';
 import { describeDocument } from '../card';
 
 interface KeywordFirstInput {

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { noteKind, splitNotes } from './notes';
-import { parsePdfSource } from '../parse';
+import { parsePdfSource, type PdfPage, type PdfSource } from '../parse';
 import { page, prose, source } from '../../testing/synthetic-pdf';
-import type { PdfPage, PdfSource } from '../parse';
 import { ocrWarnings, readByOcrNote } from '../ocr';
 import { unreadableScriptNote } from './script-note';
 

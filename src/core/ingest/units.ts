@@ -1,7 +1,6 @@
 import type { SectionSpan, Sentence } from '../types';
 import { segmentSentences } from '../text';
-import { toUnits } from '../chunk';
-import { packTableRows } from '../chunk';
+import { toUnits, packTableRows } from '../chunk';
 
 /**
  * The units a document is embedded and chunked by: sentences, long ones split to fit

@@ -1,7 +1,6 @@
 import type { Chunk, DocumentId, Trace } from '../types';
 import type { QuantizedRows } from '../vector';
-import { KeywordIndex, type KeywordSegment } from '../search';
-import { VectorIndex, type PrefilterOptions, type VectorPrecision } from '../search';
+import { KeywordIndex, type KeywordSegment, VectorIndex, type PrefilterOptions, type VectorPrecision } from '../search';
 import { withHeader } from '../chunk';
 import { rankChunks, type Candidate, type RankedChunk, type SearchOptions } from './rank';
 

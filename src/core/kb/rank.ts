@@ -1,8 +1,6 @@
 /** Ranking a query's chunks: BM25 and dense hits pooled, both scores for each, fused by the mode's weights. */
 import type { Chunk, DocumentId, Trace } from '../types';
-import type { KeywordIndex } from '../search';
-import type { VectorIndex } from '../search';
-import { fuse } from '../search';
+import { type KeywordIndex, type VectorIndex, fuse } from '../search';
 import { DEFAULT_WEIGHTS, type FusionWeights } from '../settings';
 
 export type RetrievalMode = 'hybrid' | 'bm25' | 'dense';

@@ -22,14 +22,10 @@
  * sentences and need a SplitScorer; without one they are reported unavailable.
  */
 import type { Chunk, PageSpan, SectionSpan, Sentence } from '../types';
-import type { Embedder } from '../embed';
-import { embeddingText } from '../embed';
-import { documentUnits } from '../ingest';
-import { fixedChunks } from '../chunk';
-import { semanticChunks } from '../chunk';
-import { chunkHeader } from '../chunk';
+import { type Embedder, embeddingText } from '../embed';
+import { documentUnits, embedAll, MAX_UNIT, meanVector } from '../ingest';
+import { fixedChunks, semanticChunks, chunkHeader } from '../chunk';
 import { llmBoundaryChunks, windowSettingsFor, type SplitScorer } from '../llamachunk';
-import { embedAll, MAX_UNIT, meanVector } from '../ingest';
 import { KnowledgeBase, type RetrievalMode } from '../kb';
 import { withinBudget } from '../search';
 import type { FusionWeights } from '../settings';

@@ -2,8 +2,7 @@ import type { Chunk, Sentence, Trace } from '../types';
 import { DEFAULT_LLAMACHUNK, type LlamaChunkSettings } from '../settings';
 import type { LlmEngine, SplitToken } from '../llm';
 import { SPLIT_CHAR } from './prompts';
-import { makeChunk, type ChunkSource } from '../chunk';
-import { sentenceRange } from '../chunk';
+import { makeChunk, type ChunkSource, sentenceRange } from '../chunk';
 import { correctDecay, fitDecay, isSpace, mergeWindowScores, pickBoundariesDetailed, snapToWhitespace, windows, type DecayFit, type OffsetScore, type Span } from './boundaries';
 
 export type { SplitToken };

@@ -1,5 +1,4 @@
-import type { ChatMessage } from './engine';
-import { estimateTokens } from './engine';
+import { type ChatMessage, estimateTokens } from './engine';
 import { fitMessages, type TokenCounter } from './fit-prompt';
 
 /**

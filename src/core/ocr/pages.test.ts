@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Progress } from '../types';
-import type { PdfPage, PdfSource, PdfTextItem } from '../parse';
-import { parsePdfSource } from '../parse';
+import { type PdfPage, type PdfSource, type PdfTextItem, parsePdfSource } from '../parse';
 import { pageRange } from '../chunk';
 import { isIngestError } from '../errors';
 import type { OcrEngine, OcrLine, OcrResult } from './engine';

@@ -1,5 +1,4 @@
-import { answerSentences, type SentenceSupport } from '../attribution';
-import type { CitationMark } from '../attribution';
+import { answerSentences, type SentenceSupport, type CitationMark } from '../attribution';
 
 /**
  * Citation marks for an answer whose model wrote none (small models rarely do): after each

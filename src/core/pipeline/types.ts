@@ -3,10 +3,9 @@ import type { RoutedDocument } from '../card';
 import type { Chunk } from '../types';
 import type { Grade } from './grade';
 import type { ThresholdResult } from './threshold';
-import type { CitationMark } from '../attribution';
+import type { CitationMark, AttributionReport } from '../attribution';
 import type { LlmUsage } from './usage';
 import type { JudgeCost } from './llm-retriever';
-import type { AttributionReport } from '../attribution';
 
 export type StageName = 'rewrite' | 'route' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'judge' | 'rerank' | 'segments' | 'answer' | 'attribution';
 

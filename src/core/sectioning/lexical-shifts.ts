@@ -2,8 +2,7 @@
  * Where the vocabulary of a stretch of text shifts: a TextTiling-style comparison of the content
  * words in adjacent windows of units (paragraphs, or groups of sentences from long ones).
  */
-import { segmentSentences } from '../text';
-import { wordTokens } from '../text';
+import { segmentSentences, wordTokens } from '../text';
 import { STOPWORDS } from '../search';
 import type { TextRange } from './text-range';
 

@@ -1,9 +1,7 @@
 import { describeDocument, type DocumentCard } from '../../core/card';
 import type { DocumentId } from '../../core/types';
-import type { DocumentRecord } from '../../core/kb';
-import type { Embedder, LoadProgress } from '../../core/embed';
-import { KnowledgeBase } from '../../core/kb';
-import { withCache } from '../../core/embed';
+import { type DocumentRecord, KnowledgeBase } from '../../core/kb';
+import { type Embedder, type LoadProgress, withCache } from '../../core/embed';
 import { IngestError } from '../../core/errors';
 import { DEFAULT_SETTINGS, type Settings } from '../../core/settings';
 import type { LibraryDeps } from './types';

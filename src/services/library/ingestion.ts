@@ -2,14 +2,19 @@ import { describeDocument } from '../../core/card';
 import type { DocumentId, ParsedDocument } from '../../core/types';
 import type { ChunkerSettings } from '../../core/settings';
 import { SPLIT_SCORER_NEEDED, type SplitScorer } from '../../core/llamachunk';
-import { unitEmbeddingTexts, type BuiltDocument } from '../../core/ingest';
+import {
+  unitEmbeddingTexts,
+  type BuiltDocument,
+  MAX_DOCUMENT_CHARS,
+  estimateIngest,
+  judgeEstimate,
+  unreadableScriptNote,
+  EmbeddingPrefetch,
+  keywordFirstChunks,
+  prepareDocument,
+} from '../../core/ingest';
 import type { Embedder } from '../../core/embed';
 import type { DocumentBundle } from '../../core/kb';
-import { MAX_DOCUMENT_CHARS, estimateIngest, judgeEstimate } from '../../core/ingest';
-import { unreadableScriptNote } from '../../core/ingest';
-import { EmbeddingPrefetch } from '../../core/ingest';
-import { keywordFirstChunks } from '../../core/ingest';
-import { prepareDocument } from '../../core/ingest';
 import { IngestError, isIngestError } from '../../core/errors';
 import { stripBidiControls } from '../../core/text';
 import { MAX_FILE_BYTES, describeBytes } from '../limits';

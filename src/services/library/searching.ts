@@ -1,8 +1,7 @@
 import { routeQuestion } from '../../core/card';
 import type { Trace } from '../../core/types';
 import { highlightRanges } from '../../core/search';
-import type { AskDeps } from '../../core/pipeline';
-import { knowledgeBaseDeps } from '../../core/pipeline';
+import { type AskDeps, knowledgeBaseDeps } from '../../core/pipeline';
 import { SearchResponse, MODEL_PENDING_NOTE, SearchOptions } from './types';
 import type { LibraryCore } from './core';
 

@@ -1,10 +1,9 @@
 import { type RoutedDocument } from '../../core/card';
 import type { Chunk, DocumentId, PageSpan, ParsedDocument, Progress, Trace } from '../../core/types';
 import { type SplitScorer } from '../../core/llamachunk';
-import type { DocumentRecord, StorageUsage } from '../../core/kb';
+import { type DocumentRecord, type StorageUsage, type Candidate } from '../../core/kb';
 import type { Embedder, LoadProgress } from '../../core/embed';
 import type { KnowledgeBaseStore } from '../../adapters/store';
-import { type Candidate } from '../../core/kb';
 import { type PrepareHooks } from '../../core/ingest';
 import { type EmbedderSettings, type Settings } from '../../core/settings';
 import type { ParseHooks } from '../parse-file';

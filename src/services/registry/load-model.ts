@@ -1,10 +1,9 @@
 import type { LoadProgress } from '../../core/embed';
 import { describeCause, ModelLoadError, modelNoun } from '../../core/models';
 import { llmModelName } from '../../core/settings';
-import { runtimeEnv } from '../../adapters/env';
+import { runtimeEnv, type RuntimeEnv } from '../../adapters/env';
 import { TASKS } from './tasks';
 import type { LoadedModels, ModelKind, ModelSpec, TaskTable } from './types';
-import type { RuntimeEnv } from '../../adapters/env';
 
 type AnyTask = (spec: unknown, onProgress: (p: LoadProgress) => void, env: RuntimeEnv) => Promise<unknown>;
 
