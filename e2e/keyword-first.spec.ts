@@ -3,8 +3,8 @@ import { addFiles, collectPageErrors, documentRows, fixture, search, waitForJobs
 
 /**
  * Issue 13: a document is searchable by keyword as soon as it is parsed, while its vectors are
- * computed; its row and its search results say it is still embedding, and the results are
- * renewed when it has been added.
+ * computed; its row and its search results say it is still embedding (and open where they came
+ * from), and the results are renewed when it has been added.
  */
 test('a document being embedded is found by keyword at once, marked as still embedding, then replaced by the added document', async ({ page }) => {
   const errors = collectPageErrors(page);
@@ -28,7 +28,13 @@ test('a document being embedded is found by keyword at once, marked as still emb
   const hit = page.getByTestId('hit').first();
   await expect(hit).toContainText('14 hives');
   await expect(hit.getByTestId('hit-embedding')).toHaveText('still embedding · keyword match');
-  await expect(hit.getByTestId('open-source')).toHaveCount(0);
+  // Its text opens where the hit came from even before it is stored.
+  await hit.getByTestId('open-source').click();
+  const viewer = page.getByTestId('source-viewer');
+  await expect(viewer).toHaveAttribute('data-status', 'ready');
+  await expect(viewer).toContainText('14 hives');
+  await viewer.getByTestId('source-back').click();
+  await expect(viewer).toHaveCount(0);
 
   release();
   await waitForJobs(page);

@@ -6,6 +6,33 @@ import { FakeEmbedder } from '../testing/fake-embedder';
 import { Library } from './library';
 import { FERRY, NOTES, file, freshName, libraryOver, never, parse, setup } from '../testing/library-fixtures';
 
+describe('Library: a document being embedded', () => {
+  it('opens where a keyword hit came from before it is stored, and not once its ingest is cancelled', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const inner = new FakeEmbedder();
+    const slow = { id: inner.id, dim: inner.dim, embed: async (texts: string[], signal?: AbortSignal) => (texts.length > 1 && (await gate), inner.embed(texts, signal)) };
+    const { library } = await setup(slow as unknown as FakeEmbedder);
+    const ac = new AbortController();
+    let searchable!: () => void;
+    const isSearchable = new Promise<void>((resolve) => (searchable = resolve));
+    const done = library.ingest(file('notes.md', NOTES), (e) => e.stage === 'searchable' && searchable(), ac.signal);
+    await isSearchable;
+
+    const hit = (await library.search('honey harvest')).hits.find((h) => h.docName === 'notes.md')!;
+    expect(hit.embedding).toBe(true);
+    const source = await library.source(hit.chunk.docId);
+    expect(source.document).toMatchObject({ id: hit.chunk.docId, name: 'notes.md', title: 'Bees', kind: 'markdown' });
+    expect(source.text.slice(hit.chunk.start, hit.chunk.end)).toContain('Honey harvest reached 212 kilograms');
+    expect(source.bytes).toBeUndefined();
+
+    ac.abort();
+    release();
+    await expect(done).rejects.toMatchObject({ code: 'cancelled' });
+    await expect(library.source(hit.chunk.docId)).rejects.toThrow(/no longer in the library/);
+  });
+});
+
 describe('Library: ingesting and re-indexing', () => {
   it('a document is searchable by keyword as soon as it is parsed, while it is embedded; a cancelled one leaves search (issue 13)', async () => {
     // Batches of the document wait until released; a one-text query embeds at once.

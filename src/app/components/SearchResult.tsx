@@ -29,19 +29,14 @@ function HitPlace({ hit: h, onOpenSource }: { hit: SearchHit; onOpenSource(): vo
       {section && <span className="section">{section}</span>}
       <OcrBadge ocr={h.chunk.ocr} />
       <span className="muted file-name">{fileName(h.docName)}</span>{' '}
-      {h.embedding ? (
-        <span
-          className="embedding-badge"
-          data-testid="hit-embedding"
-          title="Its vectors are still being computed: this chunk was found by keyword only, and the page opens once the document is added."
-        >
+      {h.embedding && (
+        <span className="embedding-badge" data-testid="hit-embedding" title="Its vectors are still being computed: this chunk was found by keyword only.">
           still embedding · keyword match
         </span>
-      ) : (
-        <button type="button" className="link open-source" data-testid="open-source" aria-label={openSourceAriaLabel(h)} onClick={onOpenSource}>
-          {viewSourceLabel(h.chunk)}
-        </button>
-      )}
+      )}{' '}
+      <button type="button" className="link open-source" data-testid="open-source" aria-label={openSourceAriaLabel(h)} onClick={onOpenSource}>
+        {viewSourceLabel(h.chunk)}
+      </button>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { type DocumentRecord, KnowledgeBase } from '../../core/kb';
 import { type Embedder, type LoadProgress, withCache } from '../../core/embed';
 import { IngestError } from '../../core/errors';
 import { DEFAULT_SETTINGS, type Settings } from '../../core/settings';
-import type { LibraryDeps } from './types';
+import type { DocumentSource, LibraryDeps } from './types';
 
 /** What every part of the library shares: the in-memory knowledge base and documents, the settings, the embedding model, and the queue and cross-tab lock that writes go through. */
 export class LibraryCore {
@@ -13,8 +13,8 @@ export class LibraryCore {
   kb?: KnowledgeBase;
   docs = new Map<DocumentId, DocumentRecord>();
 
-  /** Documents searchable by keyword while they are embedded: their names for search results. */
-  embedding = new Map<DocumentId, { name: string; title: string }>();
+  /** Documents searchable by keyword while they are embedded: their names for search results, and their text to open a hit where it came from. */
+  embedding = new Map<DocumentId, { name: string; title: string; source: DocumentSource }>();
   settings: Settings = DEFAULT_SETTINGS;
   embedder?: Promise<Embedder>;
   embedderKey = '';

@@ -109,6 +109,8 @@ export class Documents {
   /** A document's stored text and, for a PDF, its original file, to show a passage where it came from. */
   async source(id: DocumentId): Promise<DocumentSource> {
     const document = this.core.docs.get(id);
+    const embedding = document ? undefined : this.core.embedding.get(id);
+    if (embedding) return embedding.source;
     if (!document) throw new Error('this document is no longer in the library');
     const [text, file] = await Promise.all([this.core.deps.store.getText(id), document.kind === 'pdf' ? this.core.deps.store.getFile(id) : undefined]);
     if (!text) throw new Error(`${document.name}: its stored text is missing`);

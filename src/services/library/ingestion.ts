@@ -22,6 +22,7 @@ import { makeBundle } from '../bundle';
 import { IncomingFile, IngestResult, IngestEvent } from './types';
 import type { LibraryCore } from './core';
 import { IngestClock } from './ingest-clock';
+import { provisionalSource, type ReadDocument } from './provisional-source';
 
 /** Adding a file: read, parse, searchable by keyword at once, then embedded, chunked and stored whole. */
 export class Ingestion {
@@ -46,7 +47,7 @@ export class Ingestion {
       if (parsed.text.trim().length === 0) throw new IngestError('empty', name, 'no text was found in it.');
       await this.checkEstimate(parsed.text.length, file.size, chunker, name, onProgress);
       const docId = (keywordsOnly = this.core.deps.newId?.() ?? crypto.randomUUID());
-      this.searchableByKeyword(docId, parsed, name, chunker, onProgress);
+      this.searchableByKeyword(docId, { parsed, name, file, bytes }, chunker, onProgress);
       clock.timings.keywordReadyMs = clock.sinceStart();
 
       const embedder = await this.readyEmbedder(embedderReady, parsed, name, clock);
@@ -145,12 +146,14 @@ export class Ingestion {
     });
   }
 
-  /** Makes a parsed document searchable by keyword at once, while its vectors are computed. */
-  private searchableByKeyword(docId: DocumentId, parsed: ParsedDocument, name: string, chunker: ChunkerSettings, onProgress: (p: IngestEvent) => void): void {
+  /** Makes a parsed document searchable by keyword at once, while its vectors are computed; its hits open where they came from. */
+  private searchableByKeyword(docId: DocumentId, read: ReadDocument, chunker: ChunkerSettings, onProgress: (p: IngestEvent) => void): void {
+    const { parsed, name } = read;
     const chunks = keywordFirstChunks({ docId, parsed, fileName: name, chunker });
     if (chunks.length === 0) return;
     this.core.requireOpen().addKeywordsOnly(docId, chunks);
-    this.core.embedding.set(docId, { name, title: describeDocument(parsed, name).title });
+    const title = describeDocument(parsed, name).title;
+    this.core.embedding.set(docId, { name, title, source: provisionalSource(docId, read, title, chunker, chunks.length) });
     onProgress({ stage: 'searchable', chunks: chunks.length });
   }
 
