@@ -1,19 +1,15 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { heuristicSections } from '../core/sectioning';
-import { openKnowledgeBase } from '../adapters/store';
 import { FakeEmbedder } from '../testing/fake-embedder';
 import { engineSplitScorer, type SplitScorer } from '../core/llamachunk';
 import { ScriptedEngine } from '../testing/scripted-engine';
-import { Library } from './library';
-import { FERRY, NOTES, file, freshName, libraryOver, never, parse, setup } from '../testing/library-fixtures';
+import { FERRY, NOTES, file, libraryOver, libraryWith, never, setup } from '../testing/library-fixtures';
 
 describe('Library: chunking by a language model or a percentile', () => {
   it('chunks by LLM boundaries with a split scorer, and without one fails clearly naming the file, keeping the library', async () => {
-    const store = await openKnowledgeBase({ name: freshName(), storage: null });
     const loaded: { scorer?: SplitScorer } = {};
-    const library = new Library({ store, parse, loadEmbedder: async () => new FakeEmbedder(), splitScorer: async () => loaded.scorer });
-    await library.open();
+    const { library, store } = await libraryWith({ splitScorer: async () => loaded.scorer });
     await library.ingest(file('ferry.md', FERRY), () => {}, never);
     await library.updateSettings({ chunker: { kind: 'llm', threshold: 2, minChars: 20, maxChars: 200 } });
     await expect(library.ingest(file('notes.md', NOTES), () => {}, never)).rejects.toMatchObject({
@@ -61,18 +57,13 @@ describe('Library: chunking by a language model or a percentile', () => {
 
 describe('Library: summaries and sections for a document', () => {
   it("puts a language model's one-sentence summary into chunk headers, and ingests without it when the model fails", async () => {
-    const store = await openKnowledgeBase({ name: freshName(), storage: null });
     let fail = false;
-    const library = new Library({
-      store,
-      parse,
-      loadEmbedder: async () => new FakeEmbedder(),
+    const { library } = await libraryWith({
       summarize: async (parsed) => {
         if (fail) throw new Error('device lost');
         return `A note about ${parsed.title.toLowerCase()}.`;
       },
     });
-    await library.open();
     const { document } = await library.ingest(file('notes.md', NOTES), () => {}, never);
     const chunks = (await library.inspect(document.id)).chunks;
     expect(chunks[0].header).toBe('Bees\nA note about bees.');
@@ -93,11 +84,7 @@ describe('Library: summaries and sections for a document', () => {
     expect(new Set(chunksA.map((c) => c.sectionPath.join(' › '))).size).toBeGreaterThan(1);
     expect(a.document.warnings.join(' ')).toMatch(/sections were inferred from title-like lines and shifts of topic/);
 
-    const store = await openKnowledgeBase({ name: freshName(), storage: null });
-    const withLlm = new Library({
-      store,
-      parse,
-      loadEmbedder: async () => new FakeEmbedder(),
+    const { library: withLlm } = await libraryWith({
       section: async (parsed) => ({
         sections: [
           { start: 0, end: change, path: ['Kelp farming'] },
@@ -106,7 +93,6 @@ describe('Library: summaries and sections for a document', () => {
         problems: ['line 999 was out of range'],
       }),
     });
-    await withLlm.open();
     const b = await withLlm.ingest(file('notes.txt', text, 'text/plain'), () => {}, never);
     const paths = new Set((await withLlm.inspect(b.document.id)).chunks.map((c) => c.sectionPath.join(' › ')));
     expect([...paths].sort()).toEqual(['Ferry timetable', 'Kelp farming']);
@@ -118,11 +104,7 @@ describe('Library: sections a language model inferred', () => {
   it('re-indexing keeps the sections and the summary a language model gave the document, with no model loaded now (issue 14)', async () => {
     const { twoTopics } = await import('../testing/sectioning-fixtures');
     const { text, change } = twoTopics();
-    const store = await openKnowledgeBase({ name: freshName(), storage: null });
-    const withLlm = new Library({
-      store,
-      parse,
-      loadEmbedder: async () => new FakeEmbedder(),
+    const { library: withLlm, store } = await libraryWith({
       section: async (parsed) => ({
         sections: [
           { start: 0, end: change, path: ['Kelp farming'] },
@@ -132,7 +114,6 @@ describe('Library: sections a language model inferred', () => {
       }),
       summarize: async () => 'Notes on kelp and ferries.',
     });
-    await withLlm.open();
     const { document } = await withLlm.ingest(file('notes.txt', text, 'text/plain'), () => {}, never);
     const before = (await withLlm.inspect(document.id)).chunks;
     expect(before[0].header).toMatch(/\nNotes on kelp and ferries\.$/);
@@ -151,18 +132,13 @@ describe('Library: sections a language model inferred', () => {
   it('does not credit the language model with sections the heuristic found when its reply was unusable', async () => {
     const { twoTopics } = await import('../testing/sectioning-fixtures');
     const { text } = twoTopics();
-    const store = await openKnowledgeBase({ name: freshName(), storage: null });
-    const library = new Library({
-      store,
-      parse,
-      loadEmbedder: async () => new FakeEmbedder(),
+    const { library } = await libraryWith({
       section: async (parsed) => ({
         sections: heuristicSections(parsed.text),
         problems: ['lines 0–40: reply named no section start; used heuristic sectioning there'],
         windows: { model: 0, heuristic: 1 },
       }),
     });
-    await library.open();
     const r = await library.ingest(file('notes.txt', text, 'text/plain'), () => {}, never);
     const notes = r.document.warnings.join(' ');
     expect(notes).toMatch(/sections were inferred from title-like lines and shifts of topic \(the language model's reply was not usable\)/);

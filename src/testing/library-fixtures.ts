@@ -29,18 +29,20 @@ export async function libraryOver(store: LibraryDeps['store'], embedder: FakeEmb
   return library;
 }
 
-export async function setup(embedder = new FakeEmbedder(), name = freshName(), loadFails = false) {
+/** An open library over a fresh store, with a fake embedder unless `deps` give other parts (a sectioner, a summariser, a split scorer…). */
+export async function libraryWith(deps: Partial<LibraryDeps>, name = freshName()) {
   const store = await openKnowledgeBase({ name, storage: null });
-  const library = new Library({
-    store,
-    parse,
-    loadEmbedder: async () => {
-      if (loadFails) throw new Error('model.json returned HTTP 404');
-      return embedder;
-    },
-  });
+  const library = new Library({ store, parse, loadEmbedder: async () => new FakeEmbedder(), ...deps });
   await library.open();
-  return { library, store, embedder, name };
+  return { library, store };
+}
+
+export async function setup(embedder = new FakeEmbedder(), name = freshName(), loadFails = false) {
+  const loadEmbedder = async () => {
+    if (loadFails) throw new Error('model.json returned HTTP 404');
+    return embedder;
+  };
+  return { ...(await libraryWith({ loadEmbedder }, name)), embedder, name };
 }
 
 export const never = new AbortController().signal;
