@@ -12,6 +12,7 @@ import { ModeLine } from './ModeLine';
 import { SourceList } from './SourceList';
 import { ProblemList } from './ProblemList';
 import { askStatusLabel, judgeNote, leadSources } from './ask-labels';
+import { needsDocuments } from './library-empty';
 
 interface Props {
   /** Switch to the chunk inspector (after a citation or source was opened). */
@@ -54,7 +55,7 @@ export function AskView({ onInspect, onSettings }: Props) {
         )}
       </form>
       <ModeLine llm={state.llm} settings={state.settings?.llm} question={q} onRetrievalOnly={() => void store.models.useRetrievalOnly()} onSettings={onSettings} />
-      {state.documents.length === 0 && <p className="muted">Add documents in the Library first.</p>}
+      {needsDocuments(state) && <p className="muted">Add documents in the Library first.</p>}
       {state.llm.state === 'ready' && state.settings && state.settings.pipeline.llmRetriever.use !== 'off' && (
         <p className="note small" data-testid="judge-estimate">
           {judgeNote(state.settings.pipeline.llmRetriever, state.documents)}

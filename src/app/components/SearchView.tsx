@@ -9,6 +9,7 @@ import { ScopeLine } from './ScopeLine';
 import { SearchResult } from './SearchResult';
 import { rankingDescription } from '../search-summary';
 import { searchMs } from './search-hit';
+import { needsDocuments } from './library-empty';
 
 export function SearchView() {
   const { state, store } = useApp();
@@ -29,7 +30,7 @@ export function SearchView() {
           Search
         </button>
       </form>
-      {state.documents.length === 0 && <p className="muted">Add documents in the Library first.</p>}
+      {needsDocuments(state) && <p className="muted">Add documents in the Library first.</p>}
       {s && <SearchNotes search={s} />}
       {s && s.hits.length > 0 && (
         <>
