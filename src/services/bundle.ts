@@ -19,24 +19,33 @@ interface BundleInput {
   summary?: string;
 }
 
-/** Everything the store keeps for one document, from what ingest produced. */
-export function makeBundle(b: BundleInput): DocumentBundle {
-  const document: DocumentRecord = {
+type FileFields = 'id' | 'name' | 'kind' | 'mime' | 'size' | 'addedAt' | 'charCount' | 'pageCount' | 'chunker' | 'warnings';
+
+/** What a document's record says of its file as read and parsed: the same before it is embedded (provisional) and once stored. */
+export function fileRecord(b: Pick<BundleInput, 'docId' | 'name' | 'mime' | 'addedAt' | 'parsed' | 'chunker'> & { size: number }): Pick<DocumentRecord, FileFields> {
+  return {
     id: b.docId,
     name: b.name,
     kind: b.parsed.kind,
     mime: b.mime,
-    size: b.bytes.byteLength,
+    size: b.size,
     addedAt: b.addedAt,
-    title: b.built.card.title,
-    card: b.built.card,
     charCount: b.parsed.text.length,
     pageCount: b.parsed.pages.length,
+    chunker: b.chunker,
+    warnings: b.parsed.warnings,
+  };
+}
+
+/** Everything the store keeps for one document, from what ingest produced. */
+export function makeBundle(b: BundleInput): DocumentBundle {
+  const document: DocumentRecord = {
+    ...fileRecord({ ...b, size: b.bytes.byteLength }),
+    title: b.built.card.title,
+    card: b.built.card,
     sentenceCount: b.built.sentences.length,
     chunkCount: b.built.chunks.length,
-    chunker: b.chunker,
     embedderId: b.embedder.id,
-    warnings: b.parsed.warnings,
     indexVersion: INDEX_VERSION,
     ...(b.chunkerModel ? { chunkerModel: b.chunkerModel } : {}),
     ...(b.summary ? { summary: b.summary } : {}),

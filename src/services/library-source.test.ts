@@ -57,4 +57,30 @@ describe('Library.source', () => {
 
     await expect(lib.source('gone')).rejects.toThrow('no longer in the library');
   });
+
+  it('gives a copy of a PDF still being embedded, so a transferred one leaves the file whole for storing', async () => {
+    const store = await openKnowledgeBase({ name: 'library-source-embedding', storage: null });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const inner = new FakeEmbedder();
+    const slow = { id: inner.id, dim: inner.dim, embed: async (texts: string[], signal?: AbortSignal) => (texts.length > 1 && (await gate), inner.embed(texts, signal)) };
+    const lib = new Library({ store, parse, loadEmbedder: async () => slow as unknown as FakeEmbedder });
+    await lib.open();
+    let searchable!: () => void;
+    const isSearchable = new Promise<void>((resolve) => (searchable = resolve));
+    const done = lib.ingest(file('report.pdf', 'application/pdf', PDF_BYTES), (e) => e.stage === 'searchable' && searchable(), never);
+    await isSearchable;
+
+    const docId = (await lib.search('kelp harvest')).hits[0].chunk.docId;
+    const first = await lib.source(docId);
+    expect(first.bytes && new TextDecoder().decode(first.bytes)).toBe('%PDF-1.4 stand-in bytes');
+    structuredClone(first.bytes, { transfer: [first.bytes!.buffer] }); // as the library worker hands it to the page
+    const second = await lib.source(docId);
+    expect(second.bytes && new TextDecoder().decode(second.bytes)).toBe('%PDF-1.4 stand-in bytes');
+
+    release();
+    const { document } = await done;
+    const stored = await lib.source(document.id);
+    expect(stored.bytes && new TextDecoder().decode(stored.bytes)).toBe('%PDF-1.4 stand-in bytes');
+  });
 });

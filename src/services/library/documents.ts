@@ -110,7 +110,8 @@ export class Documents {
   async source(id: DocumentId): Promise<DocumentSource> {
     const document = this.core.docs.get(id);
     const embedding = document ? undefined : this.core.embedding.get(id);
-    if (embedding) return embedding.source;
+    // A copy of the file: the caller may transfer what it is given, and the ingest still needs the file.
+    if (embedding) return { ...embedding.source, bytes: embedding.source.bytes?.slice() };
     if (!document) throw new Error('this document is no longer in the library');
     const [text, file] = await Promise.all([this.core.deps.store.getText(id), document.kind === 'pdf' ? this.core.deps.store.getFile(id) : undefined]);
     if (!text) throw new Error(`${document.name}: its stored text is missing`);

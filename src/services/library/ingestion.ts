@@ -62,7 +62,7 @@ export class Ingestion {
         docId,
         name,
         mime: file.type,
-        bytes: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer,
+        bytes: bytes.buffer as ArrayBuffer, // the whole buffer: read by new Uint8Array(file.arrayBuffer())
         addedAt: Date.now(),
         parsed,
         built,

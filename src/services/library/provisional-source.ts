@@ -1,5 +1,6 @@
 import type { ChunkerSettings } from '../../core/settings';
 import type { DocumentId, ParsedDocument } from '../../core/types';
+import { fileRecord } from '../bundle';
 import type { DocumentSource, IncomingFile } from './types';
 
 /** A file as read and parsed, before it is embedded. */
@@ -18,23 +19,9 @@ export interface ReadDocument {
  */
 export function provisionalSource(docId: DocumentId, read: ReadDocument, title: string, chunker: ChunkerSettings, chunkCount: number): DocumentSource {
   const { parsed, name, file, bytes } = read;
+  const fields = fileRecord({ docId, name, mime: file.type, size: bytes.byteLength, addedAt: Date.now(), parsed, chunker });
   return {
-    document: {
-      id: docId,
-      name,
-      kind: parsed.kind,
-      mime: file.type,
-      size: file.size,
-      addedAt: Date.now(),
-      title,
-      charCount: parsed.text.length,
-      pageCount: parsed.pages.length,
-      sentenceCount: 0,
-      chunkCount,
-      chunker,
-      embedderId: '',
-      warnings: parsed.warnings,
-    },
+    document: { ...fields, title, sentenceCount: 0, chunkCount, embedderId: '' },
     text: parsed.text,
     pages: parsed.pages,
     bytes: parsed.kind === 'pdf' ? bytes : undefined,
