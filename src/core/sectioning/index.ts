@@ -4,4 +4,5 @@
  */
 export { needsSectioning, heuristicSections, isTitleLike } from './heuristic';
 export type { HeuristicOptions } from './heuristic';
-export { llmSections, parseSectioningReply } from './llm';
+export { llmSections } from './llm';
+export { parseSectioningReply } from './reply-parsing';

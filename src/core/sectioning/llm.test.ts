@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SectionSpan } from '../types';
 import { ScriptedEngine } from '../../testing/scripted-engine';
 import { heuristicSections } from './heuristic';
-import { llmSections, parseSectioningReply } from './llm';
+import { llmSections } from './llm';
+import { parseSectioningReply } from './reply-parsing';
 import { ferry, kelp } from '../../testing/sectioning-fixtures';
 
 const KELP_RE = /kelp|seaweed|spore|grow/i;

@@ -16,8 +16,6 @@ import { parseSectioningReply, type ParsedReply, type SectionStart } from './rep
 import { repairWindow, stitchSections } from './section-starts';
 import type { TextRange } from './text-range';
 
-export { parseSectioningReply } from './reply-parsing';
-
 interface LlmSectionsOptions {
   signal?: AbortSignal;
   /** Lines shown to the model at once (default 150). */
