@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Embedder } from './embedder';
-import { MemoryEmbeddingCacheStore, embeddingCacheKey, hashText, splitCacheKey, withCache } from './cache';
+import { withCache } from './cache';
+import { embeddingCacheKey, hashText, splitCacheKey } from './cache-key';
+import { MemoryEmbeddingCacheStore } from './cache-store';
 
 /** Deterministic fake: vector = [length, first char code], records what it was asked. */
 function fakeEmbedder(id = 'fake-2'): Embedder & { calls: string[][] } {

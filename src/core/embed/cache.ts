@@ -7,9 +7,6 @@ import type { EmbeddingCacheStore } from './cache-store';
 import { abortableWrites } from './cache-writes';
 import { embedThroughCache, type CacheState, type CacheStats } from './cached-embed';
 
-export { embeddingCacheKey, hashText, splitCacheKey } from './cache-key';
-export { MemoryEmbeddingCacheStore, type EmbeddingCacheStore } from './cache-store';
-
 interface CachedEmbedder extends Embedder {
   /** Running totals since creation (or the last `resetStats`). */
   readonly stats: Readonly<CacheStats>;

@@ -11,7 +11,7 @@ interface RowArrayType<A extends RowArray> {
 }
 
 /** Where a store keeps what, in elements of its array: [base][rows: capacity × width][tail(capacity)]. */
-export interface RowsLayout {
+interface RowsLayout {
   /** Elements before the first row (the query). */
   base: number;
   width: number;
