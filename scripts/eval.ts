@@ -55,6 +55,10 @@ import {
   type LlmRunStats,
   formatAttributionTable,
   type AttributionSummary,
+  formatCorrectTable,
+  formatMissTable,
+  type MissCause,
+  type CorrectRow,
 } from '../src/core/eval';
 import { DEFAULT_PIPELINE } from '../src/core/settings';
 import { DOCUMENT_OPTIONS, readDocument } from './documents';
@@ -136,7 +140,7 @@ if (values.shard) {
 }
 
 const scores = new Map<string, QuestionScores[]>();
-const perQuestion: Array<{ id: string; doc: string; config: string } & EvaluatedQuestion> = [];
+const perQuestion: Array<{ id: string; doc: string; config: string; gold?: string } & EvaluatedQuestion> = [];
 let done = 0;
 let library: Prepared | undefined;
 const parsedDocs = new Map<string, ParsedDocument>();
@@ -161,7 +165,9 @@ for (const [doc, qs] of byDoc) {
       const s = await evaluateQuestion(c, prepared, parsed, q, vectors[i], budget, weights, llm);
       scores.set(c.name, [...(scores.get(c.name) ?? []), s]);
       const ranked = values.ranks ? rankedChunks(c, prepared, q.question, vectors[i], weights) : undefined;
-      perQuestion.push({ id: q.financebench_id, doc, config: c.name, ...s, ...(ranked ? { evidenceRank: evidenceRank(ranked, evidencePages(q)) } : {}) });
+      // An answered question keeps its gold answer beside the answer, to read how it was judged.
+      const gold = s.answer !== undefined && q.answer !== undefined ? { gold: q.answer } : {};
+      perQuestion.push({ id: q.financebench_id, doc, config: c.name, ...s, ...gold, ...(ranked ? { evidenceRank: evidenceRank(ranked, evidencePages(q)) } : {}) });
       if (c.llm) console.error(`  ${q.financebench_id} ${c.name}: ${((s.llmRun?.ms ?? 0) / 1000).toFixed(0)} s`);
       // Long LLM runs keep what they have measured: the rows so far, mergeable with --merge.
       if (values.out && c.llm) await writeFile(`${values.out}.partial`, JSON.stringify({ budget, embedder: base.id, llm: values.llm, perQuestion }, null, 2));
@@ -174,6 +180,7 @@ for (const [doc, qs] of byDoc) {
 const summary = summarizeAll(configs, scores);
 console.log(`\nBudget ${budget} characters, ${questions.length} questions, ${byDoc.size} documents${library ? ' in one library' : ''}, embedder ${base.id}\n`);
 console.log(formatTable(summary));
+printCorrect(perQuestion);
 const attribution = summarizeAttributions(perQuestion);
 printAttribution(attribution, values.llm);
 printLlm(perQuestion);
@@ -187,6 +194,14 @@ if (values.out) {
 }
 llm?.engine.dispose();
 await cache.close?.();
+
+/** answerCorrect per config by answer kind and FinanceBench question type, when any config answered. */
+function printCorrect(rows: CorrectRow[]) {
+  const table = formatCorrectTable(rows);
+  if (table) console.log(`\nanswerCorrect by the gold answer's kind and by question type (share right, right/judged)\n\n${table}`);
+  const misses = rows as Array<CorrectRow & { missCause?: MissCause }>;
+  if (misses.some((r) => r.missCause)) console.log(`\nMeasured cause of each wrong answer (questions)\n\n${formatMissTable(misses)}`);
+}
 
 /** The attribution table, when any config measured it (figure means over questions with a value; their count in brackets). */
 function printAttribution(rows: AttributionSummary[], model?: string) {
@@ -259,6 +274,7 @@ async function merge(files: string[], out?: string) {
   );
   console.log(`\nBudget ${reports[0].budget} characters, ${summary[0]?.questions ?? 0} questions, embedder ${reports[0].embedder}\n`);
   console.log(formatTable(summary));
+  printCorrect(rows);
   const attribution = summarizeAttributions(rows);
   const llmId = reports.find((r) => r.llm)?.llm;
   printAttribution(attribution, llmId);

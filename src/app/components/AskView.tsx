@@ -8,6 +8,9 @@ import { DocumentFilter } from './DocumentFilter';
 import { RoutingNote } from './RoutingNote';
 import { ScopeLine } from './ScopeLine';
 import { AnswerText } from './AnswerText';
+import { FigureCard } from './FigureCard';
+import { afterFigure } from './figure-labels';
+import type { Chunk } from '../../core/types';
 import { ModeLine } from './ModeLine';
 import { SourceList } from './SourceList';
 import { ProblemList } from './ProblemList';
@@ -61,16 +64,41 @@ export function AskView({ onInspect, onSettings }: Props) {
           {judgeNote(state.settings.pipeline.llmRetriever, state.documents)}
         </p>
       )}
-      {q && <QuestionPanel q={q} onOpen={open} onOpenSource={openSource} onAskAll={() => void store.questions.askWithoutRouting()} />}
+      {q && (
+        <QuestionPanel
+          q={q}
+          onOpen={open}
+          onOpenSource={openSource}
+          onOpenPassage={(chunk) => void store.documents.openSource(chunk, 'answer')}
+          onAskAll={() => void store.questions.askWithoutRouting()}
+        />
+      )}
     </section>
   );
 }
 
-function QuestionPanel({ q, onOpen, onOpenSource, onAskAll }: { q: QuestionState; onOpen(row: CandidateRow): void; onOpenSource(row: CandidateRow): void; onAskAll(): void }) {
+function QuestionPanel({
+  q,
+  onOpen,
+  onOpenSource,
+  onOpenPassage,
+  onAskAll,
+}: {
+  q: QuestionState;
+  onOpen(row: CandidateRow): void;
+  onOpenSource(row: CandidateRow): void;
+  onOpenPassage(chunk: Chunk): void;
+  onAskAll(): void;
+}) {
   const result = q.result;
   const rows = q.rows;
   const sources = leadSources(rows);
   const text = q.answer;
+  // A computed figure shows as its own card; the answer below it is what follows (a language model's prose).
+  const answerRest = afterFigure(text, q.status === 'done' ? result?.figure?.answer : undefined);
+  const restCitations = result?.answer.citations
+    .filter((c) => c.start >= answerRest.shift)
+    .map((c) => ({ ...c, start: c.start - answerRest.shift, end: c.end - answerRest.shift }));
   return (
     <>
       <p className={`ask-status ${q.status}`} data-testid="ask-status" data-status={q.status} role="status">
@@ -85,16 +113,19 @@ function QuestionPanel({ q, onOpen, onOpenSource, onAskAll }: { q: QuestionState
       ) : (
         <ScopeLine docIds={q.docIds} unrouted={q.unrouted} testId="ask-scope" />
       )}
-      {(text || q.status === 'running') && (
+      {result?.figure?.text && <FigureCard figure={result.figure} rows={rows} onOpenPassage={onOpenPassage} />}
+      {(answerRest.text || q.status === 'running') && (
         <div className={`answer${q.status === 'running' ? ' streaming' : ''}`} data-testid="answer" aria-live="polite">
-          <AnswerText text={text} sources={sources} citations={result?.answer.citations} onOpen={onOpenSource} />
+          <AnswerText text={answerRest.text} sources={sources} citations={restCitations} onOpen={onOpenSource} />
           {q.status === 'running' && q.stage === 'answer' && <span className="cursor" aria-hidden="true" />}
         </div>
       )}
       {result?.attribution && <AttributionLine report={result.attribution} />}
       {result?.answer.extractive && !result.answer.notFound && (
         <p className="note small" data-testid="extractive-note">
-          Retrieval-only: these sentences are quoted from your documents; no language model wrote them.
+          {result.figure?.answer
+            ? 'Computed by Sieve from the table cells listed; no language model wrote it.'
+            : 'Retrieval-only: these sentences are quoted from your documents; no language model wrote them.'}
         </p>
       )}
       {result?.answer.notFound && (

@@ -10,6 +10,7 @@ export const STAGE_NAME: Record<StageName, string> = {
   judge: 'LLM retriever',
   rerank: 'Rerank and order',
   segments: 'Relevant segments',
+  figure: 'Figure from tables',
   answer: 'Answer',
   attribution: 'Attribution',
 };
@@ -35,6 +36,8 @@ export function runningLabel(stage: StageName | undefined, graded?: { done: numb
       return graded && graded.total > 0 ? `The LLM is reading chunk ${graded.done} of ${graded.total}…` : 'The LLM is reading the chunks…';
     case 'segments':
       return 'Finding the best runs of adjacent chunks…';
+    case 'figure':
+      return 'Reading the tables and computing the figure…';
     case 'answer':
       return 'Writing the answer…';
     case 'attribution':

@@ -3,6 +3,8 @@ export interface BenchQuestion {
   financebench_id: string;
   question: string;
   answer?: string;
+  /** FinanceBench's kind of question: 'metrics-generated', 'domain-relevant' or 'novel-generated'. */
+  question_type?: string;
   doc_name: string;
   evidence: Array<{ evidence_text: string; doc_name: string; evidence_page_num: number }>;
 }

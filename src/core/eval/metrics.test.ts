@@ -36,6 +36,22 @@ describe('summarize and format', () => {
     expect(r).toEqual({ name: 'cfg', pageRecall: 0.5, evidenceCoverage: 0.3, signalRatio: 0.1, questions: 2 });
     expect(formatTable([r])).toContain('| cfg    | 0.500');
   });
+
+  it('counts right answers over every judged question, apart from answer hits', () => {
+    const base = { pageHit: 1, evidenceCoverage: 1, signalRatio: 1, retrievedChars: 10 };
+    const r = summarize('cfg', [
+      { ...base, answerCorrect: true, answerKind: 'figure', answerHit: true },
+      { ...base, answerCorrect: false, answerKind: 'text', answerHit: null },
+      { ...base, answerCorrect: true, answerKind: 'yes-no', answerHit: null },
+      base,
+    ]);
+    expect(r.answerCorrect).toEqual({ correct: 2, counted: 3 });
+    expect(r.answerHit).toEqual({ hits: 1, counted: 1 });
+    const [head, , row] = formatTable([r]).split('\n');
+    expect(head).toMatch(/\| answerCorrect +\| answerHit +\| questions \|/);
+    expect(row).toMatch(/\| 0\.667 \(2\/3\) +\| 1\.000 \(1\/1\) +\| 4 +\|$/);
+    expect(summarize('plain', [base]).answerCorrect).toBeUndefined();
+  });
 });
 
 describe('financebench questions', () => {

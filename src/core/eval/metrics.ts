@@ -1,5 +1,6 @@
 import type { PageSpan } from '../types';
 import { wordTokens } from '../text';
+import type { AnswerKind } from './answer-correct';
 
 export interface RetrievedSpan {
   start: number;
@@ -19,6 +20,10 @@ export interface QuestionScores {
   rightDocShare?: number;
   /** Whether the answer shows the gold figure or phrase; null: the evidence does not state it (not counted). */
   answerHit?: boolean | null;
+  /** Whether the answer is right by the gold answer (answerCorrect); absent without an answer or a gold answer. */
+  answerCorrect?: boolean;
+  /** Which rule judged it: the gold's figure, its yes/no, or its words. */
+  answerKind?: AnswerKind;
 }
 
 /** Scores one question's retrieved spans against its evidence (metric definitions: FinanceBench dev README). */
@@ -70,11 +75,14 @@ export interface ConfigSummary {
   rightDocShare?: number;
   /** Answers showing the gold figure or phrase, of the questions whose evidence states it. */
   answerHit?: { hits: number; counted: number };
+  /** Right answers (answerCorrect) of all the questions with an answer. */
+  answerCorrect?: { correct: number; counted: number };
 }
 
 export function summarize(name: string, scores: QuestionScores[]): ConfigSummary {
   const shared = scores.filter((s) => s.rightDocShare !== undefined);
   const counted = scores.filter((s) => typeof s.answerHit === 'boolean');
+  const judged = scores.filter((s) => typeof s.answerCorrect === 'boolean');
   const mean = (f: (s: QuestionScores) => number) => (scores.length ? scores.reduce((t, s) => t + f(s), 0) / scores.length : 0);
   return {
     name,
@@ -83,22 +91,29 @@ export function summarize(name: string, scores: QuestionScores[]): ConfigSummary
     signalRatio: mean((s) => s.signalRatio),
     questions: scores.length,
     ...(shared.length ? { rightDocShare: shared.reduce((t, s) => t + s.rightDocShare!, 0) / shared.length } : {}),
+    ...(judged.length ? { answerCorrect: { correct: judged.filter((s) => s.answerCorrect).length, counted: judged.length } } : {}),
     ...(counted.length ? { answerHit: { hits: counted.filter((s) => s.answerHit).length, counted: counted.length } } : {}),
   };
 }
 
 export function formatTable(rows: ConfigSummary[]): string {
-  const head = ['config', 'pageRecall', 'evidenceCoverage', 'signalRatio', 'rightDocShare', 'answerHit', 'questions'];
+  const head = ['config', 'pageRecall', 'evidenceCoverage', 'signalRatio', 'rightDocShare', 'answerCorrect', 'answerHit', 'questions'];
   const body = rows.map((r) => [
     r.name,
     r.pageRecall.toFixed(3),
     r.evidenceCoverage.toFixed(3),
     r.signalRatio.toFixed(3),
     r.rightDocShare === undefined ? '' : r.rightDocShare.toFixed(3),
-    r.answerHit ? `${(r.answerHit.hits / r.answerHit.counted).toFixed(3)} (${r.answerHit.hits}/${r.answerHit.counted})` : '',
+    r.answerCorrect ? fraction(r.answerCorrect.correct, r.answerCorrect.counted) : '',
+    r.answerHit ? fraction(r.answerHit.hits, r.answerHit.counted) : '',
     String(r.questions),
   ]);
   return markdownTable(head, body);
+}
+
+/** A count of a total as a share with both: "0.512 (21/41)". */
+export function fraction(count: number, total: number): string {
+  return `${(count / total).toFixed(3)} (${count}/${total})`;
 }
 
 /** A Markdown table with padded columns (a missing cell is empty). */

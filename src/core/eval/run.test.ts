@@ -47,6 +47,22 @@ describe('evaluateQuestion', () => {
     expect(off.retrievedChars).toBe(0); // nothing clears the floor: nothing is retrieved
   });
 
+  it('judges every pipeline answer against the gold answer and keeps the question type', async () => {
+    const embedder = new FakeEmbedder(4096);
+    const parsed = parsedDoc();
+    const configs = CONFIGS.filter((c) => c.name === 'semantic-bm25' || c.name === 'pipeline-retrieval-only');
+    const prepared = await prepareDocument('guide', parsed, embedder, configs);
+    const [qv] = await embedder.embed([question.question]);
+    const asked = { ...question, answer: 'At noon.', question_type: 'novel-generated' };
+    const [plain, pipeline] = await Promise.all(configs.map((c) => evaluateQuestion(c, prepared, parsed, asked, qv, 4000)));
+    expect(plain.answerCorrect).toBeUndefined();
+    expect(plain.questionType).toBe('novel-generated');
+    expect(pipeline.answer).toMatch(/noon/);
+    expect(pipeline).toMatchObject({ answerCorrect: true, answerKind: 'text', questionType: 'novel-generated' });
+    const wrong = await evaluateQuestion(configs[1], prepared, parsed, { ...asked, answer: '$12.50' }, qv, 4000);
+    expect(wrong).toMatchObject({ answerCorrect: false, answerKind: 'figure' });
+  });
+
   it('runs the whole pipeline with a language model for pipeline-llm and keeps its attribution totals', async () => {
     const embedder = new FakeEmbedder(4096);
     const parsed = parsedDoc();

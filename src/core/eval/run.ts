@@ -1,21 +1,26 @@
 import type { Chunk, ParsedDocument } from '../types';
-import { DEFAULT_CHUNKER, DEFAULT_PIPELINE, RSE_PRESETS, withPipelineDefaults, type ChunkerSettings, type FusionWeights, type PipelineSettings } from '../settings';
+import { DEFAULT_CHUNKER, RSE_PRESETS, type ChunkerSettings, type FusionWeights } from '../settings';
 import type { DocumentCard } from '../card';
 import { answerKey, answerShows } from './answer-hit';
-import { evidenceFate, type EvidenceFate } from './fate';
-import { ask, knowledgeBaseDeps } from '../pipeline';
+import { answerCorrect } from './answer-correct';
+import type { EvidenceFate } from './fate';
+import type { AskResult } from '../pipeline';
+import type { DocumentTables } from '../compute';
+import { missCause, type MissCause } from './miss-cause';
+import { askPipeline } from './ask-pipeline';
 import type { AttributionTotals } from '../attribution';
 import type { LlmEngine } from '../llm';
 import { extractSegments } from '../rse';
 import type { Embedder } from '../embed';
 import { prepareDocument as prepareForIndex } from '../ingest';
+import { readTables, type Table } from '../tables';
 
 const NEVER = new AbortController().signal;
 import { KnowledgeBase, type RetrievalMode } from '../kb';
 import { withinBudget } from '../search';
 import { evidencePages, type BenchQuestion } from './financebench';
-import { llmRunStats, type LlmRunStats } from './grader';
-import { charsInside, scoreRetrieval, summarize, type ConfigSummary, type QuestionScores } from './metrics';
+import type { LlmRunStats } from './grader';
+import { scoreRetrieval, summarize, type ConfigSummary, type QuestionScores } from './metrics';
 import { summarizeAttribution, type AttributionSummary } from './attribution';
 
 export interface EvalConfig {
@@ -52,8 +57,18 @@ export interface EvalLlm {
   maxAnswerTokens?: number;
 }
 
-/** A question's retrieval scores and, for configs with `llm`, its answer's attribution totals (null: not measured). */
-export type EvaluatedQuestion = QuestionScores & { attribution?: AttributionTotals | null; llmRun?: LlmRunStats; answer?: string; fate?: EvidenceFate };
+/**
+ * A question's retrieval scores and, for configs with `llm`, its answer's attribution totals (null:
+ * not measured); with its FinanceBench question type, for breakdowns.
+ */
+export type EvaluatedQuestion = QuestionScores & {
+  missCause?: MissCause;
+  attribution?: AttributionTotals | null;
+  llmRun?: LlmRunStats;
+  answer?: string;
+  fate?: EvidenceFate;
+  questionType?: string;
+};
 
 const CHUNKINGS = {
   /** Whatever the app chunks with by default (DEFAULT_CHUNKER), so the `default` config follows it. */
@@ -120,6 +135,8 @@ const RANKED = 400;
 export interface Prepared {
   kbs: Map<EvalConfig['chunking'], KnowledgeBase>;
   cards: Array<{ docId: string; card: DocumentCard }>;
+  /** Each document's tables read as cells, as the app reads them from the stored text. */
+  tables: Map<string, Table[]>;
 }
 
 /** Chunks and indexes one document once for every chunking the configs use. */
@@ -134,9 +151,10 @@ export async function prepareLibrary(
   configs: EvalConfig[],
   onDocument?: (docName: string) => void,
 ): Promise<Prepared> {
-  const prepared: Prepared = { kbs: new Map(), cards: [] };
+  const prepared: Prepared = { kbs: new Map(), cards: [], tables: new Map() };
   for (const chunking of new Set(configs.map((c) => c.chunking))) prepared.kbs.set(chunking, new KnowledgeBase(embedder.dim));
   for (const { docName, parsed } of docs) {
+    prepared.tables.set(docName, readTables(parsed.text, parsed.pages));
     for (const [chunking, kb] of prepared.kbs) {
       // The app's own path (sections for a headingless document, then build), on a copy: each chunking sections afresh.
       const { built } = await prepareForIndex({
@@ -175,33 +193,11 @@ export async function evaluateQuestion(
   let llmRun: LlmRunStats | undefined;
   let answer: string | undefined;
   let fate: EvidenceFate | undefined;
+  let missContext: { result: AskResult; docs: DocumentTables[] } | undefined;
   if (config.pipeline) {
-    const settings = pipelineSettings(config, budget, weights, withLlm);
-    const titles = new Map(prepared.cards.map((c) => [c.docId, c.card.title]));
-    const r = await ask(q.question, settings, {
-      ...knowledgeBaseDeps(kb),
-      // A rewritten query is embedded afresh.
-      embedQuery: async (text, signal) => (text === q.question || !withLlm ? queryVector : (await withLlm.embedder.embed([text], signal))[0]),
-      titleOf: (docId) => titles.get(docId) ?? docId,
-      cards: () => prepared.cards,
-      documentIds: () => prepared.cards.map((c) => c.docId),
-      engine: withLlm?.engine,
-      embedder: withLlm?.embedder,
-    });
-    answer = r.answer.text;
-    const mode = queryVector ? 'hybrid' : 'bm25';
-    fate = evidenceFate(r, q.doc_name, evidencePages(q), () =>
-      kb.search(q.question, queryVector, { mode, weights, limit: kb.chunksOf(q.doc_name).length, docIds: new Set([q.doc_name]) }).candidates.map((c) => c.chunk),
-    );
-    if (withLlm) {
-      attribution = r.attribution?.totals ?? null;
-      const regions = parsed.pages.filter((p) => evidencePages(q).has(p.page));
-      llmRun = llmRunStats(r, (id) => {
-        const c = kb.chunk(id)!;
-        return c.docId === q.doc_name && charsInside([c], regions).inside > 0;
-      });
-    }
-    chunks = r.segments ? r.segments.flatMap((s) => s.chunkIds.map((id) => kb.chunk(id)!)) : r.rows.filter((row) => row.source !== undefined).map((row) => row.chunk);
+    const run = await askPipeline(config, prepared, kb, parsed, q, queryVector, budget, weights, withLlm);
+    ({ chunks, answer, fate, attribution, llmRun } = run);
+    missContext = { result: run.result, docs: [...prepared.tables].map(([docId, tables]) => ({ docId, tables })) };
   } else if (config.rse) {
     const preset = RSE_PRESETS[config.rse];
     const { candidates } = kb.search(q.question, queryVector, { mode: config.mode, limit: preset.candidates, weights });
@@ -223,41 +219,19 @@ export async function evaluateQuestion(
   const total = chunks.reduce((n, c) => n + c.end - c.start, 0);
   const ownChars = scores.retrievedChars;
   const key = q.answer ? answerKey(q.answer, evidence) : undefined;
+  const verdict = answer !== undefined && q.answer ? answerCorrect(q.answer, answer) : undefined;
   return {
     ...scores,
     signalRatio: total ? (scores.signalRatio * ownChars) / total : 0,
     retrievedChars: total,
     rightDocShare: total ? ownChars / total : undefined,
     ...(answer !== undefined ? { answerHit: key ? answerShows(answer, key) : null, answer } : {}),
+    ...(verdict ? { answerCorrect: verdict.correct, answerKind: verdict.kind } : {}),
+    ...(verdict && !verdict.correct && missContext ? { missCause: missCause(q.answer!, verdict.kind, missContext.result, scores.pageHit, missContext.docs) } : {}),
+    ...(q.question_type ? { questionType: q.question_type } : {}),
     ...(fate ? { fate } : {}),
     ...(attribution !== undefined ? { attribution } : {}),
     ...(llmRun ? { llmRun } : {}),
-  };
-}
-
-/** The pipeline settings a config runs with: the app's defaults, or retrieval-only ChunkRAG with the config's segments. */
-function pipelineSettings(config: EvalConfig, budget: number, weights: FusionWeights | undefined, withLlm: EvalLlm | undefined): PipelineSettings {
-  const chosen = chosenSettings(config, budget, weights, withLlm);
-  if (!config.overrides) return chosen;
-  const merged: Record<string, unknown> = { ...chosen };
-  for (const [k, v] of Object.entries(config.overrides)) {
-    const old = merged[k];
-    merged[k] = v && typeof v === 'object' && old && typeof old === 'object' ? { ...old, ...v } : v;
-  }
-  return withPipelineDefaults(merged as Parameters<typeof withPipelineDefaults>[0]);
-}
-
-function chosenSettings(config: EvalConfig, budget: number, weights: FusionWeights | undefined, withLlm: EvalLlm | undefined): PipelineSettings {
-  const base = { ...DEFAULT_PIPELINE, contextBudget: budget, weights: weights ?? DEFAULT_PIPELINE.weights };
-  if (config.appDefaults) return { ...base, maxAnswerTokens: withLlm?.maxAnswerTokens ?? DEFAULT_PIPELINE.maxAnswerTokens };
-  const segments = { ...DEFAULT_PIPELINE.segments, ...(config.rse ? RSE_PRESETS[config.rse] : {}), enabled: config.rse !== undefined };
-  return {
-    ...base,
-    // Retrieval-only: no rewrite (nothing to rewrite with). With a model, the whole pipeline.
-    rewrite: withLlm !== undefined,
-    segments,
-    grading: { ...DEFAULT_PIPELINE.grading, mode: config.scoring ?? DEFAULT_PIPELINE.grading.mode },
-    maxAnswerTokens: withLlm?.maxAnswerTokens ?? DEFAULT_PIPELINE.maxAnswerTokens,
   };
 }
 

@@ -34,13 +34,13 @@ describe('ask, retrieval-only', () => {
     expect(r.answer.extractive).toBe(true);
     expect(r.answer.text).toContain(`leaves the harbour at noon every day. [${top.source}]`);
     expect(r.answer.citations[0].sources).toEqual([top.source]);
-    expect(r.stages.map((s) => s.stage)).toEqual(['rewrite', 'route', 'retrieve', 'dedupe', 'grade', 'threshold', 'rerank', 'answer', 'attribution']);
+    expect(r.stages.map((s) => s.stage)).toEqual(['rewrite', 'route', 'retrieve', 'dedupe', 'grade', 'threshold', 'rerank', 'figure', 'answer', 'attribution']);
     // the extractive answer quotes its source, so attribution finds it cited and used
     const mine = r.attribution!.sources.find((s) => s.n === top.source)!;
     expect(mine).toMatchObject({ cited: true, used: true });
     expect(r.attribution!.totals.meanUtilization).toBeGreaterThan(0);
     expect(r.usage.calls).toBe(0);
-    expect(events.filter((e) => e.kind === 'stage' && e.status === 'done')).toHaveLength(9);
+    expect(events.filter((e) => e.kind === 'stage' && e.status === 'done')).toHaveLength(10);
     // every candidate has a verdict and a reason
     expect(r.rows.every((row) => row.verdict && row.reason)).toBe(true);
   });

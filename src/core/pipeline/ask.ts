@@ -12,6 +12,7 @@ import { thresholding } from './stages/thresholding';
 import { reranking } from './stages/reranking';
 import { answerSources, segmenting } from './stages/segmenting';
 import { answering } from './stages/answering';
+import { figuring } from './stages/figuring';
 import { attributing } from './stages/attributing';
 
 export type { AskDeps, Reranker } from './stages/context';
@@ -71,7 +72,9 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     rowsChanged();
   }
   const sources = answerSources(context, rows, found?.segments);
-  const answer = await run('answer', () => answering(ctx, sources));
+  const figure = await run('figure', () => figuring(ctx, rows, sources, scope));
+  if (figure?.answer) rowsChanged();
+  const answer = await run('answer', () => answering(ctx, sources, figure));
   const attribution = deps.embedder && !answer.notFound && sources.length > 0 ? await run('attribution', () => attributing(ctx, answer, sources)) : undefined;
 
   return {
@@ -86,6 +89,7 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     segments: found?.segments,
     segmentValues: found?.values,
     answer,
+    ...(figure ? { figure } : {}),
     stages,
     usage: stages.reduce((u, s) => addUsage(u, s.usage), NO_USAGE),
     problems: ctx.problems,

@@ -6,8 +6,9 @@ import type { ThresholdResult } from './threshold';
 import type { CitationMark, AttributionReport } from '../attribution';
 import type { LlmUsage } from './usage';
 import type { JudgeCost } from './llm-retriever';
+import type { FigureResult } from './stages/figuring';
 
-export type StageName = 'rewrite' | 'route' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'judge' | 'rerank' | 'segments' | 'answer' | 'attribution';
+export type StageName = 'rewrite' | 'route' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'judge' | 'rerank' | 'segments' | 'figure' | 'answer' | 'attribution';
 
 /** Why a candidate was or was not given to the answer. */
 export type Verdict = 'kept' | 'duplicate' | 'below-threshold' | 'below-floor' | 'over-budget' | 'outside-segments';
@@ -88,6 +89,8 @@ export interface AskResult {
   /** Each chunk's value (relevance − penalty) along the documents segments were sought in. */
   segmentValues?: Array<{ docId: string; title: string; values: number[] }>;
   answer: Answer;
+  /** The figure Sieve read from the tables or computed, with its inputs' cells (absent: the question asks for none). */
+  figure?: FigureResult;
   /** Did the answer use what it was given: per source and in total (absent for no answer). */
   attribution?: AttributionReport;
   stages: StageTrace[];

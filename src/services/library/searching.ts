@@ -4,10 +4,26 @@ import { highlightRanges } from '../../core/search';
 import { type AskDeps, knowledgeBaseDeps } from '../../core/pipeline';
 import { SearchResponse, MODEL_PENDING_NOTE, SearchOptions } from './types';
 import type { LibraryCore } from './core';
+import { readTables, type Table } from '../../core/tables';
 
 /** Search, and what the question pipeline reads from the library. */
 export class Searching {
+  /** Each stored document's tables, read from its stored text on the first question that needs them (a re-indexed document has a new record). */
+  private readonly tables = new WeakMap<object, Promise<Table[]>>();
+
   constructor(private readonly core: LibraryCore) {}
+
+  /** A document's tables read as cells; none for a document not yet stored. */
+  tablesOf(docId: string): Promise<Table[]> {
+    const record = this.core.docs.get(docId);
+    if (!record) return Promise.resolve([]);
+    let tables = this.tables.get(record);
+    if (!tables) {
+      tables = this.core.deps.store.getText(docId).then((t) => (t ? readTables(t.text, t.pages) : []));
+      this.tables.set(record, tables);
+    }
+    return tables;
+  }
 
   /** Searches the chosen documents (all when none are given); `routing: false` searches them all even when the query names some. */
   async search(query: string, options: SearchOptions = {}): Promise<SearchResponse> {
@@ -70,10 +86,11 @@ export class Searching {
    * model cannot embed it (not loaded, or the library holds another model's vectors), and
    * retrieval then uses keywords only.
    */
-  retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery' | 'chunksOf' | 'loadDocuments' | 'documentIds' | 'embedder' | 'cards'> {
+  retrievalDeps(): Pick<AskDeps, 'search' | 'vectorOf' | 'titleOf' | 'embedQuery' | 'chunksOf' | 'loadDocuments' | 'documentIds' | 'embedder' | 'cards' | 'tablesOf'> {
     const kb = this.core.requireOpen();
     return {
       ...knowledgeBaseDeps(kb),
+      tablesOf: (docId) => this.tablesOf(docId),
       documentIds: () => [...this.core.docs.keys()].filter((id) => kb.countOf(id) > 0),
       cards: () => this.core.cards(),
       // Attribution embeds answer and source sentences with the library's model, loaded lazily.

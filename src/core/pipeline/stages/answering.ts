@@ -4,11 +4,48 @@ import { textBefore } from '../extractive-units';
 import type { Answer } from '../types';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
+import type { FigureResult } from './figuring';
+import { findCitations } from '../../attribution';
 
 export const NOT_FOUND = 'The documents do not contain an answer to this question.';
 
 /** 7. The answer, grounded in the sources only: written by the LLM, or quoted from the sources without one. */
-export async function answering(ctx: AskContext, sources: AnswerSource[]): Promise<Outcome<Answer>> {
+export async function answering(ctx: AskContext, sources: AnswerSource[], figure?: FigureResult): Promise<Outcome<Answer>> {
+  if (figure?.answer) return withFigure(ctx, sources, figure.answer);
+  const opening = figure ? notFoundOpening(figure) : '';
+  if (opening) ctx.emit({ kind: 'token', piece: opening });
+  const out = await answerFromSources(ctx, sources);
+  return opening ? prefixed(opening, out, sources.length) : out;
+}
+
+/** An answer with text put before it: the prefix's citations, then the answer's own moved along. */
+function prefixed(prefix: string, out: Outcome<Answer>, sourceCount: number): Outcome<Answer> {
+  const shift = prefix.length;
+  const citations = [...findCitations(prefix, sourceCount), ...out.value.citations.map((c) => ({ ...c, start: c.start + shift, end: c.end + shift }))];
+  return { ...out, value: { ...out.value, text: prefix + out.value.text, citations } };
+}
+
+/** The computed figure first; with a language model, its answer from the sources follows. */
+async function withFigure(ctx: AskContext, sources: AnswerSource[], figureAnswer: string): Promise<Outcome<Answer>> {
+  ctx.emit({ kind: 'token', piece: figureAnswer });
+  if (!ctx.engine)
+    return {
+      value: { text: figureAnswer, citations: findCitations(figureAnswer, sources.length), notFound: false, extractive: true },
+      detail: { sources: sources.length, figure: true },
+    };
+  ctx.emit({ kind: 'token', piece: '\n\n' });
+  const out = prefixed(`${figureAnswer}\n\n`, await answerFromSources(ctx, sources), sources.length);
+  return { ...out, detail: { ...out.detail, figure: true } };
+}
+
+/** When a formula's inputs were not found: say so plainly and name the nearest rows, before the quoted evidence. */
+function notFoundOpening({ figure }: FigureResult): string {
+  if (figure.value !== undefined || figure.asked.from === 'line item' || figure.missing.length === 0) return '';
+  const nearest = figure.nearest.map((n) => `“${n.label}”${n.page !== undefined ? ` (page ${n.page})` : ''}`).join(', ');
+  return `Sieve could not compute ${figure.asked.name}: no table row matched ${figure.missing.slice(0, 3).join(', ')}.${nearest ? ` Nearest rows: ${nearest}.` : ''}\n\nFrom the sources:\n`;
+}
+
+async function answerFromSources(ctx: AskContext, sources: AnswerSource[]): Promise<Outcome<Answer>> {
   const { engine, emit } = ctx;
   if (sources.length === 0) {
     emit({ kind: 'token', piece: NOT_FOUND });

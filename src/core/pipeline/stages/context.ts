@@ -1,5 +1,6 @@
 import type { Candidate, SearchOptions } from '../../kb';
 import type { Chunk } from '../../types';
+import type { Table } from '../../tables';
 import type { Embedder } from '../../embed';
 import type { DocumentCard } from '../../card';
 import type { LlmEngine } from '../../llm';
@@ -25,6 +26,8 @@ export interface AskDeps {
   cards?(): Array<{ docId: string; card: DocumentCard }>;
   /** A document's chunks in order (for relevant segment extraction and the LLM retriever). */
   chunksOf?(docId: string): Chunk[];
+  /** A document's tables read as cells (for figures computed from them). */
+  tablesOf?(docId: string): Table[] | Promise<Table[]>;
   /** Every searchable document (the LLM retriever's scope when none is chosen). */
   documentIds?(): string[];
   /** Absent: retrieval-only mode. */

@@ -1,0 +1,86 @@
+import { formatValue, roundingAsked, type ValueUnit } from './rounding';
+import type { Figure, FigureInput } from './compute';
+
+/** How the direct answer is written: its first line (the figure or verdict), the computation, and each input with its citation. */
+export interface FigureText {
+  /** "Fixed asset turnover ratio, FY2019: 24.26 [1][2]" or "No: operating margin fell from 36.8% (FY2021) to 34.6% (FY2022) [1]". */
+  headline: string;
+  /** "= 6,489 ÷ ((282 + 253) ÷ 2)" per year, when a formula was applied. */
+  computation: string[];
+  /** "Total net revenues, FY2019: $6,489 million (page 70) [1]". */
+  inputs: string[];
+  /** Where the formula came from, in words. */
+  basis: string;
+}
+
+/** Writes a computed figure as text, each input cited by its source number. */
+export function figureText(figure: Figure, question: string, sourceOf: (input: FigureInput) => number | undefined): FigureText {
+  const { asked } = figure;
+  const rounding = roundingAsked(question);
+  const unit: ValueUnit = asked.unit === 'currency' && rounding.unit && rounding.unit !== 'percent' ? rounding.unit : asked.unit;
+  const show = (v: number) => formatValue(v, unit, rounding.decimals);
+  const cite = (inputs: FigureInput[]) => [...new Set(inputs.map(sourceOf).filter((n): n is number => n !== undefined))].map((n) => `[${n}]`).join('');
+  const all = figure.steps.flatMap((s) => s.inputs);
+  const period = (fy: number) => `FY${fy}`;
+  let headline: string;
+  if (figure.verdict && asked.yes === 'positive') {
+    headline = `${figure.verdict}: ${lower(asked.name)} was ${show(figure.value!)} in ${period(figure.steps[0].fy)} ${cite(all)}`;
+  } else if (figure.steps.length >= 2 && asked.aggregate === 'compare') {
+    const [a, b] = [figure.steps[0], figure.steps[figure.steps.length - 1]];
+    const moved = b.value > a.value ? 'rose' : b.value < a.value ? 'fell' : 'was unchanged';
+    const change =
+      asked.unit === 'percent' ? `${(b.value - a.value).toFixed(1)} percentage points` : a.value !== 0 ? `${(((b.value - a.value) / Math.abs(a.value)) * 100).toFixed(1)}%` : '';
+    const body = `${asked.name} ${moved} from ${show(a.value)} (${period(a.fy)}) to ${show(b.value)} (${period(b.fy)})${change ? `, a change of ${change}` : ''} ${cite(all)}`;
+    headline = figure.verdict ? `${figure.verdict}: ${lower(body)}` : body;
+  } else if (asked.aggregate === 'average' && figure.steps.length > 1) {
+    const span = `${period(figure.steps[0].fy)}–${period(figure.steps[figure.steps.length - 1].fy)}`;
+    headline = `${asked.name}, ${span} average: ${show(figure.value!)} ${cite(all)}`;
+  } else {
+    headline = `${asked.name}, ${period(figure.steps[0].fy)}: ${show(figure.value!)} ${cite(all)}`;
+  }
+  const formula = asked.from !== 'line item';
+  const computation = formula ? figure.steps.map((s) => `${period(s.fy)}: ${s.shown} = ${show(s.value)}`) : [];
+  if (formula && asked.aggregate === 'average' && figure.steps.length > 1) computation.push(`average of ${figure.steps.length} years = ${show(figure.value!)}`);
+  const inputs = uniqueInputs(all).map((i) =>
+    `${i.label}, ${period(i.fy)}: ${i.cell.raw}${scaleWords(i)}${i.cell.page !== undefined ? ` (page ${i.cell.page})` : ''} ${cite([i])}`.trim(),
+  );
+  return { headline: headline.trim(), computation, inputs, basis: basisOf(figure) };
+}
+
+/** The answer as one plain text: headline, computation and inputs. */
+export function figureAnswer(t: FigureText): string {
+  const lines = [t.headline];
+  if (t.computation.length) lines.push('', ...t.computation.map((c) => `= ${c}`));
+  if (t.inputs.length) lines.push('', ...t.inputs.map((i) => `• ${i}`));
+  if (t.basis) lines.push('', t.basis);
+  return lines.join('\n');
+}
+
+function basisOf(figure: Figure): string {
+  const { asked } = figure;
+  if (asked.from === 'definition') return 'Computed by Sieve with the definition the question gives.';
+  if (asked.metric) return `Computed by Sieve: ${asked.metric.name} = ${asked.metric.expression.replace(/\*/g, '×').replace(/\//g, '÷')} (${asked.metric.source}).`;
+  return asked.from === 'metric' ? 'Computed by Sieve from the cells shown.' : '';
+}
+
+function uniqueInputs(inputs: FigureInput[]): FigureInput[] {
+  const seen = new Set<string>();
+  return inputs.filter((i) => {
+    const key = `${i.cell.docId}:${i.cell.start}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function scaleWords(i: FigureInput): string {
+  const ratio = i.cell.raw.replace(/[^\d.]/g, '') ? Math.abs(i.value) / Math.abs(Number(i.cell.raw.replace(/[^\d.]/g, '')) || 1) : 1;
+  if (ratio >= 0.999e9) return ' billion';
+  if (ratio >= 0.999e6) return ' million';
+  if (ratio >= 0.999e3) return ' thousand';
+  return '';
+}
+
+function lower(s: string): string {
+  return /^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s;
+}

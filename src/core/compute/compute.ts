@@ -1,0 +1,117 @@
+import { evaluate, formatExpression, inputsOf, isExpressionError } from './expr';
+import { isMagnitudeInput, quantityOf, PRIOR_PREFIX } from './metrics';
+import { findCell, nearestRows, type DocumentTables, type FoundCell } from './find-cell';
+import type { AskedFigure } from './question';
+
+/** One input of a computation: which quantity and year it stands for, and the cell it was read from. */
+export interface FigureInput extends FoundCell {
+  /** The name the expression uses ("prior_inventory", "revenue_fy2019"). */
+  name: string;
+}
+
+/** The figure for one fiscal year. */
+export interface FigureStep {
+  fy: number;
+  value: number;
+  /** The computation with the values written in ("6,489 ÷ ((282 + 253) ÷ 2)"). */
+  shown: string;
+  inputs: FigureInput[];
+}
+
+/** What Sieve computed for a question, or why it could not. */
+export interface Figure {
+  asked: AskedFigure;
+  steps: FigureStep[];
+  /** The answer's value: the year's, the average of the years', or the latest year's when comparing. */
+  value?: number;
+  /** For a yes/no question. */
+  verdict?: 'Yes' | 'No';
+  /** Inputs no table row matched, as "quantity (FY2019)". */
+  missing: string[];
+  /** The rows nearest a missing input, to show instead of a figure. */
+  nearest: Array<{ docId: string; label: string; page?: number; start: number; end: number; score: number }>;
+}
+
+/** Computes what the question asks over the documents' tables, year by year. */
+export function computeFigure(asked: AskedFigure, docs: DocumentTables[]): Figure {
+  const years = yearsToCompute(asked, docs);
+  const steps: FigureStep[] = [];
+  const missing: string[] = [];
+  for (const fy of years) {
+    const step = computeYear(asked, docs, fy, missing);
+    if (step) steps.push(step);
+  }
+  const figure: Figure = { asked, steps, missing: [...new Set(missing)], nearest: [] };
+  if (steps.length !== years.length || steps.length === 0) {
+    const first = figure.missing[0]?.split(' (')[0];
+    return { ...figure, nearest: first ? nearestRows(docs, first) : [] };
+  }
+  const values = steps.map((s) => s.value);
+  figure.value = asked.aggregate === 'average' ? values.reduce((a, b) => a + b, 0) / values.length : values[values.length - 1];
+  if (asked.yes === 'positive') figure.verdict = figure.value > 0 ? 'Yes' : 'No';
+  else if (asked.yes && values.length >= 2) {
+    const rose = values[values.length - 1] > values[0];
+    figure.verdict = (asked.yes === 'up') === rose ? 'Yes' : 'No';
+  }
+  return figure;
+}
+
+/** The years to compute: those asked (a comparison of one year adds the year before), else the latest year the tables print. */
+function yearsToCompute(asked: AskedFigure, docs: DocumentTables[]): number[] {
+  const years = asked.years.length > 0 ? asked.years : [latestYear(docs)].filter((y): y is number => y !== undefined);
+  if (asked.aggregate === 'compare' && years.length === 1) return [years[0] - 1, years[0]];
+  if (asked.aggregate === 'compare' && years.length > 2) return [years[0], years[years.length - 1]];
+  if (asked.aggregate === 'single') return years.slice(-1);
+  return years;
+}
+
+function latestYear(docs: DocumentTables[]): number | undefined {
+  let best: number | undefined;
+  for (const d of docs) for (const t of d.tables) if (t.statement) for (const c of t.columns) if (c.period && (best === undefined || c.period.fy > best)) best = c.period.fy;
+  return best;
+}
+
+function computeYear(asked: AskedFigure, docs: DocumentTables[], fy: number, missing: string[]): FigureStep | undefined {
+  const inputs = new Map<string, FigureInput>();
+  for (const name of inputsOf(asked.expression)) {
+    const { quantity, year } = inputYear(name, fy);
+    const found = findCell(docs, quantity, year, { months: asked.months, statements: asked.statements });
+    if (!found) {
+      missing.push(`${quantity} (FY${year})`);
+      continue;
+    }
+    const value = isMagnitudeInput(quantity) ? Math.abs(found.value) : found.value;
+    inputs.set(name, { ...found, value, name });
+  }
+  if (inputs.size !== inputsOf(asked.expression).length) return undefined;
+  try {
+    const value = evaluate(asked.expression, (n) => inputs.get(n)?.value);
+    const shown = formatExpression(asked.expression, (n) => shortValue(inputs.get(n)!));
+    return { fy, value, shown, inputs: [...inputs.values()] };
+  } catch (e) {
+    if (isExpressionError(e)) {
+      missing.push(e.message);
+      return undefined;
+    }
+    throw e;
+  }
+}
+
+/** The quantity and fiscal year an input name stands for in year `fy`: "prior_x" is x a year before, "x_fy2018" is x in 2018. */
+export function inputYear(name: string, fy: number): { quantity: string; year: number } {
+  const explicit = name.match(/^(.*)_fy(\d{4})$/);
+  if (explicit) return { quantity: quantityOf(explicit[1]), year: Number(explicit[2]) };
+  let back = 0;
+  let rest = name;
+  while (rest.startsWith(PRIOR_PREFIX)) {
+    rest = rest.slice(PRIOR_PREFIX.length);
+    back++;
+  }
+  return { quantity: rest, year: fy - back };
+}
+
+/** An input's value as its table prints it (before the table's scale), e.g. "6,489". */
+function shortValue(input: FigureInput): string {
+  const printed = input.cell.raw.replace(/[$€£¥\s]/g, '');
+  return /^\(.*\)$/.test(printed) ? printed.slice(1, -1) : printed.replace(/^[-−]/, '');
+}

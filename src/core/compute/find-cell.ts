@@ -1,0 +1,133 @@
+import { unscaledLabel, type StatementKind, type Table, type TableRow } from '../tables';
+import { lexiconEntry, type LexiconEntry } from './lexicon';
+import { rowScore } from './match';
+
+/** One document's tables. */
+export interface DocumentTables {
+  docId: string;
+  tables: Table[];
+}
+
+/** Where a value was read: the document, page, the cell's and its row's offsets, and the cell as printed. */
+export interface CellRef {
+  docId: string;
+  page?: number;
+  start: number;
+  end: number;
+  rowStart: number;
+  rowEnd: number;
+  raw: string;
+  /** The row as a line ("Inventories | 1,559.3 | 1,642.2"), the passage to highlight. */
+  rowText: string;
+}
+
+/** A line item's value for one period, read from a cell. */
+export interface FoundCell {
+  quantity: string;
+  fy: number;
+  /** In units (the table's scale applied). */
+  value: number;
+  label: string;
+  period: string;
+  statement?: StatementKind;
+  tableTitle: string;
+  /** How well the row matched (0–1) and the table it was in, in words. */
+  score: number;
+  cell: CellRef;
+}
+
+/** A row must match at least this well (rowScore, 0–1) to be read. */
+export const MIN_ROW_SCORE = 0.6;
+/** Bonus for a table of a statement the question names. */
+const NAMED_STATEMENT_BONUS = 0.15;
+/** A table some of whose columns have no period (a consolidating schedule, a table of notes) is less likely the statement itself. */
+const MIXED_COLUMNS_FACTOR = 0.85;
+/** A primary statement ("Consolidated Statements of Income") over a schedule or an MD&A table that repeats a line. */
+const CONSOLIDATED_BONUS = 0.05;
+/** Within a tie, a row "attributable to" the company is the shareholders' figure. */
+const ATTRIBUTABLE_BONUS = 0.01;
+
+/**
+ * The best cell for a line item in a fiscal year: over every table row that matches it
+ * (rowScore) and has a column of that year (annual, or `months` long when a quarter or half
+ * is asked; a balance sheet's point-in-time columns always qualify), the best score, with the
+ * question's named statements, fully dated tables and earlier tables preferred.
+ */
+export function findCell(docs: DocumentTables[], quantity: string, fy: number, options: { months?: number; statements?: StatementKind[] } = {}): FoundCell | undefined {
+  const entry = lexiconEntry(quantity);
+  if (!entry) return undefined;
+  let best: FoundCell | undefined;
+  for (const { docId, tables } of docs) {
+    for (const table of tables) {
+      const column = columnFor(table, fy, options.months, entry);
+      if (column < 0) continue;
+      for (const row of table.rows) {
+        const found = readRow(docId, table, row, column, entry, fy, options.statements ?? []);
+        if (found && (!best || found.score > best.score + 1e-9)) best = found;
+      }
+    }
+  }
+  return best;
+}
+
+function readRow(docId: string, table: Table, row: TableRow, column: number, entry: LexiconEntry, fy: number, named: StatementKind[]): FoundCell | undefined {
+  if (row.cells.length !== table.columns.length && table.columns.length > 1) return undefined;
+  const cell = row.cells[column];
+  if (!cell || (cell.value === null && !/^[-—–−]+$/.test(cell.raw))) return undefined;
+  let score = rowScore(entry, row, table.statement);
+  if (score < MIN_ROW_SCORE) return undefined;
+  if (table.statement && named.includes(table.statement)) score += NAMED_STATEMENT_BONUS;
+  if (table.columns.some((c) => !c.period)) score *= MIXED_COLUMNS_FACTOR;
+  if (table.statement && table.statement !== 'segment table' && /\bconsolidated\b/i.test(table.title) && !/\bconsolidating\b/i.test(table.title)) score += CONSOLIDATED_BONUS;
+  if (/\battributable\s+to\b/i.test(row.label) && !/noncontrolling|non-controlling|minority/i.test(row.label)) score += ATTRIBUTABLE_BONUS;
+  const scale = unscaledLabel(row.label) || cell.percent ? 1 : table.scale;
+  return {
+    quantity: entry.id,
+    fy,
+    value: (cell.value ?? 0) * scale,
+    label: row.label,
+    period: table.columns[column].period?.label ?? String(fy),
+    ...(table.statement ? { statement: table.statement } : {}),
+    tableTitle: table.title,
+    score,
+    cell: {
+      docId,
+      page: row.page,
+      start: cell.start,
+      end: cell.end,
+      rowStart: row.start,
+      rowEnd: row.end,
+      raw: cell.raw,
+      rowText: [row.label, ...row.cells.map((c) => c.raw)].filter(Boolean).join(' | '),
+    },
+  };
+}
+
+/** The column of fiscal year `fy`: annual (12 months or unstated) unless a shorter period is asked; -1 when none. */
+function columnFor(table: Table, fy: number, months: number | undefined, entry: LexiconEntry): number {
+  const pointInTime = entry.statement === 'balance sheet';
+  return table.columns.findIndex((c) => {
+    const p = c.period;
+    if (!p || p.fy !== fy) return false;
+    if (pointInTime || p.months === undefined) return true;
+    return months ? p.months === months : p.months === 12;
+  });
+}
+
+/** Rows nearest a line item by its score, best first, for "not found" answers. */
+export function nearestRows(
+  docs: DocumentTables[],
+  quantity: string,
+  limit = 3,
+): Array<{ docId: string; label: string; page?: number; start: number; end: number; score: number }> {
+  const entry = lexiconEntry(quantity);
+  if (!entry) return [];
+  const out: Array<{ docId: string; label: string; page?: number; start: number; end: number; score: number }> = [];
+  for (const { docId, tables } of docs) {
+    for (const t of tables) for (const r of t.rows) out.push({ docId, label: r.label, page: r.page, start: r.start, end: r.end, score: rowScore(entry, r, t.statement) });
+  }
+  return out
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, limit);
+}

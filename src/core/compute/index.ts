@@ -1,0 +1,23 @@
+/**
+ * Figures computed from table cells. Reads what a question asks (a line item, a standard metric
+ * from one documented table, or a formula the question defines), finds each input's row by a
+ * lexicon of standard line-item names (US GAAP and IFRS) and its column by fiscal year, evaluates
+ * the formula with a small arithmetic parser (never `eval`), and writes the answer with every
+ * input cited: the figure, the computation and the cells it came from.
+ */
+export { askedFigure, askedYears, definedFigure } from './question';
+export type { AskedFigure } from './question';
+export { computeFigure, inputYear } from './compute';
+export type { Figure, FigureInput, FigureStep } from './compute';
+export { findCell, nearestRows, MIN_ROW_SCORE } from './find-cell';
+export type { CellRef, DocumentTables, FoundCell } from './find-cell';
+export { figureAnswer, figureText } from './answer-text';
+export type { FigureText } from './answer-text';
+export { parseExpression, evaluate, formatExpression, inputsOf, ExpressionError, isExpressionError } from './expr';
+export type { Expr } from './expr';
+export { METRICS, findMetric, metricById } from './metrics';
+export type { Metric, MetricUnit } from './metrics';
+export { LEXICON, lexiconEntry } from './lexicon';
+export type { LexiconEntry } from './lexicon';
+export { quantityIn, quantitiesIn, rowScore, labelMatch } from './match';
+export { formatValue, roundingAsked } from './rounding';

@@ -1,0 +1,200 @@
+import { statementsNamed, type StatementKind } from '../tables';
+import { findMetric, type Metric, type MetricUnit } from './metrics';
+import { quantitiesIn } from './match';
+import { inputsOf, parseExpression, type Expr } from './expr';
+import type { LexiconEntry } from './lexicon';
+
+/** What a question asks Sieve to read from tables or compute. */
+export interface AskedFigure {
+  /** What it is called, to show ("Fixed asset turnover", "Capital expenditure"). */
+  name: string;
+  /** Over quantity ids; `prior_x` is x a year earlier, `x_fy2018` is x in fiscal 2018, plain `x` is x in the year computed. */
+  expression: Expr;
+  unit: MetricUnit;
+  /** Where the formula comes from: the question's own definition, a standard metric, or one line item. */
+  from: 'definition' | 'metric' | 'line item';
+  metric?: Metric;
+  quantity?: LexiconEntry;
+  /** Fiscal years asked, ascending (empty: the latest the tables print). */
+  years: number[];
+  /** single: one year; average: the mean over the years; compare: the first year against the last. */
+  aggregate: 'single' | 'average' | 'compare';
+  /** For a yes/no question: which way counts as "yes" (up: improving, increased; down: declined; positive: above zero). */
+  yes?: 'up' | 'down' | 'positive';
+  /** A quarter's or half's columns (3, 6, 9 months) instead of the year's. */
+  months?: number;
+  statements: StatementKind[];
+}
+
+const FY = /\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(\d{4}|\d{2})\b|(?<![\d,.$])\b((?:19|20)\d\d)\b(?![\d,%])/gi;
+const RANGE = /\bFY\s?(\d{4})\s*(?:-|–|to|through)\s*FY\s?(\d{4})\b/i;
+const AVERAGE = /\b(?:\d|two|three|four|five)[\s-]+years?\s+average\b|\baverage\s+of\s+(?:the\s+)?(?:last\s+)?(?:\d|two|three|four|five)\s+years\b/i;
+const COMPARE = /\b(?:improv\w*|increas\w*|declin\w*|decreas\w*|grow\w*|grew|fell|fall\w*|change[ds]?|rise|rose|higher|lower|year[\s-]+over[\s-]+year)\b/i;
+const YES_NO = /^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b/i;
+const UP = /\b(?:improv\w*|increas\w*|grow\w*|grew|rise|rose|higher|expand\w*)\b/i;
+const DOWN = /\b(?:declin\w*|decreas\w*|fell|fall\w*|lower|shr[iu]nk\w*|contract\w*)\b/i;
+const POSITIVE = /\bpositive\b/i;
+const NOT_A_FIGURE =
+  /^\s*(?:which|why|who|where|describe|explain|list|name)\b|\bwhat\s+(?:are|were|drove|caused|explains?)\b|\bwhich\s+(?:segment|business|type|region|product)s?\b/i;
+/** A line item over revenue: "% margin", "as a % of revenue", "as a percentage of sales". */
+const SHARE_OF_REVENUE = /(?:%|\bpercent(?:age)?)\s+margin\b|\bas\s+an?\s+(?:%|percent(?:age)?)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b/i;
+const DEFINITION =
+  /(?:^|[.?:;]\s+|\b(?:where|and)\s+)(?:(?:the\s+)?([A-Za-z][\w&%()'’ -]{0,60}?)\s+(?:is|are)\s+defined\s+as|define\s+([A-Za-z][\w&%()'’ -]{0,60}?)\s+as)\s*:?\s*(.+?)(?=\.\s+[A-Z(]|\.\s*$|\?|$)/g;
+
+/** Reads what a question asks to compute, or undefined when it asks for no figure Sieve can compute. */
+export function askedFigure(question: string): AskedFigure | undefined {
+  const years = askedYears(question);
+  const statements = statementsNamed(question);
+  const yesNo = YES_NO.test(question);
+  const base = { years: years.list, statements, ...(monthsAsked(question) ? { months: monthsAsked(question) } : {}) };
+  const aggregate: AskedFigure['aggregate'] =
+    AVERAGE.test(question) && years.list.length > 1 ? 'average' : COMPARE.test(question) || years.list.length === 2 ? 'compare' : 'single';
+  const yes = yesNo ? (POSITIVE.test(question) ? 'positive' : DOWN.test(question) && !UP.test(question) ? 'down' : UP.test(question) ? 'up' : undefined) : undefined;
+  const finish = (f: Omit<AskedFigure, keyof typeof base | 'aggregate' | 'yes'>): AskedFigure => {
+    const agg = yes === 'positive' ? 'single' : aggregate === 'compare' && years.list.length < 2 ? 'compare' : aggregate;
+    return { ...f, ...base, aggregate: agg, ...(yes ? { yes } : {}) };
+  };
+  const defined = definedFigure(question);
+  if (defined) {
+    // A definition that names its own years ("FY2019 revenue / average PP&E between FY2018 and FY2019") is one figure, for its latest year.
+    const own = inputsOf(defined.expression).flatMap((n) => (n.match(/_fy(\d{4})$/) ? [Number(n.slice(-4))] : []));
+    if (own.length > 0) return { ...finish(defined), years: [Math.max(...own)], aggregate: 'single' };
+    return finish(defined);
+  }
+  const metric = findMetric(question);
+  if (metric) return finish({ name: metric.name, expression: parseExpression(metric.expression), unit: metric.unit, from: 'metric', metric });
+  const hits = quantitiesIn(question);
+  // A line item alone answers "what is / how much", not "which segment", "why" or "what are the acquisitions".
+  if (hits.length === 0 || NOT_A_FIGURE.test(question)) return undefined;
+  const entry = hits.reduce((a, b) => (b.end - b.start > a.end - a.start ? b : a)).entry;
+  if (entry.id !== 'revenue' && SHARE_OF_REVENUE.test(question)) {
+    return finish({ name: `${nameOf(entry)} as % of revenue`, expression: parseExpression(`${entry.id} / revenue * 100`), unit: 'percent', from: 'metric', quantity: entry });
+  }
+  return finish({ name: nameOf(entry), expression: parseExpression(entry.id), unit: 'currency', from: 'line item', quantity: entry });
+}
+
+function nameOf(entry: LexiconEntry): string {
+  const n = entry.names[0] ?? entry.id.replace(/_/g, ' ');
+  return n.charAt(0).toUpperCase() + n.slice(1);
+}
+
+/** The fiscal years a question names, ascending; a range "FY2017 - FY2019" is every year in it. */
+export function askedYears(question: string): { list: number[] } {
+  const range = question.match(RANGE);
+  if (range) {
+    const [a, b] = [Number(range[1]), Number(range[2])].sort((x, y) => x - y);
+    if (b - a <= 10) return { list: Array.from({ length: b - a + 1 }, (_, i) => a + i) };
+  }
+  const found = new Set<number>();
+  for (const m of question.matchAll(FY)) {
+    const raw = m[1] ?? m[2];
+    const y = raw.length === 2 ? 2000 + Number(raw) : Number(raw);
+    if (y >= 1990 && y <= 2099) found.add(y);
+  }
+  return { list: [...found].sort((a, b) => a - b) };
+}
+
+function monthsAsked(question: string): number | undefined {
+  if (/\bQ[1-4]\b|\bquarter\b|\bthree\s+months\b/i.test(question)) return 3;
+  if (/\bH[12]\b|\bsix\s+months\b|\bhalf[\s-]+year\b|\bfirst\s+half\b/i.test(question)) return 6;
+  if (/\bnine\s+months\b/i.test(question)) return 9;
+  return undefined;
+}
+
+/**
+ * The figure a question defines for itself ("X is defined as: A / (average B between FY2018 and
+ * FY2019)", "Define X as A + B"), other definitions in the question substituted for their names
+ * (a cash conversion cycle of DIO + DSO − DPO, each defined after it). Undefined when the first
+ * definition names something Sieve cannot read as quantities.
+ */
+export function definedFigure(question: string): Omit<AskedFigure, 'years' | 'statements' | 'aggregate' | 'yes' | 'months'> | undefined {
+  const defs = [...question.matchAll(DEFINITION)].map((m) => ({ name: (m[1] ?? m[2]).trim(), body: m[3].trim() }));
+  if (defs.length === 0) return undefined;
+  const known = new Map(defs.map((d) => [d.name.toLowerCase(), d.body]));
+  const source = toExpression(defs[0].body, known, new Set([defs[0].name.toLowerCase()]));
+  if (!source) return undefined;
+  try {
+    const metric = findMetric(defs[0].name);
+    return {
+      name: defs[0].name.replace(/^the\s+/i, ''),
+      expression: parseExpression(source),
+      unit: metric?.unit ?? unitOf(question),
+      from: 'definition',
+      ...(metric ? { metric } : {}),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+function unitOf(question: string): MetricUnit {
+  if (/\bpercent|%/i.test(question)) return 'percent';
+  if (/\bdays\b/i.test(question)) return 'days';
+  if (/\bUSD\b|\$|\bdollars\b/i.test(question)) return 'currency';
+  return 'ratio';
+}
+
+const OPERATOR_WORDS: Array<[RegExp, string]> = [
+  [/\s+divided\s+by\s+/gi, ' / '],
+  [/\s+multiplied\s+by\s+/gi, ' * '],
+  [/\s+times\s+/gi, ' * '],
+  [/\s+plus\s+/gi, ' + '],
+  [/\s+minus\s+/gi, ' - '],
+  [/\s+over\s+/gi, ' / '],
+];
+
+/** A definition's words as an expression in the grammar of ./expr, or undefined when an operand is not a known quantity. */
+function toExpression(body: string, known: Map<string, string>, seen: Set<string>): string | undefined {
+  let text = body.replace(/\b(?:the|a|an)\s+/gi, '');
+  for (const [re, op] of OPERATOR_WORDS) text = text.replace(re, op);
+  const parts = text.split(/(\s[-–−]\s|[+*×÷/()])/);
+  const out: string[] = [];
+  for (const part of parts) {
+    const p = part.trim();
+    if (!p) continue;
+    if (/^[-–−]$/.test(p)) out.push('-');
+    else if (/^[+*×÷/()]$/.test(p)) out.push(p === '×' ? '*' : p === '÷' ? '/' : p);
+    else {
+      const operand = operandExpression(p, known, seen);
+      if (operand === undefined) return undefined;
+      out.push(operand);
+    }
+  }
+  return out.join(' ');
+}
+
+const AVERAGE_BETWEEN = /^average\s+(.+?)\s+(?:between|from|for|over)\s+(?:FY\s?)?(\d{4})\s+(?:and|to|-)\s+(?:FY\s?)?(\d{4})$/i;
+const CHANGE_BETWEEN = /^change\s+in\s+(.+?)\s+(?:between|from)\s+(?:FY\s?)?(\d{4})\s+(?:and|to|-)\s+(?:FY\s?)?(\d{4})$/i;
+
+function operandExpression(phrase: string, known: Map<string, string>, seen: Set<string>): string | undefined {
+  const p = phrase.replace(/[,:;]+$/, '').trim();
+  if (/^\d+(?:\.\d+)?%?$/.test(p)) return p.endsWith('%') ? String(Number(p.slice(0, -1)) / 100) : p;
+  const avg = p.match(AVERAGE_BETWEEN);
+  if (avg) return inYears(avg[1], [Number(avg[2]), Number(avg[3])], (a, b) => `((${a} + ${b}) / 2)`);
+  const change = p.match(CHANGE_BETWEEN);
+  if (change) return inYears(change[1], [Number(change[2]), Number(change[3])], (a, b) => `(${b} - ${a})`);
+  const key = p.toLowerCase();
+  if (known.has(key) && !seen.has(key)) return wrapped(toExpression(known.get(key)!, known, new Set([...seen, key])));
+  const year = p.match(/\b(?:FY\s?)?((?:19|20)\d\d)\b/i);
+  const bare = p.replace(/\b(?:FY\s?)?(?:19|20)\d\d\b/gi, '').trim();
+  const id = quantityId(bare);
+  if (id) return year ? `${id}_fy${year[1]}` : id;
+  const metric = findMetric(bare);
+  return metric ? `(${metric.expression})` : undefined;
+}
+
+function inYears(phrase: string, years: number[], combine: (a: string, b: string) => string): string | undefined {
+  const id = quantityId(phrase);
+  if (!id) return undefined;
+  const [a, b] = [...years].sort((x, y) => x - y);
+  return combine(`${id}_fy${a}`, `${id}_fy${b}`);
+}
+
+function quantityId(phrase: string): string | undefined {
+  const hits = quantitiesIn(phrase);
+  return hits.length === 1 ? hits[0].entry.id : undefined;
+}
+
+function wrapped(s: string | undefined): string | undefined {
+  return s === undefined ? undefined : `(${s})`;
+}

@@ -1,0 +1,99 @@
+import { askedFigure, computeFigure, figureAnswer, figureText, type DocumentTables, type Figure, type FigureInput, type FigureText } from '../../compute';
+import type { Chunk } from '../../types';
+import type { CandidateRow } from '../types';
+import type { AskContext, Outcome } from './context';
+import type { AnswerSource } from './segmenting';
+
+/** How many documents a question without a routed document is computed over: those of its best candidates. */
+const FIGURE_DOCUMENTS = 2;
+
+/** What the figure stage found: the computation and how it is written, each input's source number. */
+export interface FigureResult {
+  figure: Figure;
+  text?: FigureText;
+  /** The answer's opening: the figure, its computation and inputs (absent when nothing was computed). */
+  answer?: string;
+  /** Source number of each input, by its cell's document and offset ("docId:start"). */
+  sourceOfCell: Record<string, number>;
+}
+
+/**
+ * 6c. A figure from the tables: when the question asks for a line item, a standard metric or a
+ * formula it defines, Sieve reads each input's cell (row by the line item's names, column by
+ * fiscal year) from the documents in scope, computes, and cites every cell. A chunk holding an
+ * input that was not already a source is added as one.
+ */
+export async function figuring(ctx: AskContext, rows: CandidateRow[], sources: AnswerSource[], scope: ReadonlySet<string> | undefined): Promise<Outcome<FigureResult | undefined>> {
+  const { deps, question } = ctx;
+  const asked = askedFigure(question);
+  if (!asked) return { value: undefined, detail: { skipped: 'the question asks for no figure Sieve can compute' } };
+  if (!deps.tablesOf || !deps.chunksOf) return { value: undefined, detail: { skipped: 'the documents’ tables are not available' } };
+  const docIds = documentsFor(rows, scope);
+  await deps.loadDocuments?.(docIds);
+  const docs: DocumentTables[] = [];
+  for (const docId of docIds) docs.push({ docId, tables: await deps.tablesOf(docId) });
+  const figure = computeFigure(asked, docs);
+  const detail = {
+    asked: asked.name,
+    formula: asked.from,
+    years: asked.years.join(', ') || 'latest',
+    tables: docs.reduce((n, d) => n + d.tables.length, 0),
+    inputs: figure.steps.reduce((n, s) => n + s.inputs.length, 0),
+    ...(figure.missing.length ? { missing: figure.missing.join('; ') } : {}),
+    ...(figure.value !== undefined ? { value: figure.value } : {}),
+  };
+  if (figure.value === undefined) return { value: { figure, sourceOfCell: {} }, detail };
+  const sourceOfCell = citeCells(ctx, figure, rows, sources);
+  const text = figureText(figure, question, (i) => sourceOfCell[cellKey(i)]);
+  return { value: { figure, text, answer: figureAnswer(text), sourceOfCell }, detail };
+}
+
+/** The documents to read tables from: the routed scope, else the documents of the best candidates. */
+function documentsFor(rows: CandidateRow[], scope: ReadonlySet<string> | undefined): string[] {
+  if (scope && scope.size > 0 && scope.size <= FIGURE_DOCUMENTS) return [...scope];
+  const ranked = [...rows].sort((a, b) => a.rank - b.rank).map((r) => r.chunk.docId);
+  return [...new Set(ranked.filter((d) => !scope || scope.has(d)))].slice(0, FIGURE_DOCUMENTS);
+}
+
+export function cellKey(i: Pick<FigureInput, 'cell'>): string {
+  return `${i.cell.docId}:${i.cell.start}`;
+}
+
+/** Gives every input cell a source number: the source already holding its chunk, or a new source for that chunk. */
+function citeCells(ctx: AskContext, figure: Figure, rows: CandidateRow[], sources: AnswerSource[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const input of figure.steps.flatMap((s) => s.inputs)) {
+    const chunk = chunkHolding(ctx.deps.chunksOf!(input.cell.docId), input.cell.start);
+    if (!chunk) continue;
+    let row = rows.find((r) => r.chunk.id === chunk.id);
+    if (!row) {
+      row = newRow(ctx, chunk, rows.length + 1);
+      rows.push(row);
+    }
+    if (row.source === undefined) {
+      row.source = sources.length + 1;
+      row.verdict = 'kept';
+      row.reason = `${row.reason ? `${row.reason}; ` : ''}holds a cell of the computed figure (${input.label}, FY${input.fy})`;
+      sources.push({
+        n: row.source,
+        title: row.title,
+        pageStart: chunk.pageStart,
+        pageEnd: chunk.pageEnd,
+        sectionPath: chunk.sectionPath,
+        text: chunk.text,
+        score: row.final ?? row.hybrid,
+        first: { docId: chunk.docId, id: chunk.id },
+      });
+    }
+    out[cellKey(input)] = row.source;
+  }
+  return out;
+}
+
+function chunkHolding(chunks: Chunk[], offset: number): Chunk | undefined {
+  return chunks.find((c) => c.start <= offset && offset < c.end);
+}
+
+function newRow(ctx: AskContext, chunk: Chunk, rank: number): CandidateRow {
+  return { chunk, title: ctx.deps.titleOf(chunk.docId), rank, bm25: 0, dense: 0, bm25Norm: 0, denseNorm: 0, hybrid: 0 };
+}

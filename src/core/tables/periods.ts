@@ -1,0 +1,79 @@
+import type { Period } from './types';
+import { isYear } from './numbers';
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const MONTH_DAY =
+  /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2})\b/gi;
+const YEAR = /(?<![\d,.$])(?:19[89]\d|20\d\d)(?![\d,.%])/g;
+const DURATION = /\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b|\b(quarters?)\b|\b((?:fiscal\s+)?years?)\b/gi;
+const WORD_MONTHS: Record<string, number> = { three: 3, '3': 3, six: 6, '6': 6, nine: 9, '9': 9, twelve: 12, '12': 12 };
+/** A fiscal year whose end falls on or before this day of January is the year before's (a 52–53-week year ending early in January). */
+const EARLY_JANUARY = 14;
+
+/** The fiscal year a period ending on this date belongs to. */
+export function fiscalYearOf(year: number, month?: number, day?: number): number {
+  return month === 1 && (day ?? 31) <= EARLY_JANUARY ? year - 1 : year;
+}
+
+/**
+ * Each value column's period, read from the header lines above a table (nearest last) and the
+ * header rows inside it: a pipe-separated row of years lines up with the columns; otherwise the
+ * years are taken in order. "Three months ended | Six months ended" splits the columns into
+ * groups. A month and day ("May 26,", "January 28, 2017") sets the fiscal year by its date.
+ */
+export function columnPeriods(headerLines: string[], columns: number): Array<Period | undefined> {
+  const out: Array<Period | undefined> = new Array(columns).fill(undefined);
+  const text = headerLines.join('\n');
+  const years = alignedYears(headerLines, columns) ?? bareYears(text, columns);
+  if (!years) return out;
+  const dates = [...text.matchAll(MONTH_DAY)].map((m) => ({ month: MONTHS.indexOf(m[1].slice(0, 3).toLowerCase()) + 1, day: Number(m[2]) }));
+  const months = durations(text, columns);
+  years.forEach((y, i) => {
+    if (y === undefined) return;
+    const date = dates.length === 0 ? undefined : dates.length === 1 ? dates[0] : dates[Math.min(i, dates.length - 1)];
+    const label = date ? `${MONTHS[date.month - 1][0].toUpperCase()}${MONTHS[date.month - 1].slice(1)} ${date.day}, ${y}` : String(y);
+    out[i] = { fy: fiscalYearOf(y, date?.month, date?.day), label, ...(months[i] ? { months: months[i] } : {}) };
+  });
+  return out;
+}
+
+/** Years from the nearest pipe row whose cells line up with the columns (a leading label cell allowed). */
+function alignedYears(lines: string[], columns: number): Array<number | undefined> | undefined {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (!lines[i].includes(' | ')) continue;
+    let cells = lines[i].split(' | ').map((c) => c.trim());
+    if (cells.length === columns + 1 && !yearIn(cells[0])) cells = cells.slice(1);
+    if (cells.length !== columns || !cells.some((c) => yearIn(c) !== undefined)) continue;
+    return cells.map(yearIn);
+  }
+  return undefined;
+}
+
+function yearIn(cell: string): number | undefined {
+  const m = cell.match(YEAR);
+  if (!m || m.length !== 1) return undefined;
+  return isYear(m[0]) ? Number(m[0]) : undefined;
+}
+
+/** The years of the header text in order, when they are as many as the columns (or the last `columns` of them). */
+function bareYears(text: string, columns: number): number[] | undefined {
+  const all = (text.match(YEAR) ?? []).map(Number);
+  if (all.length === 0) return undefined;
+  if (all.length >= columns) return all.slice(all.length - columns);
+  // Fewer years than columns: "Six months ended June 30, 2023" over one column, or years then "% change" columns.
+  return all;
+}
+
+/** Months each column covers, from "Three months ended | Six months ended" groups (undefined: a point in time or not said). */
+function durations(text: string, columns: number): Array<number | undefined> {
+  const groups: number[] = [];
+  for (const m of text.matchAll(DURATION)) {
+    if (m[1]) groups.push(WORD_MONTHS[m[1].toLowerCase()]);
+    else if (m[2]) groups.push(3);
+    else groups.push(12);
+  }
+  if (groups.length === 0) return new Array(columns).fill(undefined);
+  if (columns % groups.length !== 0) return new Array(columns).fill(groups.length === 1 ? groups[0] : undefined);
+  const per = columns / groups.length;
+  return Array.from({ length: columns }, (_, i) => groups[Math.floor(i / per)]);
+}

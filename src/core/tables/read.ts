@@ -1,0 +1,158 @@
+import type { PageSpan } from '../types';
+import type { Cell, Table, TableRow } from './types';
+import { readLines, type Line } from './lines';
+import { cellValue } from './numbers';
+import { columnPeriods } from './periods';
+import { statedScale } from './units';
+import { recogniseStatement } from './statements';
+
+/** Lines above a table read for its title, unit and column headers. */
+const CONTEXT_LINES = 10;
+
+interface Draft {
+  rows: TableRow[];
+  headerLines: string[];
+  context: Line[];
+  start: number;
+  end: number;
+  page?: number;
+  path: string[];
+  pending?: Line;
+}
+
+/**
+ * Reads every table of a document: runs of "label | value | …" rows on one page, with the
+ * short lines between them as the headings rows are indented under. Prose, a new page or a
+ * new header row after data rows ends a table.
+ */
+export function readTables(text: string, pages: PageSpan[]): Table[] {
+  const lines = readLines(text, pages);
+  const tables: Table[] = [];
+  let draft: Draft | undefined;
+  const close = () => {
+    if (draft && draft.rows.length > 0) tables.push(finish(draft));
+    draft = undefined;
+  };
+  lines.forEach((line, i) => {
+    if (draft && (line.page !== draft.page || line.kind === 'prose')) close();
+    if (line.kind === 'header' && draft && draft.rows.length > 0) close();
+    if (line.kind === 'row' || line.kind === 'header') {
+      draft ??= open(lines, i);
+      if (line.kind === 'header') {
+        draft.headerLines.push(line.text);
+        draft.pending = undefined;
+      } else addRow(draft, line);
+    } else if (line.kind === 'short' && draft) {
+      if (draft.rows.length === 0) draft.headerLines.push(line.text);
+      // Before the first row only a heading ("ASSETS Current assets:") is one, not a header line ("June 30, | June 30,", "(Unaudited)").
+      if (draft.rows.length > 0 || isHeading(line.text)) draft.pending = line;
+    }
+  });
+  close();
+  return continued(tables);
+}
+
+/**
+ * A table without column headers, as wide as the one before it on the same page or ending the
+ * page before, continues it (a statement cut by a long line or a page break): it takes its
+ * periods, unit, title and statement.
+ */
+function continued(tables: Table[]): Table[] {
+  for (let i = 1; i < tables.length; i++) {
+    const t = tables[i];
+    const prev = tables[i - 1];
+    const bare = t.columns.every((c) => !c.period) && !t.unitText;
+    const near = t.page === prev.page || (t.page !== undefined && prev.page === t.page - 1 && prev.statement !== undefined);
+    if (!bare || !near || t.columns.length !== prev.columns.length || !prev.columns.some((c) => c.period)) continue;
+    tables[i] = {
+      ...t,
+      columns: prev.columns,
+      scale: prev.scale,
+      ...(prev.unitText ? { unitText: prev.unitText } : {}),
+      title: prev.title,
+      statement: t.statement ?? prev.statement,
+    };
+  }
+  return tables;
+}
+
+function open(lines: Line[], at: number): Draft {
+  const context: Line[] = [];
+  for (let i = at - 1; i >= 0 && context.length < CONTEXT_LINES; i--) {
+    const l = lines[i];
+    if (l.page !== lines[at].page || l.kind === 'prose' || l.kind === 'row') break;
+    if (l.kind !== 'blank') context.unshift(l);
+  }
+  // A heading ending in a colon just above the first row ("Current assets:") is what it is indented under, not the title.
+  const last = context[context.length - 1];
+  const pending = lines[at].kind === 'row' && last && /:\s*$/.test(last.text) && isHeading(last.text) ? context.pop() : undefined;
+  return { rows: [], headerLines: [], context, start: lines[at].start, end: lines[at].end, page: lines[at].page, path: [], pending };
+}
+
+/** A line that can head rows: no cells, no figures, not the unit or a parenthesised note. */
+function isHeading(text: string): boolean {
+  const t = text.trim();
+  return !t.includes(' | ') && !/\d/.test(t) && !/^\(.*\)$/.test(t) && !statedScale(t);
+}
+
+/** A heading's path: "ASSETS Current assets:" is ["ASSETS", "Current assets"] (a short acronym, "IT Services", stays whole). */
+function headingPath(text: string): string[] {
+  const t = text.trim().replace(/\s*:$/, '');
+  const m = t.match(/^((?:[A-Z][A-Z'’&,]*\s+)*[A-Z][A-Z'’&,]+)\s+([A-Z][a-z].*)$/);
+  return m && m[1].replace(/[^A-Z]/g, '').length >= 5 ? [m[1], m[2]] : [t];
+}
+
+function addRow(draft: Draft, line: Line): void {
+  let label = line.label ?? '';
+  let start = line.start;
+  const pending = draft.pending;
+  draft.pending = undefined;
+  if (pending && /^[a-z(]/.test(label) && pending.end + 1 === line.start && !/:\s*$/.test(pending.text)) {
+    // A label broken over two lines: "Net earnings, including … noncontrolling" / "interests | 1,786.2".
+    label = `${pending.text.trim()} ${label}`;
+    start = pending.start;
+  } else if (pending) {
+    draft.path = headingPath(pending.text);
+  }
+  if (line.cells!.length === 0 || (label && line.cells!.every((c) => !cellValue(c.raw).numeric))) {
+    draft.path = headingPath(label);
+    return;
+  }
+  const cells: Cell[] = line.cells!.map((c, column) => ({ ...cellValue(c.raw), raw: c.raw, column, start: c.start, end: c.end }));
+  draft.rows.push({ label, path: [...draft.path], start, end: line.end, page: line.page, cells });
+  draft.end = line.end;
+  if (/^total\b/i.test(label)) draft.path = [];
+}
+
+function finish(d: Draft): Table {
+  const columns = commonWidth(d.rows);
+  const header = [...d.context.map((l) => l.text), ...d.headerLines];
+  const periods = columnPeriods(header, columns);
+  const unit = header.map(statedScale).find((u) => u) ?? d.rows.map((r) => statedScale(r.label)).find((u) => u);
+  // Column header rows ("May 26, | May 27,") and the unit line alone are not the title.
+  const titleLines = d.context.map((l) => l.text).filter((t) => !t.includes(' | ') && !unitOnly(t));
+  return {
+    start: d.rows[0].start,
+    end: d.end,
+    page: d.page,
+    title: titleLines.join(' · '),
+    statement: recogniseStatement(titleLines, d.rows),
+    scale: unit?.scale ?? 1,
+    ...(unit ? { unitText: unit.text } : {}),
+    columns: periods.map((period, i) => ({ label: period?.label ?? `column ${i + 1}`, ...(period ? { period } : {}) })),
+    rows: d.rows,
+  };
+}
+
+/** The number of value columns most rows have. */
+function commonWidth(rows: TableRow[]): number {
+  const counts = new Map<number, number>();
+  for (const r of rows) counts.set(r.cells.length, (counts.get(r.cells.length) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0][0];
+}
+
+/** A line that only states the unit: "(In millions, except per share data)", "$ in millions, except per share amounts". */
+function unitOnly(line: string): boolean {
+  const unit = statedScale(line);
+  return unit !== undefined && /^[\s,;:–—-]*(?:except\b[^.]*)?$/i.test(line.replace(unit.text, ''));
+}
