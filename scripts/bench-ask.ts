@@ -18,7 +18,7 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 import { median } from '../src/core/eval';
 import { startPreview } from './preview-server';
 
-const STAGES = ['rewrite', 'route', 'retrieve', 'dedupe', 'grade', 'threshold', 'judge', 'rerank', 'segments', 'answer', 'attribution'];
+const STAGES = ['rewrite', 'route', 'retrieve', 'dedupe', 'grade', 'threshold', 'judge', 'rerank', 'segments', 'figure', 'answer', 'attribution'];
 
 interface Run {
   question: string;

@@ -1,5 +1,6 @@
 import { formatValue, roundingAsked, type ValueUnit } from './rounding';
 import type { Figure, FigureInput } from './compute';
+import type { ProgramOutcome } from './program';
 
 /** How the direct answer is written: its first line (the figure or verdict), the computation, and each input with its citation. */
 export interface FigureText {
@@ -14,7 +15,8 @@ export interface FigureText {
 }
 
 /** Writes a computed figure as text, each input cited by its source number. */
-export function figureText(figure: Figure, question: string, sourceOf: (input: FigureInput) => number | undefined): FigureText {
+export function figureText(figure: Figure, question: string, sourceOf: (input: FigureInput) => number | undefined, program?: ProgramOutcome): FigureText {
+  if (program?.ok) figure = { ...figure, value: program.value };
   const { asked } = figure;
   const rounding = roundingAsked(question);
   const unit: ValueUnit = asked.unit === 'currency' && rounding.unit && rounding.unit !== 'percent' ? rounding.unit : asked.unit;
@@ -23,6 +25,16 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
   const all = figure.steps.flatMap((s) => s.inputs);
   const period = (fy: number) => `FY${fy}`;
   let headline: string;
+  if (asked.from === 'table cell') {
+    const i = all[0];
+    const where = i.cell.page !== undefined ? ` (page ${i.cell.page})` : '';
+    return {
+      headline: `${i.label}${i.period ? `, ${i.period}` : ''}: ${i.cell.raw} ${cite(all)}`.trim(),
+      computation: [],
+      inputs: [`${i.cell.rowText}${where} ${cite(all)}`.trim()],
+      basis: 'Read by Sieve from the table row shown.',
+    };
+  }
   if (figure.verdict && asked.yes === 'positive') {
     headline = `${figure.verdict}: ${lower(asked.name)} was ${show(figure.value!)} in ${period(figure.steps[0].fy)} ${cite(all)}`;
   } else if (figure.steps.length >= 2 && asked.aggregate === 'compare') {
@@ -41,10 +53,15 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
   const formula = asked.from !== 'line item';
   const computation = formula ? figure.steps.map((s) => `${period(s.fy)}: ${s.shown} = ${show(s.value)}`) : [];
   if (formula && asked.aggregate === 'average' && figure.steps.length > 1) computation.push(`average of ${figure.steps.length} years = ${show(figure.value!)}`);
+  if (program?.ok) {
+    computation.unshift(`the language model's expression: ${program.shown} = ${show(program.value)}${program.agrees ? ' (Sieve’s own formula agrees)' : ''}`);
+    if (!program.agrees && asked.aggregate === 'single') computation.push(`Sieve’s own formula gives ${show(figure.steps[0].value)}: check which the question means`);
+  }
   const inputs = uniqueInputs(all).map((i) =>
     `${i.label}, ${period(i.fy)}: ${i.cell.raw}${scaleWords(i)}${i.cell.page !== undefined ? ` (page ${i.cell.page})` : ''} ${cite([i])}`.trim(),
   );
-  return { headline: headline.trim(), computation, inputs, basis: basisOf(figure) };
+  const basis = program?.ok ? 'The language model wrote the expression; Sieve evaluated it over the cells shown.' : basisOf(figure);
+  return { headline: headline.trim(), computation, inputs, basis: program && !program.ok ? `${basis} The language model’s expression was not used (${program.problem}).` : basis };
 }
 
 /** The answer as one plain text: headline, computation and inputs. */

@@ -1,4 +1,5 @@
-import { evaluate, formatExpression, inputsOf, isExpressionError } from './expr';
+import { evaluate, formatExpression, inputsOf, isExpressionError, parseExpression } from './expr';
+import { lookupCell } from './lookup';
 import { isMagnitudeInput, quantityOf, PRIOR_PREFIX } from './metrics';
 import { findCell, nearestRows, type DocumentTables, type FoundCell } from './find-cell';
 import type { AskedFigure } from './question';
@@ -50,10 +51,20 @@ export function computeFigure(asked: AskedFigure, docs: DocumentTables[]): Figur
   figure.value = asked.aggregate === 'average' ? values.reduce((a, b) => a + b, 0) / values.length : values[values.length - 1];
   if (asked.yes === 'positive') figure.verdict = figure.value > 0 ? 'Yes' : 'No';
   else if (asked.yes && values.length >= 2) {
-    const rose = values[values.length - 1] > values[0];
-    figure.verdict = (asked.yes === 'up') === rose ? 'Yes' : 'No';
+    // An unchanged figure neither rose nor fell: "No" either way.
+    const [first, last] = [values[0], values[values.length - 1]];
+    figure.verdict = (asked.yes === 'up' ? last > first : last < first) ? 'Yes' : 'No';
   }
   return figure;
+}
+
+/** A value looked up in any table by its row and column names (see lookupCell), as a figure with one input. */
+export function lookedUpFigure(question: string, docs: DocumentTables[]): Figure | undefined {
+  const found = lookupCell(question, docs);
+  if (!found) return undefined;
+  const asked: AskedFigure = { name: found.label, expression: parseExpression('cell'), unit: 'ratio', from: 'table cell', years: [], aggregate: 'single', statements: [] };
+  const input = { ...found, name: 'cell' };
+  return { asked, steps: [{ fy: found.fy, value: found.value, shown: found.cell.raw, inputs: [input] }], value: found.value, missing: [], nearest: [] };
 }
 
 /** The years to compute: those asked (a comparison of one year adds the year before), else the latest year the tables print. */

@@ -7,7 +7,8 @@
  */
 export { askedFigure, askedYears, definedFigure } from './question';
 export type { AskedFigure } from './question';
-export { computeFigure, inputYear } from './compute';
+export { computeFigure, inputYear, lookedUpFigure } from './compute';
+export { lookupCell } from './lookup';
 export type { Figure, FigureInput, FigureStep } from './compute';
 export { findCell, nearestRows, MIN_ROW_SCORE } from './find-cell';
 export type { CellRef, DocumentTables, FoundCell } from './find-cell';
@@ -21,3 +22,5 @@ export { LEXICON, lexiconEntry } from './lexicon';
 export type { LexiconEntry } from './lexicon';
 export { quantityIn, quantitiesIn, rowScore, labelMatch } from './match';
 export { formatValue, roundingAsked } from './rounding';
+export { programCells, programOfThought, programPrompt } from './program';
+export type { ProgramOutcome } from './program';

@@ -11,8 +11,8 @@ export interface AskedFigure {
   /** Over quantity ids; `prior_x` is x a year earlier, `x_fy2018` is x in fiscal 2018, plain `x` is x in the year computed. */
   expression: Expr;
   unit: MetricUnit;
-  /** Where the formula comes from: the question's own definition, a standard metric, or one line item. */
-  from: 'definition' | 'metric' | 'line item';
+  /** Where the formula comes from: the question's own definition, a standard metric, one line item, or a cell of any table looked up by its row and column names. */
+  from: 'definition' | 'metric' | 'line item' | 'table cell';
   metric?: Metric;
   quantity?: LexiconEntry;
   /** Fiscal years asked, ascending (empty: the latest the tables print). */
@@ -27,7 +27,9 @@ export interface AskedFigure {
 }
 
 const FY = /\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(\d{4}|\d{2})\b|(?<![\d,.$])\b((?:19|20)\d\d)\b(?![\d,%])/gi;
-const RANGE = /\bFY\s?(\d{4})\s*(?:-|–|to|through)\s*FY\s?(\d{4})\b/i;
+/** "FY2017 - FY2019", "FY19 to FY21", "fiscal 2019 through fiscal 2021", "from 2019 to 2021": both ends, each an FY year (2 or 4 digits) or a bare 19xx/20xx. */
+const RANGE =
+  /(?:\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(\d{4}|\d{2})|(?<![\d,.$])\b((?:19|20)\d\d))\s*(?:-|–|to|through)\s*(?:(?:FY\s?'?|fiscal\s+(?:year\s+)?)(\d{4}|\d{2})|((?:19|20)\d\d))\b(?![\d,%])/i;
 const AVERAGE = /\b(?:\d|two|three|four|five)[\s-]+years?\s+average\b|\baverage\s+of\s+(?:the\s+)?(?:last\s+)?(?:\d|two|three|four|five)\s+years\b/i;
 const COMPARE = /\b(?:improv\w*|increas\w*|declin\w*|decreas\w*|grow\w*|grew|fell|fall\w*|change[ds]?|rise|rose|higher|lower|year[\s-]+over[\s-]+year)\b/i;
 const YES_NO = /^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b/i;
@@ -82,16 +84,20 @@ function nameOf(entry: LexiconEntry): string {
 export function askedYears(question: string): { list: number[] } {
   const range = question.match(RANGE);
   if (range) {
-    const [a, b] = [Number(range[1]), Number(range[2])].sort((x, y) => x - y);
+    const [a, b] = [fullYear(range[1] ?? range[2]), fullYear(range[3] ?? range[4])].sort((x, y) => x - y);
     if (b - a <= 10) return { list: Array.from({ length: b - a + 1 }, (_, i) => a + i) };
   }
   const found = new Set<number>();
   for (const m of question.matchAll(FY)) {
-    const raw = m[1] ?? m[2];
-    const y = raw.length === 2 ? 2000 + Number(raw) : Number(raw);
+    const y = fullYear(m[1] ?? m[2]);
     if (y >= 1990 && y <= 2099) found.add(y);
   }
   return { list: [...found].sort((a, b) => a - b) };
+}
+
+/** "21" is 2021; "2021" is itself. */
+function fullYear(raw: string): number {
+  return raw.length === 2 ? 2000 + Number(raw) : Number(raw);
 }
 
 function monthsAsked(question: string): number | undefined {
@@ -115,10 +121,11 @@ export function definedFigure(question: string): Omit<AskedFigure, 'years' | 'st
   if (!source) return undefined;
   try {
     const metric = findMetric(defs[0].name);
+    const expression = parseExpression(source);
     return {
       name: defs[0].name.replace(/^the\s+/i, ''),
-      expression: parseExpression(source),
-      unit: metric?.unit ?? unitOf(question),
+      expression,
+      unit: metric?.unit ?? unitOf(question, expression),
       from: 'definition',
       ...(metric ? { metric } : {}),
     };
@@ -127,11 +134,18 @@ export function definedFigure(question: string): Omit<AskedFigure, 'years' | 'st
   }
 }
 
-function unitOf(question: string): MetricUnit {
+/** A defined figure's unit: as the question words it, else a ratio when it divides one quantity by another, else an amount (a sum, a difference, an average). */
+function unitOf(question: string, expression: Expr): MetricUnit {
   if (/\bpercent|%/i.test(question)) return 'percent';
   if (/\bdays\b/i.test(question)) return 'days';
   if (/\bUSD\b|\$|\bdollars\b/i.test(question)) return 'currency';
-  return 'ratio';
+  return dividesQuantities(expression) ? 'ratio' : 'currency';
+}
+
+function dividesQuantities(e: Expr): boolean {
+  if (e.kind === 'negate') return dividesQuantities(e.operand);
+  if (e.kind !== 'binary') return false;
+  return (e.op === '/' && e.right.kind !== 'number') || dividesQuantities(e.left) || dividesQuantities(e.right);
 }
 
 const OPERATOR_WORDS: Array<[RegExp, string]> = [

@@ -128,6 +128,7 @@ function finish(d: Draft): Table {
   const columns = commonWidth(d.rows);
   const header = [...d.context.map((l) => l.text), ...d.headerLines];
   const periods = columnPeriods(header, columns);
+  const headings = columnHeadings(d.headerLines, columns);
   const unit = header.map(statedScale).find((u) => u) ?? d.rows.map((r) => statedScale(r.label)).find((u) => u);
   // Column header rows ("May 26, | May 27,") and the unit line alone are not the title.
   const titleLines = d.context.map((l) => l.text).filter((t) => !t.includes(' | ') && !unitOnly(t));
@@ -139,9 +140,19 @@ function finish(d: Draft): Table {
     statement: recogniseStatement(titleLines, d.rows),
     scale: unit?.scale ?? 1,
     ...(unit ? { unitText: unit.text } : {}),
-    columns: periods.map((period, i) => ({ label: period?.label ?? `column ${i + 1}`, ...(period ? { period } : {}) })),
+    columns: periods.map((period, i) => ({ label: period?.label ?? headings[i] ?? `column ${i + 1}`, ...(period ? { period } : {}) })),
     rows: d.rows,
   };
+}
+
+/** Column names from the nearest header row whose cells line up with the columns ("Item | Quantity | Unit price" over 2 value columns). */
+function columnHeadings(headerLines: string[], columns: number): string[] {
+  for (let i = headerLines.length - 1; i >= 0; i--) {
+    const cells = headerLines[i].split(' | ').map((c) => c.trim());
+    if (cells.length === columns + 1) return cells.slice(1);
+    if (cells.length === columns && columns > 1) return cells;
+  }
+  return [];
 }
 
 /** The number of value columns most rows have. */

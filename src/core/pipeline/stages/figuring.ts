@@ -1,8 +1,21 @@
-import { askedFigure, computeFigure, figureAnswer, figureText, type DocumentTables, type Figure, type FigureInput, type FigureText } from '../../compute';
+import {
+  askedFigure,
+  computeFigure,
+  lookedUpFigure,
+  programOfThought,
+  type ProgramOutcome,
+  figureAnswer,
+  figureText,
+  type DocumentTables,
+  type Figure,
+  type FigureInput,
+  type FigureText,
+} from '../../compute';
 import type { Chunk } from '../../types';
 import type { CandidateRow } from '../types';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
+import { generationUsage } from '../usage';
 
 /** How many documents a question without a routed document is computed over: those of its best candidates. */
 const FIGURE_DOCUMENTS = 2;
@@ -15,6 +28,8 @@ export interface FigureResult {
   answer?: string;
   /** Source number of each input, by its cell's document and offset ("docId:start"). */
   sourceOfCell: Record<string, number>;
+  /** The language model's expression over the cells, evaluated by Sieve, or why it was refused. */
+  program?: ProgramOutcome;
 }
 
 /**
@@ -25,18 +40,19 @@ export interface FigureResult {
  */
 export async function figuring(ctx: AskContext, rows: CandidateRow[], sources: AnswerSource[], scope: ReadonlySet<string> | undefined): Promise<Outcome<FigureResult | undefined>> {
   const { deps, question } = ctx;
-  const asked = askedFigure(question);
-  if (!asked) return { value: undefined, detail: { skipped: 'the question asks for no figure Sieve can compute' } };
   if (!deps.tablesOf || !deps.chunksOf) return { value: undefined, detail: { skipped: 'the documents’ tables are not available' } };
+  const asked = askedFigure(question);
   const docIds = documentsFor(rows, scope);
   await deps.loadDocuments?.(docIds);
   const docs: DocumentTables[] = [];
   for (const docId of docIds) docs.push({ docId, tables: await deps.tablesOf(docId) });
-  const figure = computeFigure(asked, docs);
+  // No line item or metric asked: a value named by its row and column in any table (a lab report, a price list).
+  const figure = asked ? computeFigure(asked, docs) : lookedUpFigure(question, docs);
+  if (!figure) return { value: undefined, detail: { skipped: 'the question asks for no figure, and names no table row' } };
   const detail = {
-    asked: asked.name,
-    formula: asked.from,
-    years: asked.years.join(', ') || 'latest',
+    asked: figure.asked.name,
+    formula: figure.asked.from,
+    years: figure.asked.years.join(', ') || 'latest',
     tables: docs.reduce((n, d) => n + d.tables.length, 0),
     inputs: figure.steps.reduce((n, s) => n + s.inputs.length, 0),
     ...(figure.missing.length ? { missing: figure.missing.join('; ') } : {}),
@@ -44,8 +60,16 @@ export async function figuring(ctx: AskContext, rows: CandidateRow[], sources: A
   };
   if (figure.value === undefined) return { value: { figure, sourceOfCell: {} }, detail };
   const sourceOfCell = citeCells(ctx, figure, rows, sources);
-  const text = figureText(figure, question, (i) => sourceOfCell[cellKey(i)]);
-  return { value: { figure, text, answer: figureAnswer(text), sourceOfCell }, detail };
+  // With a language model, the model writes the expression over the cells (program of thought); Sieve evaluates it.
+  const usesFormula = (figure.asked.from === 'definition' || figure.asked.from === 'metric') && figure.asked.aggregate !== 'compare';
+  const program = ctx.engine && usesFormula ? await programOfThought(ctx.engine, question, figure, ctx.signal) : undefined;
+  if (program && !program.ok) ctx.problems.push(`The language model’s expression was not used (${program.problem}); Sieve computed the figure with its own formula.`);
+  const text = figureText(figure, question, (i) => sourceOfCell[cellKey(i)], program);
+  return {
+    value: { figure, text, answer: figureAnswer(text), sourceOfCell, ...(program ? { program } : {}) },
+    ...(program ? { usage: generationUsage(program) } : {}),
+    detail: { ...detail, ...(program ? { program: program.ok ? program.expression : `refused: ${program.problem}` } : {}) },
+  };
 }
 
 /** The documents to read tables from: the routed scope, else the documents of the best candidates. */

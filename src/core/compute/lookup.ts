@@ -1,0 +1,81 @@
+import type { Table, TableRow } from '../tables';
+import { contentWords } from './match-text';
+import type { DocumentTables, FoundCell } from './find-cell';
+
+/** A question that asks for one value ("What is …", "How much …", "How many …"), not a list or a reason. */
+const ASKS_VALUE = /^\s*(?:what(?:'s|\s+is|\s+was)\b|how\s+(?:much|many|high|low)\b)/i;
+/** A row label must be at least this long to be named by a question (a one-letter code is not). */
+const MIN_LABEL_CHARS = 4;
+
+/**
+ * A value looked up in any table by words: the row whose label the question names in full
+ * (every content word of it), and the column whose heading it names, else the first column
+ * holding a number (or the latest fiscal year, or the year the question names). For tables that
+ * are not financial statements: a lab report, an invoice, a price list.
+ */
+export function lookupCell(question: string, docs: DocumentTables[]): FoundCell | undefined {
+  if (!ASKS_VALUE.test(question)) return undefined;
+  const asked = new Set(contentWords(question));
+  const years = new Set((question.match(/\b(?:19|20)\d\d\b/g) ?? []).map(Number));
+  let best: FoundCell | undefined;
+  for (const { docId, tables } of docs) {
+    for (const table of tables) {
+      for (const row of table.rows) {
+        const rowScore = named(row.label, asked);
+        if (rowScore === 0) continue;
+        const column = chooseColumn(table, row, asked, years);
+        // A one-word label (a company's name, "Total") is named by chance too often unless the question also names the column.
+        if (!column || (rowScore < 1.2 && column.score < 0.5)) continue;
+        const score = rowScore + column.score;
+        if (best && best.score >= score) continue;
+        const cell = row.cells[column.index];
+        best = {
+          quantity: 'cell',
+          fy: table.columns[column.index]?.period?.fy ?? 0,
+          value: (cell.value ?? 0) * (cell.percent ? 1 : table.scale),
+          label: row.label,
+          period: table.columns[column.index]?.label ?? '',
+          ...(table.statement ? { statement: table.statement } : {}),
+          tableTitle: table.title,
+          score,
+          cell: {
+            docId,
+            page: row.page,
+            start: cell.start,
+            end: cell.end,
+            rowStart: row.start,
+            rowEnd: row.end,
+            raw: cell.raw,
+            rowText: [row.label, ...row.cells.map((c) => c.raw)].join(' | '),
+          },
+        };
+      }
+    }
+  }
+  return best;
+}
+
+/** How fully a question names a label: 0 unless every content word of it is asked; longer labels score higher. */
+function named(label: string, asked: Set<string>): number {
+  const words = contentWords(label);
+  if (words.length === 0 || label.replace(/\W/g, '').length < MIN_LABEL_CHARS) return 0;
+  return words.every((w) => asked.has(w)) ? 1 + 0.1 * words.length : 0;
+}
+
+function chooseColumn(table: Table, row: TableRow, asked: Set<string>, years: Set<number>): { index: number; score: number } | undefined {
+  if (row.cells.length !== table.columns.length && table.columns.length > 1) return undefined;
+  const byHeading = table.columns
+    .map((c, index) => ({ index, words: c.period ? [] : contentWords(c.label) }))
+    .filter((c) => c.words.length > 0 && c.words.every((w) => asked.has(w)))
+    .sort((a, b) => b.words.length - a.words.length)[0];
+  if (byHeading) return { index: byHeading.index, score: 0.5 };
+  const dated = table.columns.map((c, index) => ({ index, fy: c.period?.fy })).filter((c) => c.fy !== undefined);
+  if (dated.length > 0) {
+    const named = dated.find((c) => years.has(c.fy!));
+    if (named) return { index: named.index, score: 0.5 };
+    if (years.size > 0) return undefined;
+    return { index: dated.reduce((a, b) => (b.fy! > a.fy! ? b : a)).index, score: 0.1 };
+  }
+  const numeric = row.cells.findIndex((c) => c.value !== null);
+  return numeric >= 0 ? { index: numeric, score: 0.1 } : undefined;
+}
