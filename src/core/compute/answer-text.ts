@@ -19,8 +19,10 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
   if (program?.ok) figure = { ...figure, value: program.value };
   const { asked } = figure;
   const rounding = roundingAsked(question);
-  const unit: ValueUnit = asked.unit === 'currency' && rounding.unit && rounding.unit !== 'percent' ? rounding.unit : asked.unit;
-  const show = (v: number) => formatValue(v, unit, rounding.decimals);
+  // Money in the unit asked, else in millions as statements print it (not rounded up to billions).
+  const money = (v: number): ValueUnit => (Math.abs(v) >= 1e6 ? 'millions' : 'units');
+  const unitOf = (v: number): ValueUnit => (asked.unit === 'currency' ? (rounding.unit && rounding.unit !== 'percent' ? rounding.unit : money(v)) : asked.unit);
+  const show = (v: number) => formatValue(v, unitOf(v), rounding.decimals);
   const cite = (inputs: FigureInput[]) => [...new Set(inputs.map(sourceOf).filter((n): n is number => n !== undefined))].map((n) => `[${n}]`).join('');
   const all = figure.steps.flatMap((s) => s.inputs);
   const period = (fy: number) => `FY${fy}`;

@@ -16,7 +16,7 @@ const BALANCE = [
 const QUESTION = 'What is the FY2023 current ratio for Harbor Tools? Round to two decimal places.';
 
 function figure() {
-  const doc = docOf([BALANCE]);
+  const doc = docOf(BALANCE);
   const asked = askedFigure(QUESTION)!;
   return computeFigure(asked, [{ docId: 'h', tables: readTables(doc.text, doc.pages) }]);
 }

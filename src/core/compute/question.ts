@@ -36,12 +36,14 @@ const YES_NO = /^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|w
 const UP = /\b(?:improv\w*|increas\w*|grow\w*|grew|rise|rose|higher|expand\w*)\b/i;
 const DOWN = /\b(?:declin\w*|decreas\w*|fell|fall\w*|lower|shr[iu]nk\w*|contract\w*)\b/i;
 const POSITIVE = /\bpositive\b/i;
-const NOT_A_FIGURE =
-  /^\s*(?:which|why|who|where|describe|explain|list|name)\b|\bwhat\s+(?:are|were|drove|caused|explains?)\b|\bwhich\s+(?:segment|business|type|region|product)s?\b/i;
+const NOT_A_FIGURE = /^\s*(?:which|why|who|where|describe|explain|list|name)\b|\bwhat\s+(?:drove|caused|explains?)\b|\bwhich\s+(?:segment|business|type|region|product)s?\b/i;
+/** "What are / were …" asks for a list (acquisitions, risks) unless it names an amount ("What were the revenues", "in USD millions"). */
+const LIST_ASKED = /\bwhat\s+(?:are|were)\b/i;
+const AMOUNT_CUE = /\b(?:amounts?|totals?|values?|USD|dollars|millions|billions|revenues?|sales|earnings|income|expenses|costs|assets|liabilities)\b|\$/i;
 /** A line item over revenue: "% margin", "as a % of revenue", "as a percentage of sales". */
 const SHARE_OF_REVENUE = /(?:%|\bpercent(?:age)?)\s+margin\b|\bas\s+an?\s+(?:%|percent(?:age)?)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b/i;
 const DEFINITION =
-  /(?:^|[.?:;]\s+|\b(?:where|and)\s+)(?:(?:the\s+)?([A-Za-z][\w&%()'’ -]{0,60}?)\s+(?:is|are)\s+defined\s+as|define\s+([A-Za-z][\w&%()'’ -]{0,60}?)\s+as)\s*:?\s*(.+?)(?=\.\s+[A-Z(]|\.\s*$|\?|$)/g;
+  /(?:^|[.?:;]\s+|\b(?:where|and)\s+)(?:(?:the\s+)?([A-Za-z][\w&%()'’ -]{0,60}?)\s+(?:is|are)\s+defined\s+as|[Dd]efine\s+([A-Za-z][\w&%()'’ -]{0,60}?)\s+as)\s*:?\s*(.+?)(?=\.\s+[A-Z(]|\.\s*$|\?|$)/g;
 
 /** Reads what a question asks to compute, or undefined when it asks for no figure Sieve can compute. */
 export function askedFigure(question: string): AskedFigure | undefined {
@@ -67,7 +69,7 @@ export function askedFigure(question: string): AskedFigure | undefined {
   if (metric) return finish({ name: metric.name, expression: parseExpression(metric.expression), unit: metric.unit, from: 'metric', metric });
   const hits = quantitiesIn(question);
   // A line item alone answers "what is / how much", not "which segment", "why" or "what are the acquisitions".
-  if (hits.length === 0 || NOT_A_FIGURE.test(question)) return undefined;
+  if (hits.length === 0 || NOT_A_FIGURE.test(question) || (LIST_ASKED.test(question) && !AMOUNT_CUE.test(question))) return undefined;
   const entry = hits.reduce((a, b) => (b.end - b.start > a.end - a.start ? b : a)).entry;
   if (entry.id !== 'revenue' && SHARE_OF_REVENUE.test(question)) {
     return finish({ name: `${nameOf(entry)} as % of revenue`, expression: parseExpression(`${entry.id} / revenue * 100`), unit: 'percent', from: 'metric', quantity: entry });
