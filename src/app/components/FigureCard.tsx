@@ -17,7 +17,7 @@ export function FigureCard({ figure, rows, onOpenPassage }: { figure: NonNullabl
           <summary>How Sieve computed it</summary>
           <ul>
             {text.computation.map((c) => (
-              <li key={c}>= {c}</li>
+              <li key={c}>{c}</li>
             ))}
           </ul>
           {text.basis && <p className="muted small">{text.basis}</p>}

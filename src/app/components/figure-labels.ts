@@ -1,5 +1,6 @@
 import type { AskResult, CandidateRow } from '../../core/pipeline';
 import type { Chunk } from '../../core/types';
+import { inputValueText } from '../../core/compute';
 
 /** One input of a computed figure as the Ask view lists it. */
 export interface FigureInputLine {
@@ -26,8 +27,8 @@ export function figureInputLines(figure: NonNullable<AskResult['figure']>, rows:
     out.push({
       key,
       label: input.label,
-      where: [`FY${input.fy}`, input.cell.page !== undefined ? `page ${input.cell.page}` : ''].filter(Boolean).join(' · '),
-      raw: input.cell.raw,
+      where: [input.fy ? `FY${input.fy}` : input.period, input.cell.page !== undefined ? `page ${input.cell.page}` : ''].filter(Boolean).join(' · '),
+      raw: inputValueText(input),
       ...(source !== undefined ? { source } : {}),
       ...(chunk ? { passage: rowPassage(chunk, input.cell) } : {}),
     });

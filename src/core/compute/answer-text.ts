@@ -25,7 +25,8 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
   const show = (v: number) => formatValue(v, unitOf(v), rounding.decimals);
   const cite = (inputs: FigureInput[]) => [...new Set(inputs.map(sourceOf).filter((n): n is number => n !== undefined))].map((n) => `[${n}]`).join('');
   const all = figure.steps.flatMap((s) => s.inputs);
-  const period = (fy: number) => `FY${fy}`;
+  const period = (fy: number) => (fy ? `FY${fy}` : '');
+  const at = (fy: number) => (fy ? `, FY${fy}` : '');
   let headline: string;
   if (asked.from === 'table cell') {
     const i = all[0];
@@ -42,25 +43,32 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
   } else if (figure.steps.length >= 2 && asked.aggregate === 'compare') {
     const [a, b] = [figure.steps[0], figure.steps[figure.steps.length - 1]];
     const moved = b.value > a.value ? 'rose' : b.value < a.value ? 'fell' : 'was unchanged';
+    const relative = a.value !== 0 ? `${(((b.value - a.value) / Math.abs(a.value)) * 100).toFixed(1)}%` : '';
     const change =
-      asked.unit === 'percent' ? `${(b.value - a.value).toFixed(1)} percentage points` : a.value !== 0 ? `${(((b.value - a.value) / Math.abs(a.value)) * 100).toFixed(1)}%` : '';
+      asked.unit === 'percent'
+        ? `${(b.value - a.value).toFixed(1)} percentage points`
+        : asked.unit === 'currency'
+          ? `${show(b.value - a.value)}${relative ? ` (${relative})` : ''}`
+          : relative;
     const body = `${asked.name} ${moved} from ${show(a.value)} (${period(a.fy)}) to ${show(b.value)} (${period(b.fy)})${change ? `, a change of ${change}` : ''} ${cite(all)}`;
     headline = figure.verdict ? `${figure.verdict}: ${lower(body)}` : body;
   } else if (asked.aggregate === 'average' && figure.steps.length > 1) {
     const span = `${period(figure.steps[0].fy)}–${period(figure.steps[figure.steps.length - 1].fy)}`;
     headline = `${asked.name}, ${span} average: ${show(figure.value!)} ${cite(all)}`;
   } else {
-    headline = `${asked.name}, ${period(figure.steps[0].fy)}: ${show(figure.value!)} ${cite(all)}`;
+    headline = `${asked.name}${at(figure.steps[0].fy)}: ${show(figure.value!)} ${cite(all)}`;
   }
   const formula = asked.from !== 'line item';
-  const computation = formula ? figure.steps.map((s) => `${period(s.fy)}: ${s.shown} = ${show(s.value)}`) : [];
+  const computation = formula
+    ? figure.steps.map((s) => `${s.fy ? `${period(s.fy)}: ` : ''}${s.shown} = ${show(s.value)}${s.absent ? ` (no row for ${s.absent.join(', ')}: taken as 0)` : ''}`)
+    : [];
   if (formula && asked.aggregate === 'average' && figure.steps.length > 1) computation.push(`average of ${figure.steps.length} years = ${show(figure.value!)}`);
   if (program?.ok) {
     computation.unshift(`the language model's expression: ${program.shown} = ${show(program.value)}${program.agrees ? ' (Sieve’s own formula agrees)' : ''}`);
     if (!program.agrees && asked.aggregate === 'single') computation.push(`Sieve’s own formula gives ${show(figure.steps[0].value)}: check which the question means`);
   }
   const inputs = uniqueInputs(all).map((i) =>
-    `${i.label}, ${period(i.fy)}: ${i.cell.raw}${scaleWords(i)}${i.cell.page !== undefined ? ` (page ${i.cell.page})` : ''} ${cite([i])}`.trim(),
+    `${i.label}${i.fy ? `, ${period(i.fy)}` : ''}: ${inputValueText(i)}${i.cell.page !== undefined ? ` (page ${i.cell.page})` : ''} ${cite([i])}`.trim(),
   );
   const basis = program?.ok ? 'The language model wrote the expression; Sieve evaluated it over the cells shown.' : basisOf(figure);
   return { headline: headline.trim(), computation, inputs, basis: program && !program.ok ? `${basis} The language model’s expression was not used (${program.problem}).` : basis };
@@ -69,7 +77,7 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
 /** The answer as one plain text: headline, computation and inputs. */
 export function figureAnswer(t: FigureText): string {
   const lines = [t.headline];
-  if (t.computation.length) lines.push('', ...t.computation.map((c) => `= ${c}`));
+  if (t.computation.length) lines.push('', ...t.computation);
   if (t.inputs.length) lines.push('', ...t.inputs.map((i) => `• ${i}`));
   if (t.basis) lines.push('', t.basis);
   return lines.join('\n');
@@ -90,6 +98,11 @@ function uniqueInputs(inputs: FigureInput[]): FigureInput[] {
     seen.add(key);
     return true;
   });
+}
+
+/** An input's cell as printed, with the table's unit in words ("(1,577) million"). */
+export function inputValueText(i: FigureInput): string {
+  return `${i.cell.raw}${scaleWords(i)}`;
 }
 
 function scaleWords(i: FigureInput): string {

@@ -1,7 +1,8 @@
 import { evaluate, formatExpression, inputsOf, isExpressionError, parseExpression } from './expr';
-import { lookupCell } from './lookup';
+import { findLabelled, lookupCell } from './lookup';
+import { LABEL_PREFIX } from './question';
 import { isMagnitudeInput, quantityOf, PRIOR_PREFIX } from './metrics';
-import { findCell, nearestRows, type DocumentTables, type FoundCell } from './find-cell';
+import { findCell, MIN_ROW_SCORE, nearestRows, type DocumentTables, type FoundCell } from './find-cell';
 import type { AskedFigure } from './question';
 
 /** One input of a computation: which quantity and year it stands for, and the cell it was read from. */
@@ -16,6 +17,8 @@ export interface FigureStep {
   value: number;
   /** The computation with the values written in ("6,489 ÷ ((282 + 253) ÷ 2)"). */
   shown: string;
+  /** Line items no row printed, taken as zero ("short term investments"). */
+  absent?: string[];
   inputs: FigureInput[];
 }
 
@@ -35,11 +38,25 @@ export interface Figure {
 
 /** Computes what the question asks over the documents' tables, year by year. */
 export function computeFigure(asked: AskedFigure, docs: DocumentTables[]): Figure {
+  // A quantity that is also a metric ("debt": long-term + current): a row printed as it is comes first, else its parts.
+  if (asked.quantity && asked.metric?.id === asked.quantity.id) {
+    const printed = computeWith({ ...asked, expression: parseExpression(asked.quantity.id), from: 'line item' }, docs, EXACT_ROW);
+    if (printed.value !== undefined) return printed;
+  }
+  return computeWith(asked, docs, MIN_ROW_SCORE);
+}
+
+/** How well a row must match to be read as a composite quantity's own printed line. */
+const EXACT_ROW = 0.9;
+/** Line items a company may simply not hold: no matching row counts as zero, and the answer says so. */
+const MAY_BE_ABSENT = new Set(['short_term_investments']);
+
+function computeWith(asked: AskedFigure, docs: DocumentTables[], minScore: number): Figure {
   const years = yearsToCompute(asked, docs);
   const steps: FigureStep[] = [];
   const missing: string[] = [];
   for (const fy of years) {
-    const step = computeYear(asked, docs, fy, missing);
+    const step = computeYear(asked, docs, fy, missing, minScore);
     if (step) steps.push(step);
   }
   const figure: Figure = { asked, steps, missing: [...new Set(missing)], nearest: [] };
@@ -69,7 +86,9 @@ export function lookedUpFigure(question: string, docs: DocumentTables[]): Figure
 
 /** The years to compute: those asked (a comparison of one year adds the year before), else the latest year the tables print. */
 function yearsToCompute(asked: AskedFigure, docs: DocumentTables[]): number[] {
-  const years = asked.years.length > 0 ? asked.years : [latestYear(docs)].filter((y): y is number => y !== undefined);
+  // A table without years (a lab report, a price list) is computed once, for no year (0).
+  const fallback = latestYear(docs) ?? (inputsOf(asked.expression).every((n) => n.startsWith(LABEL_PREFIX)) ? 0 : undefined);
+  const years = asked.years.length > 0 ? asked.years : [fallback].filter((y): y is number => y !== undefined);
   if (asked.aggregate === 'compare' && years.length === 1) return [years[0] - 1, years[0]];
   if (asked.aggregate === 'compare' && years.length > 2) return [years[0], years[years.length - 1]];
   if (asked.aggregate === 'single') return years.slice(-1);
@@ -82,23 +101,23 @@ function latestYear(docs: DocumentTables[]): number | undefined {
   return best;
 }
 
-function computeYear(asked: AskedFigure, docs: DocumentTables[], fy: number, missing: string[]): FigureStep | undefined {
+function computeYear(asked: AskedFigure, docs: DocumentTables[], fy: number, missing: string[], minScore: number): FigureStep | undefined {
   const inputs = new Map<string, FigureInput>();
+  const absent: string[] = [];
   for (const name of inputsOf(asked.expression)) {
     const { quantity, year } = inputYear(name, fy);
-    const found = findCell(docs, quantity, year, { months: asked.months, statements: asked.statements });
-    if (!found) {
-      missing.push(`${quantity} (FY${year})`);
-      continue;
-    }
-    const value = isMagnitudeInput(quantity) ? Math.abs(found.value) : found.value;
-    inputs.set(name, { ...found, value, name });
+    const found = quantity.startsWith(LABEL_PREFIX)
+      ? findLabelled(docs, quantity.slice(LABEL_PREFIX.length).replace(/_/g, ' '), year)
+      : findCell(docs, quantity, year, { months: asked.months, statements: asked.statements, minScore });
+    if (!found && MAY_BE_ABSENT.has(quantity)) absent.push(name);
+    else if (!found) missing.push(`${quantity} (FY${year})`);
+    else inputs.set(name, { ...found, value: isMagnitudeInput(quantity) ? Math.abs(found.value) : found.value, name });
   }
-  if (inputs.size !== inputsOf(asked.expression).length) return undefined;
+  if (inputs.size + absent.length !== inputsOf(asked.expression).length) return undefined;
   try {
-    const value = evaluate(asked.expression, (n) => inputs.get(n)?.value);
-    const shown = formatExpression(asked.expression, (n) => shortValue(inputs.get(n)!));
-    return { fy, value, shown, inputs: [...inputs.values()] };
+    const value = evaluate(asked.expression, (n) => inputs.get(n)?.value ?? (absent.includes(n) ? 0 : undefined));
+    const shown = formatExpression(asked.expression, (n) => (inputs.has(n) ? shortValue(inputs.get(n)!) : '0'));
+    return { fy, value, shown, inputs: [...inputs.values()], ...(absent.length ? { absent: absent.map((n) => inputYear(n, fy).quantity.replace(/_/g, ' ')) } : {}) };
   } catch (e) {
     if (isExpressionError(e)) {
       missing.push(e.message);

@@ -44,6 +44,8 @@ const NAMED_STATEMENT_BONUS = 0.15;
 const MIXED_COLUMNS_FACTOR = 0.85;
 /** A primary statement ("Consolidated Statements of Income") over a schedule or an MD&A table that repeats a line. */
 const CONSOLIDATED_BONUS = 0.05;
+/** A primary statement's title: "Consolidated Statements of Operations", "Consolidated Balance Sheets" (not a note that mentions "the consolidated financial statements"). */
+const PRIMARY_TITLE = /\bconsolidated\s+(?:statements?\s+of|balance\s+sheets?)\b/i;
 /** Within a tie, a row "attributable to" the company is the shareholders' figure. */
 const ATTRIBUTABLE_BONUS = 0.01;
 
@@ -53,7 +55,12 @@ const ATTRIBUTABLE_BONUS = 0.01;
  * is asked; a balance sheet's point-in-time columns always qualify), the best score, with the
  * question's named statements, fully dated tables and earlier tables preferred.
  */
-export function findCell(docs: DocumentTables[], quantity: string, fy: number, options: { months?: number; statements?: StatementKind[] } = {}): FoundCell | undefined {
+export function findCell(
+  docs: DocumentTables[],
+  quantity: string,
+  fy: number,
+  options: { months?: number; statements?: StatementKind[]; minScore?: number } = {},
+): FoundCell | undefined {
   const entry = lexiconEntry(quantity);
   if (!entry) return undefined;
   let best: FoundCell | undefined;
@@ -62,7 +69,7 @@ export function findCell(docs: DocumentTables[], quantity: string, fy: number, o
       const column = columnFor(table, fy, options.months, entry);
       if (column < 0) continue;
       for (const row of table.rows) {
-        const found = readRow(docId, table, row, column, entry, fy, options.statements ?? []);
+        const found = readRow(docId, table, row, column, entry, fy, options.statements ?? [], options.minScore ?? MIN_ROW_SCORE);
         if (found && (!best || found.score > best.score + 1e-9)) best = found;
       }
     }
@@ -70,15 +77,15 @@ export function findCell(docs: DocumentTables[], quantity: string, fy: number, o
   return best;
 }
 
-function readRow(docId: string, table: Table, row: TableRow, column: number, entry: LexiconEntry, fy: number, named: StatementKind[]): FoundCell | undefined {
-  if (row.cells.length !== table.columns.length && table.columns.length > 1) return undefined;
+function readRow(docId: string, table: Table, row: TableRow, column: number, entry: LexiconEntry, fy: number, named: StatementKind[], minScore: number): FoundCell | undefined {
+  if (row.cells.length !== table.columns.length) return undefined;
   const cell = row.cells[column];
   if (!cell || (cell.value === null && !/^[-—–−]+$/.test(cell.raw))) return undefined;
   let score = rowScore(entry, row, table.statement);
-  if (score < MIN_ROW_SCORE) return undefined;
+  if (score < minScore) return undefined;
   if (table.statement && named.includes(table.statement)) score += NAMED_STATEMENT_BONUS;
   if (table.columns.some((c) => !c.period)) score *= MIXED_COLUMNS_FACTOR;
-  if (table.statement && table.statement !== 'segment table' && /\bconsolidated\b/i.test(table.title) && !/\bconsolidating\b/i.test(table.title)) score += CONSOLIDATED_BONUS;
+  if (table.statement && table.statement !== 'segment table' && PRIMARY_TITLE.test(table.title)) score += CONSOLIDATED_BONUS;
   if (/\battributable\s+to\b/i.test(row.label) && !/noncontrolling|non-controlling|minority/i.test(row.label)) score += ATTRIBUTABLE_BONUS;
   const scale = unscaledLabel(row.label) || cell.percent ? 1 : table.scale;
   return {

@@ -12,7 +12,7 @@ export { lookupCell } from './lookup';
 export type { Figure, FigureInput, FigureStep } from './compute';
 export { findCell, nearestRows, MIN_ROW_SCORE } from './find-cell';
 export type { CellRef, DocumentTables, FoundCell } from './find-cell';
-export { figureAnswer, figureText } from './answer-text';
+export { figureAnswer, figureText, inputValueText } from './answer-text';
 export type { FigureText } from './answer-text';
 export { parseExpression, evaluate, formatExpression, inputsOf, ExpressionError, isExpressionError } from './expr';
 export type { Expr } from './expr';

@@ -79,3 +79,41 @@ function chooseColumn(table: Table, row: TableRow, asked: Set<string>, years: Se
   const numeric = row.cells.findIndex((c) => c.value !== null);
   return numeric >= 0 ? { index: numeric, score: 0.1 } : undefined;
 }
+
+/** A row of any table whose label reads as `phrase` (the same content words), its value in year `fy` (or its first number, for a table without years). */
+export function findLabelled(docs: DocumentTables[], phrase: string, fy: number): FoundCell | undefined {
+  const wanted = contentWords(phrase);
+  if (wanted.length === 0) return undefined;
+  for (const { docId, tables } of docs) {
+    for (const table of tables) {
+      for (const row of table.rows) {
+        const words = contentWords(row.label);
+        if (words.length !== wanted.length || !words.every((w) => wanted.includes(w))) continue;
+        const index = fy ? table.columns.findIndex((c) => c.period?.fy === fy) : row.cells.findIndex((c) => c.value !== null);
+        const cell = row.cells[index];
+        if (!cell || cell.value === null) continue;
+        const column = table.columns[index];
+        return {
+          quantity: `label:${phrase}`,
+          fy,
+          value: cell.value * (cell.percent ? 1 : table.scale),
+          label: row.label,
+          period: column?.label ?? '',
+          tableTitle: table.title,
+          score: 1,
+          cell: {
+            docId,
+            page: row.page,
+            start: cell.start,
+            end: cell.end,
+            rowStart: row.start,
+            rowEnd: row.end,
+            raw: cell.raw,
+            rowText: [row.label, ...row.cells.map((c) => c.raw)].join(' | '),
+          },
+        };
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import { statementsNamed, type StatementKind } from '../tables';
-import { findMetric, type Metric, type MetricUnit } from './metrics';
+import { findMetric, metricById, type Metric, type MetricUnit } from './metrics';
 import { quantitiesIn } from './match';
 import { inputsOf, parseExpression, type Expr } from './expr';
 import type { LexiconEntry } from './lexicon';
@@ -53,7 +53,10 @@ export function askedFigure(question: string): AskedFigure | undefined {
   const base = { years: years.list, statements, ...(monthsAsked(question) ? { months: monthsAsked(question) } : {}) };
   const aggregate: AskedFigure['aggregate'] =
     AVERAGE.test(question) && years.list.length > 1 ? 'average' : COMPARE.test(question) || years.list.length === 2 ? 'compare' : 'single';
-  const yes = yesNo ? (POSITIVE.test(question) ? 'positive' : DOWN.test(question) && !UP.test(question) ? 'down' : UP.test(question) ? 'up' : undefined) : undefined;
+  // "Has X improved or declined?" names both ways: it asks which, not yes or no.
+  const up = UP.test(question);
+  const down = DOWN.test(question);
+  const yes = yesNo ? (POSITIVE.test(question) ? 'positive' : down && !up ? 'down' : up && !down ? 'up' : undefined) : undefined;
   const finish = (f: Omit<AskedFigure, keyof typeof base | 'aggregate' | 'yes'>): AskedFigure => {
     const agg = yes === 'positive' ? 'single' : aggregate === 'compare' && years.list.length < 2 ? 'compare' : aggregate;
     return { ...f, ...base, aggregate: agg, ...(yes ? { yes } : {}) };
@@ -74,6 +77,9 @@ export function askedFigure(question: string): AskedFigure | undefined {
   if (entry.id !== 'revenue' && SHARE_OF_REVENUE.test(question)) {
     return finish({ name: `${nameOf(entry)} as % of revenue`, expression: parseExpression(`${entry.id} / revenue * 100`), unit: 'percent', from: 'metric', quantity: entry });
   }
+  const composite = metricById(entry.id);
+  if (composite)
+    return finish({ name: nameOf(entry), expression: parseExpression(composite.expression), unit: composite.unit, from: 'metric', metric: composite, quantity: entry });
   return finish({ name: nameOf(entry), expression: parseExpression(entry.id), unit: 'currency', from: 'line item', quantity: entry });
 }
 
@@ -125,7 +131,7 @@ export function definedFigure(question: string): Omit<AskedFigure, 'years' | 'st
     const metric = findMetric(defs[0].name);
     const expression = parseExpression(source);
     return {
-      name: defs[0].name.replace(/^the\s+/i, ''),
+      name: capitalised(defs[0].name.replace(/^the\s+/i, '')),
       expression,
       unit: metric?.unit ?? unitOf(question, expression),
       from: 'definition',
@@ -196,8 +202,15 @@ function operandExpression(phrase: string, known: Map<string, string>, seen: Set
   const id = quantityId(bare);
   if (id) return year ? `${id}_fy${year[1]}` : id;
   const metric = findMetric(bare);
-  return metric ? `(${metric.expression})` : undefined;
+  if (metric) return `(${metric.expression})`;
+  // Not a financial line item: a row of any table named by its label ("total cholesterol", "unit price").
+  const words = bare.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  return words.length > 0 && words.length <= MAX_LABEL_WORDS ? `${LABEL_PREFIX}${words.join('_')}${year ? `_fy${year[1]}` : ''}` : undefined;
 }
+
+/** An input named `label_total_cholesterol` is the table row labelled "total cholesterol". */
+export const LABEL_PREFIX = 'label_';
+const MAX_LABEL_WORDS = 8;
 
 function inYears(phrase: string, years: number[], combine: (a: string, b: string) => string): string | undefined {
   const id = quantityId(phrase);
@@ -213,4 +226,8 @@ function quantityId(phrase: string): string | undefined {
 
 function wrapped(s: string | undefined): string | undefined {
   return s === undefined ? undefined : `(${s})`;
+}
+
+function capitalised(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
