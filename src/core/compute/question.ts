@@ -2,7 +2,7 @@ import { statementsNamed, type StatementKind } from '../tables';
 import { findMetric, metricById, type Metric, type MetricUnit } from './metrics';
 import { quantitiesIn } from './match';
 import { inputsOf, parseExpression, type Expr } from './expr';
-import type { LexiconEntry } from './lexicon';
+import { lexiconEntry, type LexiconEntry } from './lexicon';
 
 /** What a question asks Sieve to read from tables or compute. */
 export interface AskedFigure {
@@ -46,7 +46,7 @@ const DEFINITION =
   /(?:^|[.?:;]\s+|\b(?:where|and)\s+)(?:(?:the\s+)?([A-Za-z][\w&%()'’ -]{0,60}?)\s+(?:is|are)\s+defined\s+as|[Dd]efine\s+([A-Za-z][\w&%()'’ -]{0,60}?)\s+as)\s*:?\s*(.+?)(?=\.\s+[A-Z(]|\.\s*$|\?|$)/g;
 
 /** Reads what a question asks to compute, or undefined when it asks for no figure Sieve can compute. */
-export function askedFigure(question: string): AskedFigure | undefined {
+export function askedFigure(question: string, options: { definitions?: boolean } = {}): AskedFigure | undefined {
   const years = askedYears(question);
   const statements = statementsNamed(question);
   const yesNo = YES_NO.test(question);
@@ -61,15 +61,21 @@ export function askedFigure(question: string): AskedFigure | undefined {
     const agg = yes === 'positive' ? 'single' : aggregate === 'compare' && years.list.length < 2 ? 'compare' : aggregate;
     return { ...f, ...base, aggregate: agg, ...(yes ? { yes } : {}) };
   };
-  const defined = definedFigure(question);
-  if (defined) {
+  const defined = options.definitions === false ? undefined : definedFigure(question);
+  const named = findMetric(question);
+  // "Define EBITDA as …" where the question asks for the EBITDA margin: the metric the question asks for, not the part it defines.
+  if (defined && !(named && extends_(named.name, defined.name))) {
     // A definition that names its own years ("FY2019 revenue / average PP&E between FY2018 and FY2019") is one figure, for its latest year.
     const own = inputsOf(defined.expression).flatMap((n) => (n.match(/_fy(\d{4})$/) ? [Number(n.slice(-4))] : []));
     if (own.length > 0) return { ...finish(defined), years: [Math.max(...own)], aggregate: 'single' };
     return finish(defined);
   }
-  const metric = findMetric(question);
-  if (metric) return finish({ name: metric.name, expression: parseExpression(metric.expression), unit: metric.unit, from: 'metric', metric });
+  const metric = named;
+  if (metric) {
+    // A metric that is also a line item ("total debt", "gross profit"): computeFigure reads its printed row first.
+    const own = lexiconEntry(metric.id);
+    return finish({ name: metric.name, expression: parseExpression(metric.expression), unit: metric.unit, from: 'metric', metric, ...(own ? { quantity: own } : {}) });
+  }
   const hits = quantitiesIn(question);
   // A line item alone answers "what is / how much", not "which segment", "why" or "what are the acquisitions".
   if (hits.length === 0 || NOT_A_FIGURE.test(question) || (LIST_ASKED.test(question) && !AMOUNT_CUE.test(question))) return undefined;
@@ -81,6 +87,13 @@ export function askedFigure(question: string): AskedFigure | undefined {
   if (composite)
     return finish({ name: nameOf(entry), expression: parseExpression(composite.expression), unit: composite.unit, from: 'metric', metric: composite, quantity: entry });
   return finish({ name: nameOf(entry), expression: parseExpression(entry.id), unit: 'currency', from: 'line item', quantity: entry });
+}
+
+/** A metric's name that says more than a defined name and holds all its words ("EBITDA margin" over "unadjusted EBITDA"). */
+function extends_(metric: string, defined: string): boolean {
+  const m = new Set(metric.toLowerCase().match(/[a-z0-9]+/g) ?? []);
+  const d = (defined.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => w !== 'unadjusted' && w !== 'adjusted');
+  return d.length > 0 && d.length < m.size && d.every((w) => m.has(w));
 }
 
 function nameOf(entry: LexiconEntry): string {
@@ -142,11 +155,13 @@ export function definedFigure(question: string): Omit<AskedFigure, 'years' | 'st
   }
 }
 
-/** A defined figure's unit: as the question words it, else a ratio when it divides one quantity by another, else an amount (a sum, a difference, an average). */
+/** A defined figure's unit: as the question words it, else a plain number over rows of any table, else a ratio when it divides one quantity by another, else an amount (a sum, a difference, an average). */
 function unitOf(question: string, expression: Expr): MetricUnit {
   if (/\bpercent|%/i.test(question)) return 'percent';
   if (/\bdays\b/i.test(question)) return 'days';
   if (/\bUSD\b|\$|\bdollars\b/i.test(question)) return 'currency';
+  // Rows of any table (lab results, prices in euros) are plain numbers, not dollars: written as a ratio is (1.55, 21.45).
+  if (inputsOf(expression).every((n) => n.startsWith(LABEL_PREFIX))) return 'ratio';
   return dividesQuantities(expression) ? 'ratio' : 'currency';
 }
 
@@ -189,7 +204,11 @@ const AVERAGE_BETWEEN = /^average\s+(.+?)\s+(?:between|from|for|over)\s+(?:FY\s?
 const CHANGE_BETWEEN = /^change\s+in\s+(.+?)\s+(?:between|from)\s+(?:FY\s?)?(\d{4})\s+(?:and|to|-)\s+(?:FY\s?)?(\d{4})$/i;
 
 function operandExpression(phrase: string, known: Map<string, string>, seen: Set<string>): string | undefined {
-  const p = phrase.replace(/[,:;]+$/, '').trim();
+  // "depreciation and amortization from the cash flow statement": where it is printed is not part of its name.
+  const p = phrase
+    .replace(/[,:;]+$/, '')
+    .replace(/\s*\(?\b(?:from|in|on|per|as\s+(?:reported|shown)\s+(?:in|on))\s+(?:the\s+)?(?:[\w&']+\s+){0,3}(?:statements?|sheets?)\b(?:\s+of\s+[\w\s]+)?\)?$/i, '')
+    .trim();
   if (/^\d+(?:\.\d+)?%?$/.test(p)) return p.endsWith('%') ? String(Number(p.slice(0, -1)) / 100) : p;
   const avg = p.match(AVERAGE_BETWEEN);
   if (avg) return inYears(avg[1], [Number(avg[2]), Number(avg[3])], (a, b) => `((${a} + ${b}) / 2)`);

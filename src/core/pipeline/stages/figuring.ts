@@ -47,7 +47,13 @@ export async function figuring(ctx: AskContext, rows: CandidateRow[], sources: A
   const docs: DocumentTables[] = [];
   for (const docId of docIds) docs.push({ docId, tables: await deps.tablesOf(docId) });
   // No line item or metric asked: a value named by its row and column in any table (a lab report, a price list).
-  const figure = asked ? computeFigure(asked, docs) : lookedUpFigure(question, docs);
+  let figure = asked ? computeFigure(asked, docs) : lookedUpFigure(question, docs);
+  // A definition whose parts no table names: the metric or line item the question also names, if any.
+  if (asked?.from === 'definition' && figure?.value === undefined) {
+    const plain = askedFigure(question, { definitions: false });
+    const second = plain ? computeFigure(plain, docs) : undefined;
+    if (second?.value !== undefined) figure = second;
+  }
   if (!figure) return { value: undefined, detail: { skipped: 'the question asks for no figure, and names no table row' } };
   const detail = {
     asked: figure.asked.name,
