@@ -68,13 +68,13 @@ export async function expectFigureFirst(page: Page, card: Locator) {
   }
 }
 
-/** Opens "How Sieve computed it" and checks it shows the computation. */
-export async function expectComputation(card: Locator, shown: string | RegExp) {
+/** Opens "How Sieve computed it" and checks one of its lines reads `line` exactly ("FY2023: 4,812 ÷ 3,105 = 1.55", no leading "= "). */
+export async function expectComputation(card: Locator, line: string) {
   const details = card.getByTestId('figure-computation');
   await expect(details).toBeVisible();
   await details.locator('summary').click();
   await expect(details).toHaveAttribute('open', '');
-  await expect(details).toContainText(shown);
+  await expect(details.getByText(line, { exact: true })).toHaveCount(1);
 }
 
 /** The input button whose label is `label`, and the list item it sits in. */

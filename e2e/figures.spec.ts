@@ -43,12 +43,11 @@ async function addFilings(page: Page) {
 async function asksForTheRatio(page: Page, c: StatementCompany): Promise<Locator> {
   const expected = currentRatio(c);
   const card = await askForFigure(page, question(c));
-  const headline = card.getByTestId('figure-headline');
-  await expectHeadline(page, card, new RegExp(`^current ratio, FY2023: ${expected.value.replace('.', '\\.')}$`, 'i'));
-  // As a reader expects it: a capital letter, as the metric's own name "Current ratio" has.
-  expect.soft(await headline.textContent(), 'headline capitalised').toBe(`Current ratio, FY2023: ${expected.value}`);
+  // Capitalised, as the metric's own name "Current ratio" is, though the question writes "the current ratio".
+  await expectHeadline(page, card, new RegExp(`^Current ratio, FY2023: ${expected.value.replace('.', '\\.')}$`));
+  await expect(card.getByTestId('figure-headline')).toHaveText(`Current ratio, FY2023: ${expected.value}`);
   await expectFigureFirst(page, card);
-  await expectComputation(card, `${expected.assets} ÷ ${expected.liabilities} = ${expected.value}`);
+  await expectComputation(card, `FY2023: ${expected.assets} ÷ ${expected.liabilities} = ${expected.value}`);
   await expect(card.getByTestId('figure-input')).toHaveCount(2);
   for (const [label, raw] of [
     ['Total current assets', expected.assets],
@@ -56,7 +55,8 @@ async function asksForTheRatio(page: Page, c: StatementCompany): Promise<Locator
   ]) {
     const { button, item } = figureInput(card, label);
     await expect(button).toHaveCount(1);
-    await expect(item).toContainText(raw);
+    // The cell as printed, with the table's unit in words.
+    await expect(item).toContainText(`${raw} million`);
     await expect(item).toContainText(`FY2023 · page ${BALANCE_SHEET_PAGE}`);
   }
   return card;

@@ -52,3 +52,18 @@ export function brindleFiling(docId = 'brindle'): { text: string; pages: PageSpa
   const doc = docOf(BRINDLE_INCOME, BRINDLE_BALANCE, BRINDLE_CASH_FLOW);
   return { ...doc, docs: [{ docId, tables: readTables(doc.text, doc.pages) }] };
 }
+
+/** A balance sheet with the current portion of long-term debt on its own row; `totalDebt` adds a printed "Total debt" row. */
+export function debtBalanceSheet(totalDebt?: [string, string]): DocumentTables[] {
+  const page = `Consolidated Balance Sheets
+
+(In millions) | 2022 | 2021
+Cash and cash equivalents | $612 | $540
+Total current assets | 2,457 | 2,220
+Current portion of long-term debt | 120 | 100
+Total current liabilities | 1,310 | 1,240
+Long-term debt | 900 | 950${totalDebt ? `\nTotal debt | ${totalDebt[0]} | ${totalDebt[1]}` : ''}
+Total assets | 4,950 | 4,610`;
+  const doc = docOf(page);
+  return [{ docId: 'debt', tables: readTables(doc.text, doc.pages) }];
+}

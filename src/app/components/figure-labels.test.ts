@@ -4,6 +4,7 @@ import { askedFigure, computeFigure, figureAnswer, figureText, type Figure } fro
 import type { AskResult, CandidateRow } from '../../core/pipeline';
 import type { Chunk } from '../../core/types';
 import { brindleFiling } from '../../testing/filing-fixtures';
+import { everydayDocs, LAB_REPORT } from '../../testing/everyday-fixtures';
 
 type FigureResult = NonNullable<AskResult['figure']>;
 
@@ -50,13 +51,13 @@ function turnover(): { result: FigureResult; rows: CandidateRow[]; figure: Figur
 }
 
 describe('figureInputLines', () => {
-  it('lists each input with its label, year and page, printed value and source number', () => {
+  it('lists each input with its label, year and page, printed value with the table’s unit, and source number', () => {
     const { result, rows } = turnover();
     const lines = figureInputLines(result, rows);
     expect(lines.map(({ label, where, raw, source }) => ({ label, where, raw, source }))).toEqual([
-      { label: 'Cost of revenues', where: 'FY2022 · page 1', raw: '3,120', source: 2 },
-      { label: 'Inventories', where: 'FY2022 · page 2', raw: '1,140', source: 1 },
-      { label: 'Inventories', where: 'FY2021 · page 2', raw: '1,020', source: 1 },
+      { label: 'Cost of revenues', where: 'FY2022 · page 1', raw: '3,120 million', source: 2 },
+      { label: 'Inventories', where: 'FY2022 · page 2', raw: '1,140 million', source: 1 },
+      { label: 'Inventories', where: 'FY2021 · page 2', raw: '1,020 million', source: 1 },
     ]);
     expect(new Set(lines.map((l) => l.key)).size).toBe(3);
   });
@@ -106,6 +107,19 @@ describe('figureInputLines', () => {
     const inputs = step.inputs.map((i) => ({ ...i, cell: { ...i.cell, page: undefined } }));
     const pageless: FigureResult = { ...result, figure: { ...result.figure, steps: [{ ...step, inputs }] } };
     expect(figureInputLines(pageless, rows).map((l) => l.where)).toEqual(['FY2022', 'FY2022', 'FY2021']);
+  });
+});
+
+describe('figureInputLines: a table without years', () => {
+  it('says the column an input was read from, not "FY0", and its value as printed', () => {
+    const q = 'The cholesterol ratio is defined as total cholesterol / HDL cholesterol. What is it?';
+    const figure = computeFigure(askedFigure(q)!, everydayDocs(LAB_REPORT));
+    const t = figureText(figure, q, () => undefined);
+    const lines = figureInputLines({ figure, text: t, answer: figureAnswer(t), sourceOfCell: {} }, []);
+    expect(lines.map(({ label, where, raw }) => ({ label, where, raw }))).toEqual([
+      { label: 'Total cholesterol', where: 'Result · page 1', raw: '5.9' },
+      { label: 'HDL cholesterol', where: 'Result · page 1', raw: '1.6' },
+    ]);
   });
 });
 

@@ -86,7 +86,9 @@ export function figureAnswer(t: FigureText): string {
 function basisOf(figure: Figure): string {
   const { asked } = figure;
   if (asked.from === 'definition') return 'Computed by Sieve with the definition the question gives.';
-  if (asked.metric) return `Computed by Sieve: ${asked.metric.name} = ${asked.metric.expression.replace(/\*/g, '×').replace(/\//g, '÷')} (${asked.metric.source}).`;
+  // A metric read from its own printed row ("Total debt") is a line item: no formula was applied.
+  if (asked.metric && asked.from === 'metric')
+    return `Computed by Sieve: ${asked.metric.name} = ${asked.metric.expression.replace(/\*/g, '×').replace(/\//g, '÷')} (${asked.metric.source}).`;
   return asked.from === 'metric' ? 'Computed by Sieve from the cells shown.' : '';
 }
 

@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { computeFigure, inputYear } from './compute';
 import { askedFigure } from './question';
-import { brindleFiling } from '../../testing/filing-fixtures';
+import type { DocumentTables } from './find-cell';
+import { brindleFiling, debtBalanceSheet } from '../../testing/filing-fixtures';
+import { everydayDocs, LAB_REPORT, PRICE_LIST } from '../../testing/everyday-fixtures';
 
 const { docs } = brindleFiling();
 
-function figureFor(question: string) {
+function figureFor(question: string, over: DocumentTables[] = docs) {
   const asked = askedFigure(question);
   if (!asked) throw new Error(`no figure read from: ${question}`);
-  return computeFigure(asked, docs);
+  return computeFigure(asked, over);
 }
 
 describe('computeFigure: one line item', () => {
@@ -139,6 +141,74 @@ describe('computeFigure: a missing input', () => {
     const f = figureFor('What is the 3 year average total assets for Brindle from FY2020 to FY2022?');
     expect(f.value).toBeUndefined();
     expect(f.missing).toEqual(['total_assets (FY2020)']);
+  });
+});
+
+describe('computeFigure: a definition over any table’s rows', () => {
+  it('reads each operand from the row its label names, once, for no year (a lab report)', () => {
+    const f = figureFor('The cholesterol ratio is defined as total cholesterol / HDL cholesterol. What is the cholesterol ratio?', everydayDocs(LAB_REPORT));
+    expect(f.value).toBeCloseTo(5.9 / 1.6, 10);
+    expect(f.value!.toFixed(2)).toBe('3.69');
+    expect(f.missing).toEqual([]);
+    expect(f.steps).toHaveLength(1);
+    expect(f.steps[0].fy).toBe(0);
+    expect(f.steps[0].shown).toBe('5.9 ÷ 1.6');
+    expect(f.steps[0].inputs.map((i) => [i.name, i.label, i.fy, i.period, i.value])).toEqual([
+      ['label_total_cholesterol', 'Total cholesterol', 0, 'Result', 5.9],
+      ['label_hdl_cholesterol', 'HDL cholesterol', 0, 'Result', 1.6],
+    ]);
+  });
+
+  it('matches a label by its exact content words, punctuation aside (a price list)', () => {
+    const f = figureFor('The order total is defined as Terracotta pot, 30 cm + Peat-free compost, 40 litre bag. What is the order total?', everydayDocs(PRICE_LIST));
+    expect(f.value).toBeCloseTo(21.45, 10);
+    expect(f.steps[0].inputs.map((i) => [i.label, i.period, i.cell.raw])).toEqual([
+      ['Terracotta pot, 30 cm', 'Price (EUR)', '14.50'],
+      ['Peat-free compost, 40 litre bag', 'Price (EUR)', '6.95'],
+    ]);
+  });
+
+  it('a label no row prints in full is missing, not matched in part', () => {
+    const f = figureFor('The pot ratio is defined as terracotta pot / compost bag. What is the pot ratio?', everydayDocs(PRICE_LIST));
+    expect(f.value).toBeUndefined();
+    // a table without years: no "(FY0)"
+    expect(f.missing).toEqual(['label_terracotta_pot', 'label_compost_bag']);
+  });
+});
+
+describe('computeFigure: line items a company may not print', () => {
+  it('short-term investments without a row count as 0, and the step says which were absent', () => {
+    const f = figureFor('What was the cash ratio of Brindle in FY2022?');
+    expect(f.value).toBeCloseTo(612 / 1310, 10);
+    expect(f.missing).toEqual([]);
+    expect(f.steps[0].absent).toEqual(['short term investments']);
+    expect(f.steps[0].shown).toBe('(612 + 0) ÷ 1,310');
+    expect(f.steps[0].inputs.map((i) => i.name)).toEqual(['cash', 'total_current_liabilities']);
+  });
+
+  it('total debt without a printed row is long-term debt plus its current portion', () => {
+    const f = figureFor('What was the total debt of Brindle in FY2022?', debtBalanceSheet());
+    expect(f.value).toBe(1020e6);
+    expect(f.asked.from).toBe('metric');
+    expect(f.steps[0].inputs.map((i) => [i.name, i.label, i.value])).toEqual([
+      ['long_term_debt', 'Long-term debt', 900e6],
+      ['current_debt', 'Current portion of long-term debt', 120e6],
+    ]);
+  });
+
+  it('total debt printed on its own row is read from it, not summed', () => {
+    // The printed total (1,045) differs from long-term + current (1,020): it holds what the parts do not.
+    const f = figureFor('What was the total debt of Brindle in FY2022?', debtBalanceSheet(['1,045', '1,080']));
+    expect(f.value).toBe(1045e6);
+    expect(f.asked.from).toBe('line item');
+    expect(f.steps[0].inputs.map((i) => [i.name, i.label])).toEqual([['total_debt', 'Total debt']]);
+    expect(figureFor('How did Brindle debt change from FY2021 to FY2022?', debtBalanceSheet(['1,045', '1,080'])).steps.map((s) => s.value)).toEqual([1080e6, 1045e6]);
+  });
+
+  it('one printed row is not read as two line items: "Long-term debt" is not also its current portion', () => {
+    const f = figureFor('What was the total debt of Brindle in FY2022?');
+    expect(f.value).toBeUndefined();
+    expect(f.missing).toEqual(['current_debt (FY2022)']);
   });
 });
 

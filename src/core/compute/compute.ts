@@ -1,9 +1,8 @@
 import { evaluate, formatExpression, inputsOf, isExpressionError, parseExpression } from './expr';
 import { findLabelled, lookupCell } from './lookup';
-import { LABEL_PREFIX } from './question';
+import { LABEL_PREFIX, type AskedFigure } from './question';
 import { isMagnitudeInput, quantityOf, PRIOR_PREFIX } from './metrics';
 import { findCell, MIN_ROW_SCORE, nearestRows, type DocumentTables, type FoundCell } from './find-cell';
-import type { AskedFigure } from './question';
 
 /** One input of a computation: which quantity and year it stands for, and the cell it was read from. */
 export interface FigureInput extends FoundCell {
@@ -106,11 +105,14 @@ function computeYear(asked: AskedFigure, docs: DocumentTables[], fy: number, mis
   const absent: string[] = [];
   for (const name of inputsOf(asked.expression)) {
     const { quantity, year } = inputYear(name, fy);
-    const found = quantity.startsWith(LABEL_PREFIX)
+    const read = quantity.startsWith(LABEL_PREFIX)
       ? findLabelled(docs, quantity.slice(LABEL_PREFIX.length).replace(/_/g, ' '), year)
       : findCell(docs, quantity, year, { months: asked.months, statements: asked.statements, minScore });
+    // One printed cell is not two line items: the "Long-term debt" row is not also its current portion.
+    const found =
+      read && ![...inputs.values()].some((i) => i.quantity !== read.quantity && i.cell.docId === read.cell.docId && i.cell.start === read.cell.start) ? read : undefined;
     if (!found && MAY_BE_ABSENT.has(quantity)) absent.push(name);
-    else if (!found) missing.push(`${quantity} (FY${year})`);
+    else if (!found) missing.push(year ? `${quantity} (FY${year})` : quantity);
     else inputs.set(name, { ...found, value: isMagnitudeInput(quantity) ? Math.abs(found.value) : found.value, name });
   }
   if (inputs.size + absent.length !== inputsOf(asked.expression).length) return undefined;

@@ -47,9 +47,44 @@ describe('askedFigure: a formula the question defines', () => {
     expect(asked('The average asset base is defined as average total assets between FY2021 and FY2022. What was it for Marrow Foods?').unit).toBe('currency');
   });
 
-  it('reads no definition of something it cannot name as quantities', () => {
-    // "brand heat" is no line item: with no other figure named the question asks for nothing computable
-    expect(askedFigure('Brand heat is defined as social mentions / store visits. What was the brand heat of Lumo Apparel in 2021?')).toBeUndefined();
+  it('reads an operand that is no line item as the table row its label names', () => {
+    const a = asked('Brand heat is defined as social mentions / store visits. What was the brand heat of Lumo Apparel in 2021?');
+    expect(a).toMatchObject({ from: 'definition', name: 'Brand heat', unit: 'ratio', years: [2021], aggregate: 'single' });
+    expect(inputsOf(a.expression)).toEqual(['label_social_mentions', 'label_store_visits']);
+  });
+
+  it('a definition over a lab report’s rows: label inputs, no year, the name capitalised', () => {
+    const q = "What is Ines Calloway's cholesterol ratio? The cholesterol ratio is defined as total cholesterol / HDL cholesterol. Round to two decimal places.";
+    const a = asked(q);
+    expect(a).toMatchObject({ from: 'definition', name: 'Cholesterol ratio', unit: 'ratio', years: [], aggregate: 'single' });
+    expect(inputsOf(a.expression)).toEqual(['label_total_cholesterol', 'label_hdl_cholesterol']);
+    expect(valueOf(q, { label_total_cholesterol: 5.9, label_hdl_cholesterol: 1.6 }).toFixed(2)).toBe('3.69');
+  });
+
+  it('a sum of rows of any table is a plain number (written as a ratio is), not dollars, unless the question says USD', () => {
+    const q = 'What is the order total? The order total is defined as Terracotta pot, 30 cm + Peat-free compost, 40 litre bag.';
+    expect(asked(q)).toMatchObject({ name: 'Order total', unit: 'ratio' });
+    expect(inputsOf(asked(q).expression)).toEqual(['label_terracotta_pot_30_cm', 'label_peat_free_compost_40_litre_bag']);
+    expect(asked(`${q} Answer in USD.`).unit).toBe('currency');
+  });
+
+  it('capitalises a defined figure’s name, as a metric’s own name is', () => {
+    const a = asked('What is the FY2023 current ratio? The current ratio is defined as total current assets / total current liabilities.');
+    expect(a).toMatchObject({ from: 'definition', name: 'Current ratio', unit: 'ratio', years: [2023] });
+    expect(a.metric?.id).toBe('current_ratio');
+  });
+
+  it('reads no definition whose operand is too long to be a row label', () => {
+    expect(
+      askedFigure('Brand heat is defined as the number of social mentions during the whole spring selling season in all regions / store visits. What was the brand heat?'),
+    ).toBeUndefined();
+  });
+
+  it('without its definitions, a question asks for what it names outside them', () => {
+    const q = 'Terminal yield is defined as operating income / goodwill. What was the terminal yield of Harbourline Ferries in FY2022?';
+    expect(askedFigure(q, { definitions: false })).toBeUndefined();
+    const named = 'What is the FY2022 current ratio of Harbourline? The current ratio is defined as current assets / current debts.';
+    expect(askedFigure(named, { definitions: false })).toMatchObject({ from: 'metric', name: 'Current ratio' });
   });
 });
 
@@ -63,6 +98,15 @@ describe('askedFigure: a standard metric', () => {
     const a = asked(question);
     expect(a).toMatchObject({ from: 'metric', unit, aggregate: 'single' });
     expect(a.metric?.id).toBe(id);
+  });
+
+  it('a metric that is also a line item carries it, so its printed row can be read first', () => {
+    const a = asked('What was the total debt of Harrow Labs in FY2022?');
+    expect(a).toMatchObject({ from: 'metric', name: 'Total debt', unit: 'currency' });
+    expect(a.metric?.id).toBe('total_debt');
+    expect(a.quantity?.id).toBe('total_debt');
+    expect(inputsOf(a.expression)).toEqual(['long_term_debt', 'current_debt']);
+    expect(asked('What is the current ratio of Harrow Labs in FY2022?').quantity).toBeUndefined();
   });
 
   it('a line item "as a % of revenue" is that item over revenue, in percent', () => {
@@ -110,6 +154,12 @@ describe('askedFigure: yes/no questions', () => {
     const a = asked('Does Foo Corp have positive working capital based on its FY2022 balance sheet?');
     expect(a).toMatchObject({ yes: 'positive', aggregate: 'single', statements: ['balance sheet'] });
     expect(a.metric?.id).toBe('working_capital');
+  });
+
+  it('"Has … improved or declined" names both ways: it compares, with no yes/no direction', () => {
+    const a = asked('Has Foo Corp gross margin improved or declined from FY2021 to FY2022?');
+    expect(a).toMatchObject({ aggregate: 'compare', years: [2021, 2022] });
+    expect(a).not.toHaveProperty('yes');
   });
 
   it('a question that is not yes/no has no direction', () => {

@@ -45,7 +45,7 @@ const SHARE_OF_REVENUE = /(?:%|\bpercent(?:age)?)\s+margin\b|\bas\s+an?\s+(?:%|p
 const DEFINITION =
   /(?:^|[.?:;]\s+|\b(?:where|and)\s+)(?:(?:the\s+)?([A-Za-z][\w&%()'’ -]{0,60}?)\s+(?:is|are)\s+defined\s+as|[Dd]efine\s+([A-Za-z][\w&%()'’ -]{0,60}?)\s+as)\s*:?\s*(.+?)(?=\.\s+[A-Z(]|\.\s*$|\?|$)/g;
 
-/** Reads what a question asks to compute, or undefined when it asks for no figure Sieve can compute. */
+/** Reads what a question asks to compute, or undefined when it asks for no figure Sieve can compute; with `definitions: false`, as if it defined nothing. */
 export function askedFigure(question: string, options: { definitions?: boolean } = {}): AskedFigure | undefined {
   const years = askedYears(question);
   const statements = statementsNamed(question);
@@ -62,7 +62,9 @@ export function askedFigure(question: string, options: { definitions?: boolean }
     return { ...f, ...base, aggregate: agg, ...(yes ? { yes } : {}) };
   };
   const defined = options.definitions === false ? undefined : definedFigure(question);
-  const named = findMetric(question);
+  // Without its definitions, what a definition names ("… defined as operating income / goodwill") is not what the question asks for.
+  const asks = options.definitions === false ? question.replace(DEFINITION, ' ') : question;
+  const named = findMetric(asks);
   // "Define EBITDA as …" where the question asks for the EBITDA margin: the metric the question asks for, not the part it defines.
   if (defined && !(named && extends_(named.name, defined.name))) {
     // A definition that names its own years ("FY2019 revenue / average PP&E between FY2018 and FY2019") is one figure, for its latest year.
@@ -76,7 +78,7 @@ export function askedFigure(question: string, options: { definitions?: boolean }
     const own = lexiconEntry(metric.id);
     return finish({ name: metric.name, expression: parseExpression(metric.expression), unit: metric.unit, from: 'metric', metric, ...(own ? { quantity: own } : {}) });
   }
-  const hits = quantitiesIn(question);
+  const hits = quantitiesIn(asks);
   // A line item alone answers "what is / how much", not "which segment", "why" or "what are the acquisitions".
   if (hits.length === 0 || NOT_A_FIGURE.test(question) || (LIST_ASKED.test(question) && !AMOUNT_CUE.test(question))) return undefined;
   const entry = hits.reduce((a, b) => (b.end - b.start > a.end - a.start ? b : a)).entry;

@@ -74,7 +74,9 @@ describe('ask, retrieval-only, with a question that asks for a figure', () => {
   it('answers with the computed value first, citing the chunks holding the input rows', async () => {
     const r = await ask(DEBT_COVER, DEFAULT_PIPELINE, await filingDeps());
     expect(r.answer.text).toMatch(/^Debt cover, FY2022: 2\.22 \[\d\]\[\d\]\n/);
-    expect(r.answer.text).toContain('= FY2022: 1,150 ÷ 517 = 2.22');
+    // the computation line starts with its year, not "= "
+    expect(r.answer.text).toContain('\n\nFY2022: 1,150 ÷ 517 = 2.22\n\n• Long-term debt, FY2022: 1,150 million (page 2) [');
+    expect(r.answer.text).not.toContain('= FY2022');
     expect(r.answer).toMatchObject({ notFound: false, extractive: true });
     expect(r.figure?.figure.value).toBeCloseTo(1150 / 517, 10);
     expect(r.figure?.figure.asked).toMatchObject({ from: 'definition', years: [2022] });
@@ -152,6 +154,13 @@ describe('ask, retrieval-only, with a formula whose input has no row', () => {
     // the quoted answer's citations still point at its sources
     expect(r.answer.citations.length).toBeGreaterThan(0);
     for (const c of r.answer.citations) expect(r.answer.text.slice(c.start, c.end)).toMatch(/^\[\d+\]$/);
+  });
+
+  it('a definition no table answers falls back to the metric the question names outside it', async () => {
+    const q = 'What is the current ratio of Harbourline Ferries in FY2022? The current ratio is defined as total current assets / berth lease obligations.';
+    const r = await ask(q, DEFAULT_PIPELINE, await filingDeps());
+    expect(r.answer.text).toMatch(/^Current ratio, FY2022: 1\.72 \[\d\]/);
+    expect(r.figure?.figure.asked).toMatchObject({ from: 'metric', name: 'Current ratio' });
   });
 
   it('names the nearest rows when a year is missing', async () => {

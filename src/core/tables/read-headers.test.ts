@@ -86,7 +86,7 @@ Net sales | 100 | 90`);
     const plain = tablesOf('Net sales | 100 | 90').tables[0];
     expect(plain.columns).toEqual([{ label: 'column 1' }, { label: 'column 2' }]);
     const change = tablesOf('(in millions) | 2023 | 2022 | % Change\nNet sales | 110 | 100 | 10.0%').tables[0];
-    expect(change.columns.map((c) => c.label)).toEqual(['2023', '2022', 'column 3']);
+    expect(change.columns.map((c) => c.label)).toEqual(['2023', '2022', '% Change']);
     expect(row(change, 'Net sales').cells[2]).toMatchObject({ value: 10, percent: true });
   });
 });

@@ -80,7 +80,7 @@ Service revenue | 3 | 2`);
   it('reads a "2023 vs. 2022" column as a header, not a data row', () => {
     const { tables } = tablesOf('(in millions) | 2023 | 2022 | 2023 vs. 2022\nRevenue | 10 | 9 | 11%');
     expect(tables[0].rows.map((r) => r.label)).toEqual(['Revenue']);
-    expect(tables[0].columns.map((c) => c.label)).toEqual(['2023', '2022', 'column 3']);
+    expect(tables[0].columns.map((c) => c.label)).toEqual(['2023', '2022', '2023 vs. 2022']);
   });
 
   it('moves to the next heading without a Total row', () => {
