@@ -91,6 +91,14 @@ async function opensItsRow(page: Page, card: Locator, c: StatementCompany, label
   expect(Math.min(...found.map((m) => m.x))).toBeLessThan(80);
   expect(Math.max(...found.map((m) => m.x + m.width))).toBeGreaterThan(420);
   await expectOverText(page);
+  // The cell read (FY2023, the first value column) is boxed on its own inside the row.
+  const cell = viewer.getByTestId('cell-highlight');
+  await expect(cell).toHaveCount(1);
+  const cellX = Number(await cell.getAttribute('data-x'));
+  const cellY = Number(await cell.getAttribute('data-y'));
+  expect(cellY, `${label}: cell on the row's line`).toBeGreaterThan(baseline - 14);
+  expect(cellX, `${label}: cell right of the label`).toBeGreaterThan(Math.min(...found.map((m) => m.x)) + 100);
+  expect(cellX, `${label}: cell in the FY2023 column, not the FY2022 one`).toBeLessThan(Math.max(...found.map((m) => m.x + m.width)) - 60);
   await expect(viewer.getByTestId('highlight').first()).toBeInViewport();
   if (shot) await answerShot(page, shot);
   await expect.soft(viewer.getByTestId('source-back')).toHaveText('← Back to the answer');

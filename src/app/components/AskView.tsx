@@ -69,7 +69,7 @@ export function AskView({ onInspect, onSettings }: Props) {
           q={q}
           onOpen={open}
           onOpenSource={openSource}
-          onOpenPassage={(chunk) => void store.documents.openSource(chunk, 'answer')}
+          onOpenPassage={(chunk, cell) => void store.documents.openSource(chunk, 'answer', cell)}
           onAskAll={() => void store.questions.askWithoutRouting()}
         />
       )}
@@ -87,7 +87,7 @@ function QuestionPanel({
   q: QuestionState;
   onOpen(row: CandidateRow): void;
   onOpenSource(row: CandidateRow): void;
-  onOpenPassage(chunk: Chunk): void;
+  onOpenPassage(chunk: Chunk, cell: { raw: string; column: number }): void;
   onAskAll(): void;
 }) {
   const result = q.result;

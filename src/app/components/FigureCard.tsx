@@ -3,7 +3,15 @@ import type { Chunk } from '../../core/types';
 import { figureInputLines, headlineText } from './figure-labels';
 
 /** The direct answer: the figure with its period and unit, how it was computed, and each input cell, which opens highlighted on its page. */
-export function FigureCard({ figure, rows, onOpenPassage }: { figure: NonNullable<AskResult['figure']>; rows: CandidateRow[]; onOpenPassage(chunk: Chunk): void }) {
+export function FigureCard({
+  figure,
+  rows,
+  onOpenPassage,
+}: {
+  figure: NonNullable<AskResult['figure']>;
+  rows: CandidateRow[];
+  onOpenPassage(chunk: Chunk, cell: { raw: string; column: number }): void;
+}) {
   const text = figure.text;
   if (!text) return null;
   const inputs = figureInputLines(figure, rows);
@@ -27,7 +35,7 @@ export function FigureCard({ figure, rows, onOpenPassage }: { figure: NonNullabl
         {inputs.map((i) => (
           <li key={i.key}>
             {i.passage ? (
-              <button type="button" className="link" data-testid="figure-input" onClick={() => onOpenPassage(i.passage!)}>
+              <button type="button" className="link" data-testid="figure-input" onClick={() => onOpenPassage(i.passage!, i.cell)}>
                 {i.label}
               </button>
             ) : (

@@ -1,6 +1,7 @@
 import { useRef, useState, type RefObject } from 'react';
 import type { SourceView } from '../state';
 import type { DocumentSource } from '../../services/library';
+import { cellOnRow } from '../../core/locate-passage';
 import { drawFailure, isPassagePage, markStyle, pageNote, readyPage, ZOOMS, type ReadyPage } from './pdf-page';
 import { useDrawnPage, useFittedWidth, usePassageInView, usePdfPages } from './use-pdf-page';
 
@@ -91,7 +92,8 @@ function ZoomTools({ step, onStep }: { step: number; onStep(update: (step: numbe
 function PassageMarks({ ready, v, page, firstMark }: { ready: ReadyPage; v: SourceView; page: number; firstMark: RefObject<HTMLDivElement | null> }) {
   const { placement } = ready;
   if (!isPassagePage(v.chunk, page) || !placement) return null;
-  return placement.rects.map((r, i) => (
+  const cell = v.cell ? cellOnRow(placement.rects, ready.text.items, v.cell.raw, v.cell.column) : undefined;
+  const marks = placement.rects.map((r, i) => (
     <div
       key={i}
       ref={i === 0 ? firstMark : undefined}
@@ -104,4 +106,9 @@ function PassageMarks({ ready, v, page, firstMark }: { ready: ReadyPage; v: Sour
       style={markStyle(r, ready.text)}
     />
   ));
+  if (!cell) return marks;
+  return [
+    ...marks,
+    <div key="cell" className="source-mark cell" data-testid="cell-highlight" data-x={cell.x.toFixed(1)} data-y={cell.y.toFixed(1)} style={markStyle(cell, ready.text)} />,
+  ];
 }

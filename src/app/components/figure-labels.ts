@@ -12,6 +12,8 @@ export interface FigureInputLine {
   source?: number;
   /** The passage the source viewer opens: the input's table row on its page. */
   passage?: Chunk;
+  /** The cell read, boxed inside the highlighted row. */
+  cell: { raw: string; column: number };
 }
 
 /** The inputs of a computed figure, each once, with the passage (its row) to open. */
@@ -29,6 +31,7 @@ export function figureInputLines(figure: NonNullable<AskResult['figure']>, rows:
       label: input.label,
       where: [input.fy ? `FY${input.fy}` : input.period, input.cell.page !== undefined ? `page ${input.cell.page}` : ''].filter(Boolean).join(' · '),
       raw: inputValueText(input),
+      cell: { raw: input.cell.raw, column: input.cell.column },
       ...(source !== undefined ? { source } : {}),
       ...(chunk ? { passage: rowPassage(chunk, input.cell) } : {}),
     });

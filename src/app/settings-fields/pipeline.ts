@@ -14,6 +14,16 @@ export const PIPELINE_FIELDS: readonly FieldSpec[] = [
     },
   ),
   toggle(
+    'pipeline.figures',
+    'pipeline',
+    'Answer figures from the tables',
+    (s) => s.pipeline.figures,
+    (s, v) => withPipeline(s, { figures: v }),
+    {
+      hint: 'A question asking for a line item, a metric or a ratio it defines is answered first by the figure Sieve reads and computes from the tables, with every input cell cited.',
+    },
+  ),
+  toggle(
     'pipeline.rewrite',
     'pipeline',
     'Rewrite the question with the LLM before searching',

@@ -82,9 +82,9 @@ export class DocumentsSlice extends Slice {
   }
 
   /** Opens a passage where it came from: the stored original (PDF page) or the document's text. */
-  async openSource(chunk: Chunk, from: SourceView['from']) {
+  async openSource(chunk: Chunk, from: SourceView['from'], cell?: SourceView['cell']) {
     const kept = this.state.sourceView?.source?.document.id === chunk.docId ? this.state.sourceView.source : undefined;
-    const view: SourceView = { chunk, from, page: chunk.pageStart, status: kept ? 'ready' : 'loading', source: kept };
+    const view: SourceView = { chunk, from, page: chunk.pageStart, status: kept ? 'ready' : 'loading', source: kept, ...(cell ? { cell } : {}) };
     this.set({ sourceView: view });
     if (kept) return;
     try {

@@ -128,6 +128,8 @@ export interface BackupState {
 /** A cited passage shown where it came from: on its PDF page, or in its document's text. */
 export interface SourceView {
   chunk: Chunk;
+  /** A table cell inside the passage to box as well (a computed figure's input). */
+  cell?: { raw: string; column: number };
 
   /** Where it was opened from, for the link back. */
   from: 'answer' | 'search';

@@ -19,6 +19,8 @@ export interface CellRef {
   raw: string;
   /** The row as a line ("Inventories | 1,559.3 | 1,642.2"), the passage to highlight. */
   rowText: string;
+  /** 0-based value column the cell is in, to box it inside its highlighted row. */
+  column: number;
 }
 
 /** A line item's value for one period, read from a cell. */
@@ -105,6 +107,7 @@ function readRow(docId: string, table: Table, row: TableRow, column: number, ent
       rowStart: row.start,
       rowEnd: row.end,
       raw: cell.raw,
+      column,
       rowText: [row.label, ...row.cells.map((c) => c.raw)].filter(Boolean).join(' | '),
     },
   };

@@ -46,6 +46,7 @@ export function lookupCell(question: string, docs: DocumentTables[]): FoundCell 
             rowStart: row.start,
             rowEnd: row.end,
             raw: cell.raw,
+            column: column.index,
             rowText: [row.label, ...row.cells.map((c) => c.raw)].join(' | '),
           },
         };
@@ -109,6 +110,7 @@ export function findLabelled(docs: DocumentTables[], phrase: string, fy: number)
             rowStart: row.start,
             rowEnd: row.end,
             raw: cell.raw,
+            column: index,
             rowText: [row.label, ...row.cells.map((c) => c.raw)].join(' | '),
           },
         };

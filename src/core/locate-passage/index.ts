@@ -243,3 +243,21 @@ export function passageOnPage(text: string, passage: { start: number; end: numbe
   const b = Math.min(passage.end, page.end);
   return b > a ? text.slice(a, b) : '';
 }
+
+/**
+ * The box of one table cell inside a placed row: among the page's text items on the row's line
+ * (vertically overlapping its first highlighted rectangle) that hold figures, read left to right,
+ * the one in the cell's value column when it prints the cell, else the first that prints it.
+ * Undefined when the row was not placed or no item on its line prints the cell.
+ */
+export function cellOnRow(rowRects: Rect[], items: PageTextItem[], raw: string, column: number): Rect | undefined {
+  const line = rowRects[0];
+  const wanted = foldLetters(raw);
+  if (!line || !wanted) return undefined;
+  const onLine = items
+    .filter((it) => !it.rotated && it.y < line.y + line.height && it.y + it.height > line.y && /\d|[—–-]/.test(it.str) && !/[a-z]{3}/i.test(it.str))
+    .sort((a, b) => a.x - b.x);
+  const byColumn = onLine[column];
+  const hit = byColumn && foldLetters(byColumn.str) === wanted ? byColumn : onLine.find((it) => foldLetters(it.str) === wanted);
+  return hit ? { x: hit.x, y: hit.y, width: hit.width, height: hit.height } : undefined;
+}

@@ -27,6 +27,8 @@ export interface PipelineSettings {
      */
     relative: number;
   };
+  /** Read the figure a question asks for from the documents' tables and compute it (the figure stage). */
+  figures: boolean;
   /** Use the configured cross-encoder to order kept chunks (else their final grade). */
   rerank: boolean;
   /** Characters of kept chunks given to the answer. */
@@ -51,6 +53,7 @@ export const DEFAULT_PIPELINE: PipelineSettings = {
   duplicateThreshold: 0.9,
   grading: DEFAULT_GRADE_SETTINGS,
   threshold: { mode: 'dynamic', epsilon: 0.01, floor: 0.3, minDense: 0.3, relative: 0.5 },
+  figures: true,
   rerank: true,
   contextBudget: 4000,
   maxAnswerTokens: 384,
@@ -92,6 +95,7 @@ export function withPipelineDefaults(saved: DeepPartial<PipelineSettings> | unde
       minDense: clamp(t.minDense, -1, 1, d.threshold.minDense),
       relative: clamp(t.relative, 0, 1, d.threshold.relative),
     },
+    figures: typeof s.figures === 'boolean' ? s.figures : d.figures,
     rerank: typeof s.rerank === 'boolean' ? s.rerank : d.rerank,
     contextBudget: Math.round(clamp(s.contextBudget, 200, 64000, d.contextBudget)),
     llmRetriever: {

@@ -40,6 +40,7 @@ export interface FigureResult {
  */
 export async function figuring(ctx: AskContext, rows: CandidateRow[], sources: AnswerSource[], scope: ReadonlySet<string> | undefined): Promise<Outcome<FigureResult | undefined>> {
   const { deps, question } = ctx;
+  if (!ctx.settings.figures) return { value: undefined, detail: { skipped: 'turned off' } };
   if (!deps.tablesOf || !deps.chunksOf) return { value: undefined, detail: { skipped: 'the documents’ tables are not available' } };
   const asked = askedFigure(question);
   const docIds = documentsFor(rows, scope);
@@ -61,6 +62,13 @@ export async function figuring(ctx: AskContext, rows: CandidateRow[], sources: A
     years: figure.asked.years.join(', ') || 'latest',
     tables: docs.reduce((n, d) => n + d.tables.length, 0),
     inputs: figure.steps.reduce((n, s) => n + s.inputs.length, 0),
+    // Which row and column each input was read from, and why that row: its match score and statement.
+    cells: [...new Map(figure.steps.flatMap((s) => s.inputs).map((i) => [`${i.cell.docId}:${i.cell.start}`, i])).values()]
+      .map(
+        (i) =>
+          `“${i.label}” · ${i.fy ? `FY${i.fy}` : i.period} · ${i.cell.raw}${i.cell.page !== undefined ? ` · p. ${i.cell.page}` : ''} · ${i.statement ?? 'table'} · match ${i.score.toFixed(2)}`,
+      )
+      .join('; '),
     ...(figure.missing.length ? { missing: figure.missing.join('; ') } : {}),
     ...(figure.value !== undefined ? { value: figure.value } : {}),
   };
