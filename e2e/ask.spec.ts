@@ -47,7 +47,7 @@ test('retrieval-only: the pipeline table fills and a citation opens its chunk in
   await expect(page.getByTestId('attribution')).toContainText(/uses [1-9]\d* of \d+ sources/);
   await expect(page.getByTestId('source-use').first()).toContainText('cited and used');
   await expect(page.getByTestId('grade-histogram')).toContainText('μ =');
-  await expect(page.getByTestId('stage-row')).toHaveCount(9);
+  await expect(page.getByTestId('stage-row')).toHaveCount(10);
   await expect(page.getByTestId('total-calls')).toHaveText('0');
 
   const answer = page.getByTestId('answer');

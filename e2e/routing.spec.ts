@@ -39,25 +39,23 @@ async function asksAbout(page: Page, company: Company, other: Company) {
   // ... and so is every candidate, kept or not.
   for (const doc of await page.locator('[data-testid="pipeline-row"]').getByTestId('row-doc').allTextContents()) expect(doc.trim()).not.toBe(other.title);
 
-  // The answer quotes the balance sheet row under its header row "(Millions) | 2022 | 2021".
-  const answer = page.getByTestId('answer');
-  await expect(answer).toContainText('Property, plant and equipment - net');
-  await expect(answer).toContainText(company.ppe);
-  await expect(answer).toContainText('2022');
-  await expect(answer).toContainText(/\(Millions\)\s*\|\s*2022\s*\|\s*2021/);
-  const text = (await answer.textContent()) ?? '';
+  // The answer is the figure read from the company's balance sheet row, its FY2022 column.
+  const card = page.getByTestId('figure');
+  await expect(card.getByTestId('figure-headline')).toContainText('FY2022');
+  await expect(card.getByTestId('figure-headline')).toContainText(company.ppe);
+  await expect(card.getByTestId('figure-input')).toHaveText('Property, plant and equipment - net');
+  const text = (await card.textContent()) ?? '';
   expect(text).not.toContain(other.ppe);
-  expect(text).not.toContain(other.ppe2021);
-  // The quoted row is cited, and its source is one of the kept rows.
-  const citation = answer.getByTestId('citation').first();
-  await expect(citation).toBeVisible();
-  const source = await citation.getAttribute('data-source');
+  expect(text).not.toContain(company.ppe2021);
+  // The input's source is a kept row of the company's own filing.
+  const source = (await card.locator('li').first().textContent())?.match(/\[(\d+)\]/)?.[1];
+  expect(source).toBeTruthy();
   const cited = page.locator(`[data-testid="pipeline-row"][data-source="${source}"]`);
   await expect(cited).toHaveAttribute('data-verdict', 'kept');
   await expect(cited.getByTestId('row-doc')).toHaveText(company.title);
 }
 
-test('a question naming one of two similar filings keeps that filing, and the answer quotes its balance sheet row', async ({ page }) => {
+test('a question naming one of two similar filings keeps that filing, and the answer reads its balance sheet row', async ({ page }) => {
   test.setTimeout(60_000);
   const errors = collectPageErrors(page);
   await openApp(page);
