@@ -25,8 +25,9 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
   const show = (v: number) => formatValue(v, unitOf(v), rounding.decimals);
   const cite = (inputs: FigureInput[]) => [...new Set(inputs.map(sourceOf).filter((n): n is number => n !== undefined))].map((n) => `[${n}]`).join('');
   const all = figure.steps.flatMap((s) => s.inputs);
-  const period = (fy: number) => (fy ? `FY${fy}` : '');
-  const at = (fy: number) => (fy ? `, FY${fy}` : '');
+  const q = asked.quarter ? `Q${asked.quarter} ` : '';
+  const period = (fy: number) => (fy ? `${q}FY${fy}` : '');
+  const at = (fy: number) => (fy ? `, ${q}FY${fy}` : '');
   let headline: string;
   if (asked.from === 'table cell') {
     const i = all[0];

@@ -107,7 +107,7 @@ function computeYear(asked: AskedFigure, docs: DocumentTables[], fy: number, mis
     const { quantity, year } = inputYear(name, fy);
     const read = quantity.startsWith(LABEL_PREFIX)
       ? findLabelled(docs, quantity.slice(LABEL_PREFIX.length).replace(/_/g, ' '), year)
-      : findCell(docs, quantity, year, { months: asked.months, statements: asked.statements, minScore });
+      : findCell(docs, quantity, year, { months: asked.months, quarter: asked.quarter, statements: asked.statements, minScore });
     // One printed cell is not two line items: the "Long-term debt" row is not also its current portion.
     const found =
       read && ![...inputs.values()].some((i) => i.quantity !== read.quantity && i.cell.docId === read.cell.docId && i.cell.start === read.cell.start) ? read : undefined;

@@ -128,3 +128,14 @@ describe('nearestRows', () => {
     expect(nearestRows(docs, 'goodwill')).toEqual([]);
   });
 });
+
+describe('findCell: quarter columns', () => {
+  it('reads the quarter asked from columns that name their quarters', () => {
+    const docs = [
+      { docId: 'r', tables: tablesOf('Condensed Consolidated Statements of Earnings\n($ in millions) | Q2 FY24 | Q2 FY23 | Q1 FY24\nRevenue | 9,583 | 10,329 | 9,467').tables },
+    ];
+    expect(findCell(docs, 'revenue', 2024, { months: 3, quarter: 2 })?.value).toBe(9_583_000_000);
+    expect(findCell(docs, 'revenue', 2024, { months: 3, quarter: 1 })?.value).toBe(9_467_000_000);
+    expect(findCell(docs, 'revenue', 2024, { months: 3 })).toBeUndefined();
+  });
+});

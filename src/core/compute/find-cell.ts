@@ -61,14 +61,14 @@ export function findCell(
   docs: DocumentTables[],
   quantity: string,
   fy: number,
-  options: { months?: number; statements?: StatementKind[]; minScore?: number } = {},
+  options: { months?: number; quarter?: number; statements?: StatementKind[]; minScore?: number } = {},
 ): FoundCell | undefined {
   const entry = lexiconEntry(quantity);
   if (!entry) return undefined;
   let best: FoundCell | undefined;
   for (const { docId, tables } of docs) {
     for (const table of tables) {
-      const column = columnFor(table, fy, options.months, entry);
+      const column = columnFor(table, fy, options.months, entry, options.quarter);
       if (column < 0) continue;
       for (const row of table.rows) {
         const found = readRow(docId, table, row, column, entry, fy, options.statements ?? [], options.minScore ?? MIN_ROW_SCORE);
@@ -114,8 +114,10 @@ function readRow(docId: string, table: Table, row: TableRow, column: number, ent
 }
 
 /** The column of fiscal year `fy`: annual (12 months or unstated) unless a shorter period is asked; -1 when none. */
-function columnFor(table: Table, fy: number, months: number | undefined, entry: LexiconEntry): number {
+function columnFor(table: Table, fy: number, months: number | undefined, entry: LexiconEntry, quarter?: number): number {
   const pointInTime = entry.statement === 'balance sheet';
+  // Columns that name their quarter ("Q2 FY24") answer only for that quarter.
+  if (table.columns.some((c) => c.period?.quarter)) return table.columns.findIndex((c) => c.period?.fy === fy && c.period.quarter === quarter);
   return table.columns.findIndex((c) => {
     const p = c.period;
     if (!p || p.fy !== fy) return false;

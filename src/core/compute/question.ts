@@ -23,6 +23,8 @@ export interface AskedFigure {
   yes?: 'up' | 'down' | 'positive';
   /** A quarter's or half's columns (3, 6, 9 months) instead of the year's. */
   months?: number;
+  /** The fiscal quarter named ("Q2", "second quarter"), to choose among a year's quarter columns. */
+  quarter?: number;
   statements: StatementKind[];
 }
 
@@ -50,7 +52,8 @@ export function askedFigure(question: string, options: { definitions?: boolean }
   const years = askedYears(question);
   const statements = statementsNamed(question);
   const yesNo = YES_NO.test(question);
-  const base = { years: years.list, statements, ...(monthsAsked(question) ? { months: monthsAsked(question) } : {}) };
+  const quarter = quarterAsked(question);
+  const base = { years: years.list, statements, ...(monthsAsked(question) ? { months: monthsAsked(question) } : {}), ...(quarter ? { quarter } : {}) };
   const aggregate: AskedFigure['aggregate'] =
     AVERAGE.test(question) && years.list.length > 1 ? 'average' : COMPARE.test(question) || years.list.length === 2 ? 'compare' : 'single';
   // "Has X improved or declined?" names both ways: it asks which, not yes or no.
@@ -123,6 +126,12 @@ function fullYear(raw: string): number {
   return raw.length === 2 ? 2000 + Number(raw) : Number(raw);
 }
 
+function quarterAsked(question: string): number | undefined {
+  const m = question.match(/\bQ([1-4])\b|\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\b/i);
+  if (!m) return undefined;
+  return m[1] ? Number(m[1]) : ['first', 'second', 'third', 'fourth'].indexOf(m[2].toLowerCase()) + 1;
+}
+
 function monthsAsked(question: string): number | undefined {
   if (/\bQ[1-4]\b|\bquarter\b|\bthree\s+months\b/i.test(question)) return 3;
   if (/\bH[12]\b|\bsix\s+months\b|\bhalf[\s-]+year\b|\bfirst\s+half\b/i.test(question)) return 6;
@@ -136,7 +145,7 @@ function monthsAsked(question: string): number | undefined {
  * (a cash conversion cycle of DIO + DSO − DPO, each defined after it). Undefined when the first
  * definition names something Sieve cannot read as quantities.
  */
-export function definedFigure(question: string): Omit<AskedFigure, 'years' | 'statements' | 'aggregate' | 'yes' | 'months'> | undefined {
+export function definedFigure(question: string): Omit<AskedFigure, 'years' | 'statements' | 'aggregate' | 'yes' | 'months' | 'quarter'> | undefined {
   const defs = [...question.matchAll(DEFINITION)].map((m) => ({ name: (m[1] ?? m[2]).trim(), body: m[3].trim() }));
   if (defs.length === 0) return undefined;
   const known = new Map(defs.map((d) => [d.name.toLowerCase(), d.body]));

@@ -8,7 +8,7 @@
  */
 export { readTables } from './read';
 export { cellValue } from './numbers';
-export { columnPeriods, fiscalYearOf } from './periods';
+export { columnPeriods, fiscalYearOf, quarterIn } from './periods';
 export { statedScale, unscaledLabel } from './units';
 export { recogniseStatement, statementTitled, statementsNamed } from './statements';
 export type { Cell, Period, StatementKind, Table, TableRow } from './types';

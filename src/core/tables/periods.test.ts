@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnPeriods, fiscalYearOf } from './periods';
+import { columnPeriods, fiscalYearOf, quarterIn } from './periods';
 
 describe('fiscalYearOf', () => {
   it('is the calendar year without a date, or for a date outside early January', () => {
@@ -116,5 +116,23 @@ describe('columnPeriods: fiscal years and columns without a period', () => {
   it('gives no periods without years', () => {
     expect(columnPeriods(['Segment | Revenue | Profit'], 2)).toEqual([undefined, undefined]);
     expect(columnPeriods([], 3)).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe('quarter columns', () => {
+  it('reads "Q2 FY24", "Q3 2023" and "Second quarter of fiscal 2024" as fiscal quarters of three months', () => {
+    expect(quarterIn('Q2 FY24')).toEqual({ fy: 2024, quarter: 2, months: 3, label: 'Q2 FY24' });
+    expect(quarterIn('Q3 2023')).toMatchObject({ fy: 2023, quarter: 3 });
+    expect(quarterIn('Second quarter of fiscal 2024')).toMatchObject({ fy: 2024, quarter: 2 });
+    expect(quarterIn('Quarterly dividend')).toBeUndefined();
+  });
+
+  it('lines a header row of quarters up with the columns', () => {
+    const periods = columnPeriods(['($ in millions) | Q2 FY24 | Q2 FY23 | Q1 FY24'], 3);
+    expect(periods.map((p) => [p?.fy, p?.quarter])).toEqual([
+      [2024, 2],
+      [2023, 2],
+      [2024, 1],
+    ]);
   });
 });

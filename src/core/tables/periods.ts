@@ -24,6 +24,8 @@ export function fiscalYearOf(year: number, month?: number, day?: number): number
 export function columnPeriods(headerLines: string[], columns: number): Array<Period | undefined> {
   const out: Array<Period | undefined> = new Array(columns).fill(undefined);
   const text = headerLines.join('\n');
+  const quarters = alignedQuarters(headerLines, columns);
+  if (quarters) return quarters;
   const years = alignedYears(headerLines, columns) ?? bareYears(text, columns);
   if (!years) return out;
   const dates = [...text.matchAll(MONTH_DAY)].map((m) => ({ month: MONTHS.indexOf(m[1].slice(0, 3).toLowerCase()) + 1, day: Number(m[2]) }));
@@ -35,6 +37,30 @@ export function columnPeriods(headerLines: string[], columns: number): Array<Per
     out[i] = { fy: fiscalYearOf(y, date?.month, date?.day), label, ...(months[i] ? { months: months[i] } : {}) };
   });
   return out;
+}
+
+const QUARTER = /\bQ([1-4])\s*(?:FY\s?'?)?((?:19|20)?\d\d)\b|\b(first|second|third|fourth)\s+quarter\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)\b/i;
+const ORDINALS = ['first', 'second', 'third', 'fourth'];
+
+/** A fiscal quarter a header cell names ("Q2 FY24", "Q3 2023", "Second quarter of fiscal 2024"). */
+export function quarterIn(cell: string): Period | undefined {
+  const m = cell.match(QUARTER);
+  if (!m) return undefined;
+  const quarter = m[1] ? Number(m[1]) : ORDINALS.indexOf(m[3].toLowerCase()) + 1;
+  const raw = m[2] ?? m[4];
+  const fy = raw.length === 2 ? 2000 + Number(raw) : Number(raw);
+  return { fy, quarter, months: 3, label: cell.trim() };
+}
+
+/** Quarters from the nearest pipe row whose cells line up with the columns and name fiscal quarters. */
+function alignedQuarters(lines: string[], columns: number): Array<Period | undefined> | undefined {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (!lines[i].includes(' | ')) continue;
+    let cells = lines[i].split(' | ').map((c) => c.trim());
+    if (cells.length === columns + 1 && !quarterIn(cells[0])) cells = cells.slice(1);
+    if (cells.length === columns && cells.some((c) => quarterIn(c))) return cells.map(quarterIn);
+  }
+  return undefined;
 }
 
 /** Years from the nearest pipe row whose cells line up with the columns (a leading label cell allowed). */
