@@ -1,4 +1,5 @@
 import type { DocumentPeriod } from './types';
+import { fiscalYearOf } from '../tables';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const DATE = String.raw`((?:${MONTHS.join('|')})\s+\d{1,2}\s*,\s*(?:19|20)\d\d)`;
@@ -26,7 +27,7 @@ function fiscal(date: string): { year: number; ended: string } {
   const m = monthOf(month);
   const y = Number(year);
   const ended = `${month.charAt(0).toUpperCase()}${month.slice(1).toLowerCase()} ${Number(day)}, ${y}`;
-  return { year: m === 0 && Number(day) <= 7 ? y - 1 : y, ended };
+  return { year: fiscalYearOf(y, m + 1, Number(day)), ended };
 }
 
 function monthOf(date: string): number {

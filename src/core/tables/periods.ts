@@ -7,8 +7,8 @@ const MONTH_DAY =
 const YEAR = /(?<![\d,.$])(?:19[89]\d|20\d\d)(?![\d,.%])/g;
 const DURATION = /\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b|\b(quarters?)\b|\b((?:fiscal\s+)?years?)\b/gi;
 const WORD_MONTHS: Record<string, number> = { three: 3, '3': 3, six: 6, '6': 6, nine: 9, '9': 9, twelve: 12, '12': 12 };
-/** A fiscal year whose end falls on or before this day of January is the year before's (a 52–53-week year ending early in January). */
-const EARLY_JANUARY = 14;
+/** A fiscal year whose end falls on or before this day of January is the year before's: a 52–53-week year ends within the first week. */
+const EARLY_JANUARY = 7;
 
 /** The fiscal year a period ending on this date belongs to. */
 export function fiscalYearOf(year: number, month?: number, day?: number): number {
