@@ -89,16 +89,25 @@ function readRow(docId: string, table: Table, row: TableRow, column: number, ent
   if (table.columns.some((c) => !c.period)) score *= MIXED_COLUMNS_FACTOR;
   if (table.statement && table.statement !== 'segment table' && PRIMARY_TITLE.test(table.title)) score += CONSOLIDATED_BONUS;
   if (/\battributable\s+to\b/i.test(row.label) && !/noncontrolling|non-controlling|minority/i.test(row.label)) score += ATTRIBUTABLE_BONUS;
-  const scale = unscaledLabel(row.label) || cell.percent ? 1 : table.scale;
+  const found = cellFound(docId, table, row, column, { quantity: entry.id, fy, score });
+  // Per-share amounts and ratios are printed in units, whatever the table's unit.
+  return unscaledLabel(row.label) ? { ...found, value: cell.value ?? 0 } : found;
+}
+
+/**
+ * What reading a row's cell found: its value in units (the table's scale applied, a percentage
+ * as printed, "—" as 0), its row and column, and where it is printed.
+ */
+export function cellFound(docId: string, table: Table, row: TableRow, column: number, what: { quantity: string; fy: number; score: number }): FoundCell {
+  const cell = row.cells[column];
+  const heading = table.columns[column];
   return {
-    quantity: entry.id,
-    fy,
-    value: (cell.value ?? 0) * scale,
+    ...what,
+    value: (cell.value ?? 0) * (cell.percent ? 1 : table.scale),
     label: row.label,
-    period: table.columns[column].period?.label ?? String(fy),
+    period: heading?.period?.label ?? heading?.label ?? '',
     ...(table.statement ? { statement: table.statement } : {}),
     tableTitle: table.title,
-    score,
     cell: {
       docId,
       page: row.page,

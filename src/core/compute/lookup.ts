@@ -1,6 +1,6 @@
 import type { Table, TableRow } from '../tables';
 import { contentWords } from './match-text';
-import type { DocumentTables, FoundCell } from './find-cell';
+import { cellFound, type DocumentTables, type FoundCell } from './find-cell';
 
 /** A question that asks for one value ("What is …", "How much …", "How many …"), not a list or a reason. */
 const ASKS_VALUE = /^\s*(?:what(?:'s|\s+is|\s+was)\b|how\s+(?:much|many|high|low)\b)/i;
@@ -28,28 +28,7 @@ export function lookupCell(question: string, docs: DocumentTables[]): FoundCell 
         if (!column || (rowScore < 1.2 && column.score < 0.5)) continue;
         const score = rowScore + column.score;
         if (best && best.score >= score) continue;
-        const cell = row.cells[column.index];
-        best = {
-          quantity: 'cell',
-          fy: table.columns[column.index]?.period?.fy ?? 0,
-          value: (cell.value ?? 0) * (cell.percent ? 1 : table.scale),
-          label: row.label,
-          period: table.columns[column.index]?.label ?? '',
-          ...(table.statement ? { statement: table.statement } : {}),
-          tableTitle: table.title,
-          score,
-          cell: {
-            docId,
-            page: row.page,
-            start: cell.start,
-            end: cell.end,
-            rowStart: row.start,
-            rowEnd: row.end,
-            raw: cell.raw,
-            column: column.index,
-            rowText: [row.label, ...row.cells.map((c) => c.raw)].join(' | '),
-          },
-        };
+        best = cellFound(docId, table, row, column.index, { quantity: 'cell', fy: table.columns[column.index]?.period?.fy ?? 0, score });
       }
     }
   }
@@ -91,29 +70,8 @@ export function findLabelled(docs: DocumentTables[], phrase: string, fy: number)
         const words = contentWords(row.label);
         if (words.length !== wanted.length || !words.every((w) => wanted.includes(w))) continue;
         const index = fy ? table.columns.findIndex((c) => c.period?.fy === fy) : row.cells.findIndex((c) => c.value !== null);
-        const cell = row.cells[index];
-        if (!cell || cell.value === null) continue;
-        const column = table.columns[index];
-        return {
-          quantity: `label:${phrase}`,
-          fy,
-          value: cell.value * (cell.percent ? 1 : table.scale),
-          label: row.label,
-          period: column?.label ?? '',
-          tableTitle: table.title,
-          score: 1,
-          cell: {
-            docId,
-            page: row.page,
-            start: cell.start,
-            end: cell.end,
-            rowStart: row.start,
-            rowEnd: row.end,
-            raw: cell.raw,
-            column: index,
-            rowText: [row.label, ...row.cells.map((c) => c.raw)].join(' | '),
-          },
-        };
+        if (!row.cells[index] || row.cells[index].value === null) continue;
+        return cellFound(docId, table, row, index, { quantity: `label:${phrase}`, fy, score: 1 });
       }
     }
   }
