@@ -16,7 +16,10 @@ export interface FigureText {
 
 /** Writes a computed figure as text, each input cited by its source number. */
 export function figureText(figure: Figure, question: string, sourceOf: (input: FigureInput) => number | undefined, program?: ProgramOutcome): FigureText {
-  if (program?.ok) figure = { ...figure, value: program.value };
+  // The model's value leads for a formula the question defines; for a standard metric only when the standard formula agrees.
+  const modelLeads = program?.ok === true && (program.agrees || figure.asked.from !== 'metric');
+  const sieveValue = figure.value;
+  if (program?.ok && modelLeads) figure = { ...figure, value: program.value };
   const { asked } = figure;
   const rounding = roundingAsked(question);
   // Money in the unit asked, else in millions as statements print it (not rounded up to billions).
@@ -66,12 +69,13 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
   if (formula && asked.aggregate === 'average' && figure.steps.length > 1) computation.push(`average of ${figure.steps.length} years = ${show(figure.value!)}`);
   if (program?.ok) {
     computation.unshift(`the language model's expression: ${program.shown} = ${show(program.value)}${program.agrees ? ' (Sieve’s own formula agrees)' : ''}`);
-    if (!program.agrees && asked.aggregate === 'single') computation.push(`Sieve’s own formula gives ${show(figure.steps[0].value)}: check which the question means`);
+    if (!program.agrees && modelLeads && asked.aggregate === 'single') computation.push(`Sieve’s own formula gives ${show(figure.steps[0].value)}: check which the question means`);
+    if (!program.agrees && !modelLeads) computation.push(`the standard formula gives ${show(sieveValue!)}, shown above; the model's differs`);
   }
   const inputs = uniqueInputs(all).map((i) =>
     `${i.label}${i.fy ? `, ${period(i.fy)}` : ''}: ${inputValueText(i)}${i.cell.page !== undefined ? ` (page ${i.cell.page})` : ''} ${cite([i])}`.trim(),
   );
-  const basis = program?.ok ? 'The language model wrote the expression; Sieve evaluated it over the cells shown.' : basisOf(figure);
+  const basis = modelLeads ? 'The language model wrote the expression; Sieve evaluated it over the cells shown.' : basisOf(figure);
   return { headline: headline.trim(), computation, inputs, basis: program && !program.ok ? `${basis} The language model’s expression was not used (${program.problem}).` : basis };
 }
 

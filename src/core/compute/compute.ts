@@ -37,6 +37,11 @@ export interface Figure {
 
 /** Computes what the question asks over the documents' tables, year by year. */
 export function computeFigure(asked: AskedFigure, docs: DocumentTables[]): Figure {
+  // One document at a time, best first: a formula never mixes two filings' cells (or their units).
+  if (docs.length > 1) {
+    const each = docs.map((d) => computeFigure(asked, [d]));
+    return each.find((f) => f.value !== undefined) ?? each[0];
+  }
   // A quantity that is also a metric ("debt": long-term + current): a row printed as it is comes first, else its parts.
   if (asked.quantity && asked.metric?.id === asked.quantity.id) {
     const printed = computeWith({ ...asked, expression: parseExpression(asked.quantity.id), from: 'line item' }, docs, EXACT_ROW);
@@ -145,5 +150,7 @@ export function inputYear(name: string, fy: number): { quantity: string; year: n
 /** An input's value as its table prints it (before the table's scale), e.g. "6,489". */
 function shortValue(input: FigureInput): string {
   const printed = input.cell.raw.replace(/[$€£¥\s]/g, '');
-  return /^\(.*\)$/.test(printed) ? printed.slice(1, -1) : printed.replace(/^[-−]/, '');
+  const magnitude = /^\(.*\)$/.test(printed) ? printed.slice(1, -1) : printed.replace(/^[-−]/, '');
+  // A loss stays a loss in the computation shown; a cost taken as its size is shown as its size.
+  return input.value < 0 ? `−${magnitude}` : magnitude;
 }

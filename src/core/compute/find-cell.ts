@@ -48,6 +48,8 @@ const MIXED_COLUMNS_FACTOR = 0.85;
 const CONSOLIDATED_BONUS = 0.05;
 /** A primary statement's title: "Consolidated Statements of Operations", "Consolidated Balance Sheets" (not a note that mentions "the consolidated financial statements"). */
 const PRIMARY_TITLE = /\bconsolidated\s+(?:statements?\s+of|balance\s+sheets?)\b/i;
+/** Among rows that match equally, one in the item's own statement (not a segment or note table). */
+const OWN_STATEMENT_TIE = 0.02;
 /** Within a tie, a row "attributable to" the company is the shareholders' figure. */
 const ATTRIBUTABLE_BONUS = 0.01;
 
@@ -82,16 +84,17 @@ export function findCell(
 function readRow(docId: string, table: Table, row: TableRow, column: number, entry: LexiconEntry, fy: number, named: StatementKind[], minScore: number): FoundCell | undefined {
   if (row.cells.length !== table.columns.length) return undefined;
   const cell = row.cells[column];
-  if (!cell || (cell.value === null && !/^[-—–−]+$/.test(cell.raw))) return undefined;
+  // Line items are amounts: a percentage ("8.0%" of net sales) is never one.
+  if (!cell || cell.percent || (cell.value === null && !/^[-—–−]+$/.test(cell.raw))) return undefined;
   let score = rowScore(entry, row, table.statement);
   if (score < minScore) return undefined;
+  // rowScore is capped at 1: among exact labels, the item's own statement still comes first.
+  if (table.statement === entry.statement) score += OWN_STATEMENT_TIE;
   if (table.statement && named.includes(table.statement)) score += NAMED_STATEMENT_BONUS;
   if (table.columns.some((c) => !c.period)) score *= MIXED_COLUMNS_FACTOR;
   if (table.statement && table.statement !== 'segment table' && PRIMARY_TITLE.test(table.title)) score += CONSOLIDATED_BONUS;
   if (/\battributable\s+to\b/i.test(row.label) && !/noncontrolling|non-controlling|minority/i.test(row.label)) score += ATTRIBUTABLE_BONUS;
-  const found = cellFound(docId, table, row, column, { quantity: entry.id, fy, score });
-  // Per-share amounts and ratios are printed in units, whatever the table's unit.
-  return unscaledLabel(row.label) ? { ...found, value: cell.value ?? 0 } : found;
+  return cellFound(docId, table, row, column, { quantity: entry.id, fy, score });
 }
 
 /**
@@ -103,7 +106,8 @@ export function cellFound(docId: string, table: Table, row: TableRow, column: nu
   const heading = table.columns[column];
   return {
     ...what,
-    value: (cell.value ?? 0) * (cell.percent ? 1 : table.scale),
+    // Per-share amounts, ratios and percentages are printed in units, whatever the table's unit.
+    value: (cell.value ?? 0) * (cell.percent || unscaledLabel(row.label) ? 1 : table.scale),
     label: row.label,
     period: heading?.period?.label ?? heading?.label ?? '',
     ...(table.statement ? { statement: table.statement } : {}),
@@ -127,12 +131,13 @@ function columnFor(table: Table, fy: number, months: number | undefined, entry: 
   const pointInTime = entry.statement === 'balance sheet';
   // Columns that name their quarter ("Q2 FY24") answer only for that quarter.
   if (table.columns.some((c) => c.period?.quarter)) return table.columns.findIndex((c) => c.period?.fy === fy && c.period.quarter === quarter);
-  return table.columns.findIndex((c) => {
+  const fits = table.columns.flatMap((c, i) => {
     const p = c.period;
-    if (!p || p.fy !== fy) return false;
-    if (pointInTime || p.months === undefined) return true;
-    return months ? p.months === months : p.months === 12;
+    if (!p || p.fy !== fy) return [];
+    return pointInTime || p.months === undefined || (months ? p.months === months : p.months === 12) ? [i] : [];
   });
+  // Several columns of the same year that nothing tells apart (quarters headed "2022 | 2022 | …"): none can be trusted.
+  return fits.length === 1 ? fits[0] : -1;
 }
 
 /** Rows nearest a line item by its score, best first, for "not found" answers. */

@@ -28,7 +28,8 @@ export interface AskedFigure {
   statements: StatementKind[];
 }
 
-const FY = /\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(\d{4}|\d{2})\b|(?<![\d,.$])\b((?:19|20)\d\d)\b(?![\d,%])/gi;
+// A bare year, not a figure ("2,021") nor the year of the filing the question cites ("the 2022 10-K").
+const FY = /\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(\d{4}|\d{2})\b|(?<![\d,.$])\b((?:19|20)\d\d)\b(?![\d%]|,\d|\s*(?:form\s+)?(?:10-?K|10-?Q|8-?K|annual\s+report)\b)/gi;
 /** "FY2017 - FY2019", "FY19 to FY21", "fiscal 2019 through fiscal 2021", "from 2019 to 2021": both ends, each an FY year (2 or 4 digits) or a bare 19xx/20xx. */
 const RANGE =
   /(?:\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(\d{4}|\d{2})|(?<![\d,.$])\b((?:19|20)\d\d))\s*(?:-|–|to|through)\s*(?:(?:FY\s?'?|fiscal\s+(?:year\s+)?)(\d{4}|\d{2})|((?:19|20)\d\d))\b(?![\d,%])/i;
@@ -38,7 +39,8 @@ const YES_NO = /^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|w
 const UP = /\b(?:improv\w*|increas\w*|grow\w*|grew|rise|rose|higher|expand\w*)\b/i;
 const DOWN = /\b(?:declin\w*|decreas\w*|fell|fall\w*|lower|shr[iu]nk\w*|contract\w*)\b/i;
 const POSITIVE = /\bpositive\b/i;
-const NOT_A_FIGURE = /^\s*(?:which|why|who|where|describe|explain|list|name)\b|\bwhat\s+(?:drove|caused|explains?)\b|\bwhich\s+(?:segment|business|type|region|product)s?\b/i;
+const NOT_A_FIGURE =
+  /^\s*(?:which|why|who|where|describe|explain|list|name)\b|^\s*how\s+(?:does|do|is|are|will|would|can)\b(?!.*\bchange)|\bwhat\s+(?:drove|caused|explains?)\b|\bwhich\s+(?:segment|business|type|region|product)s?\b|\b(?:strateg\w*|polic\w*|covenants?|reasons?|impacts?|drivers?|risks?)\b/i;
 /** "What are / were …" asks for a list (acquisitions, risks) unless it names an amount ("What were the revenues", "in USD millions"). */
 const LIST_ASKED = /\bwhat\s+(?:are|were)\b/i;
 const AMOUNT_CUE = /\b(?:amounts?|totals?|values?|USD|dollars|millions|billions|revenues?|sales|earnings|income|expenses|costs|assets|liabilities)\b|\$/i;
@@ -91,7 +93,9 @@ export function askedFigure(question: string, options: { definitions?: boolean }
   const composite = metricById(entry.id);
   if (composite)
     return finish({ name: nameOf(entry), expression: parseExpression(composite.expression), unit: composite.unit, from: 'metric', metric: composite, quantity: entry });
-  return finish({ name: nameOf(entry), expression: parseExpression(entry.id), unit: 'currency', from: 'line item', quantity: entry });
+  // Share counts are plain numbers, not money.
+  const unit = /shares/.test(entry.id) ? 'ratio' : 'currency';
+  return finish({ name: nameOf(entry), expression: parseExpression(entry.id), unit, from: 'line item', quantity: entry });
 }
 
 /** A metric's name that says more than a defined name and holds all its words ("EBITDA margin" over "unadjusted EBITDA"). */

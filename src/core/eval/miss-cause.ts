@@ -27,8 +27,10 @@ export function missCause(gold: string, kind: AnswerKind, result: Pick<AskResult
   if (figure.value === undefined) return 'row not found';
   if (kind === 'yes-no' && figure.verdict && !gold.trim().toLowerCase().startsWith(figure.verdict.toLowerCase())) return 'wrong verdict';
   if (UNIT_FACTORS.some((f) => answerCorrect(gold, String(figure.value! * f)).correct)) return 'wrong unit';
+  // The years computed (the latest printed when the question named none), one earlier and one later.
+  const computed = figure.asked.years.length ? figure.asked.years : figure.steps.map((s) => s.fy);
   for (const shift of [-1, 1]) {
-    const years = figure.asked.years.map((y) => y + shift);
+    const years = computed.map((y) => y + shift);
     const moved = computeFigure({ ...figure.asked, years }, docs);
     if (moved.value !== undefined && answerCorrect(gold, String(moved.value)).correct) return 'wrong period';
   }

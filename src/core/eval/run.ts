@@ -219,7 +219,9 @@ export async function evaluateQuestion(
   const total = chunks.reduce((n, c) => n + c.end - c.start, 0);
   const ownChars = scores.retrievedChars;
   const key = q.answer ? answerKey(q.answer, evidence) : undefined;
-  const verdict = answer !== undefined && q.answer ? answerCorrect(q.answer, answer) : undefined;
+  // A figure answer is judged by its headline alone: the input lines and quotes below it could hold the gold figure by chance.
+  const judged = missContext?.result.figure?.text?.headline ?? answer;
+  const verdict = judged !== undefined && q.answer ? answerCorrect(q.answer, judged) : undefined;
   return {
     ...scores,
     signalRatio: total ? (scores.signalRatio * ownChars) / total : 0,

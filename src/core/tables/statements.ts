@@ -6,7 +6,7 @@ const TITLES: Array<[StatementKind, RegExp]> = [
   ['comprehensive income', /\bstatements?\s+of\s+(?:consolidated\s+)?comprehensive\s+(?:income|loss|earnings)\b/i],
   [
     'income statement',
-    /\bincome\s+statements?\b|\bstatements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings)\b|\bprofit\s+and\s+loss\b|\bstatements?\s+of\s+(?:consolidated\s+)?(?:net\s+)?(?:income|earnings)\s+(?:and|\(loss\))/i,
+    /\bincome\s+statements?\b|\bstatements?\s+of\s+(?:consolidated\s+)?(?:operations|income|earnings)\b|\bprofit\s+(?:and|or)\s+loss\b|\bstatements?\s+of\s+(?:consolidated\s+)?(?:net\s+)?(?:income|earnings)\s+(?:and|\(loss\))/i,
   ],
   ['cash flow statement', /\bcash\s+flows?\s+statements?\b|\bstatements?\s+of\s+(?:consolidated\s+)?cash\s+flows?\b/i],
   [

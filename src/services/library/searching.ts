@@ -19,7 +19,12 @@ export class Searching {
     if (!record) return Promise.resolve([]);
     let tables = this.tables.get(record);
     if (!tables) {
-      tables = this.core.deps.store.getText(docId).then((t) => (t ? readTables(t.text, t.pages) : []));
+      const read = this.core.deps.store.getText(docId).then((t) => (t ? readTables(t.text, t.pages) : []));
+      // A failed read is not kept: the next question tries again (and this one goes on without tables).
+      tables = read.catch(() => {
+        this.tables.delete(record);
+        return [];
+      });
       this.tables.set(record, tables);
     }
     return tables;

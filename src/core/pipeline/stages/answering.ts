@@ -27,14 +27,10 @@ function prefixed(prefix: string, out: Outcome<Answer>, sourceCount: number): Ou
 
 /** The computed figure first; with a language model, its answer from the sources follows. */
 async function withFigure(ctx: AskContext, sources: AnswerSource[], figureAnswer: string): Promise<Outcome<Answer>> {
-  ctx.emit({ kind: 'token', piece: figureAnswer });
-  if (!ctx.engine)
-    return {
-      value: { text: figureAnswer, citations: findCitations(figureAnswer, sources.length), notFound: false, extractive: true },
-      detail: { sources: sources.length, figure: true },
-    };
-  ctx.emit({ kind: 'token', piece: '\n\n' });
-  const out = prefixed(`${figureAnswer}\n\n`, await answerFromSources(ctx, sources), sources.length);
+  // The figure first; the evidence follows: the model's answer from the sources, or without one the quoted sentences.
+  const prefix = `${figureAnswer}\n\n${ctx.engine ? '' : 'From the sources:\n'}`;
+  ctx.emit({ kind: 'token', piece: prefix });
+  const out = prefixed(prefix, await answerFromSources(ctx, sources), sources.length);
   return { ...out, detail: { ...out.detail, figure: true } };
 }
 

@@ -46,7 +46,7 @@ export async function figuring(ctx: AskContext, rows: CandidateRow[], sources: A
   const docIds = documentsFor(rows, scope);
   await deps.loadDocuments?.(docIds);
   const docs: DocumentTables[] = [];
-  for (const docId of docIds) docs.push({ docId, tables: await deps.tablesOf(docId) });
+  for (const docId of docIds) docs.push({ docId, tables: await Promise.resolve(deps.tablesOf(docId)).catch(() => []) });
   // No line item or metric asked: a value named by its row and column in any table (a lab report, a price list).
   let figure = asked ? computeFigure(asked, docs) : lookedUpFigure(question, docs);
   // A definition whose parts no table names: the metric or line item the question also names, if any.
@@ -102,7 +102,8 @@ function citeCells(ctx: AskContext, figure: Figure, rows: CandidateRow[], source
   const out: Record<string, number> = {};
   for (const input of figure.steps.flatMap((s) => s.inputs)) {
     const chunk = chunkHolding(ctx.deps.chunksOf!(input.cell.docId), input.cell.start);
-    if (!chunk) continue;
+    // The chunk must print the cell where the tables said (a document re-indexed meanwhile may not).
+    if (!chunk || !chunk.text.includes(input.cell.raw)) continue;
     let row = rows.find((r) => r.chunk.id === chunk.id);
     if (!row) {
       row = newRow(ctx, chunk, rows.length + 1);
