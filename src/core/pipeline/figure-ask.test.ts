@@ -166,6 +166,6 @@ describe('ask, retrieval-only, with a formula whose input has no row', () => {
   it('names the nearest rows when a year is missing', async () => {
     const q = 'Asset yield is defined as FY2021 net income / (average total assets between FY2020 and FY2021). What is the asset yield of Harbourline Ferries?';
     const r = await ask(q, DEFAULT_PIPELINE, await filingDeps());
-    expect(r.answer.text).toMatch(/^Sieve could not compute Asset yield: no table row matched total_assets \(FY2020\)\. Nearest rows: “Total assets” \(page 2\)/);
+    expect(r.answer.text).toMatch(/^Sieve could not compute Asset yield: no table row matched total assets \(FY2020\)\. Nearest rows: “Total assets” \(page 2\)/);
   });
 });

@@ -38,7 +38,10 @@ async function withFigure(ctx: AskContext, sources: AnswerSource[], figureAnswer
 function notFoundOpening({ figure }: FigureResult): string {
   if (figure.value !== undefined || figure.asked.from === 'line item' || figure.missing.length === 0) return '';
   const nearest = figure.nearest.map((n) => `“${n.label}”${n.page !== undefined ? ` (page ${n.page})` : ''}`).join(', ');
-  return `Sieve could not compute ${figure.asked.name}: no table row matched ${figure.missing.slice(0, 3).join(', ')}.${nearest ? ` Nearest rows: ${nearest}.` : ''}\n\nFrom the sources:\n`;
+  // "short_term_investments (FY2022)" reads as "short term investments (FY2022)"; anything else is the arithmetic's own error.
+  const rows = figure.missing.filter((m) => /^[a-z0-9_:]+(?: \(FY\d{4}\))?$/.test(m)).map((m) => m.replace(/^label_/, '').replace(/_/g, ' '));
+  const why = rows.length ? `no table row matched ${rows.slice(0, 3).join(', ')}` : `the arithmetic failed (${figure.missing[0]})`;
+  return `Sieve could not compute ${figure.asked.name}: ${why}.${nearest ? ` Nearest rows: ${nearest}.` : ''}\n\nFrom the sources:\n`;
 }
 
 async function answerFromSources(ctx: AskContext, sources: AnswerSource[]): Promise<Outcome<Answer>> {
