@@ -60,6 +60,7 @@ export function makeBundle(b: BundleInput): DocumentBundle {
       sections: b.parsed.sections,
       sentences: b.built.sentences.map(({ start, end }) => ({ start, end })),
       neighbourSims: b.built.neighbourSims,
+      tables: b.built.tables,
     },
     chunks: { docId: b.docId, chunks: b.built.chunks },
     vectors: { docId: b.docId, embedderId: b.embedder.id, dim: b.embedder.dim, data: b.built.vectors },

@@ -13,7 +13,7 @@ import type { LlmEngine } from '../llm';
 import { extractSegments } from '../rse';
 import type { Embedder } from '../embed';
 import { prepareDocument as prepareForIndex } from '../ingest';
-import { readTables, type Table } from '../tables';
+import type { Table } from '../tables';
 
 const NEVER = new AbortController().signal;
 import { KnowledgeBase, type RetrievalMode } from '../kb';
@@ -154,7 +154,6 @@ export async function prepareLibrary(
   const prepared: Prepared = { kbs: new Map(), cards: [], tables: new Map() };
   for (const chunking of new Set(configs.map((c) => c.chunking))) prepared.kbs.set(chunking, new KnowledgeBase(embedder.dim));
   for (const { docName, parsed } of docs) {
-    prepared.tables.set(docName, readTables(parsed.text, parsed.pages));
     for (const [chunking, kb] of prepared.kbs) {
       // The app's own path (sections for a headingless document, then build), on a copy: each chunking sections afresh.
       const { built } = await prepareForIndex({
@@ -167,6 +166,8 @@ export async function prepareLibrary(
         signal: NEVER,
       });
       kb.addDocument(docName, built.chunks, built.vectors);
+      // The tables ingest read, as the app stores them.
+      prepared.tables.set(docName, built.tables.tables);
       if (!prepared.cards.some((c) => c.docId === docName)) prepared.cards.push({ docId: docName, card: built.card });
     }
     onDocument?.(docName);

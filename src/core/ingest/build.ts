@@ -5,6 +5,7 @@ import { isAbort } from '../abort';
 import { documentUnits } from './units';
 import { chunkHeader, withHeader, semanticChunks, type SemanticChunkResult, fixedChunks } from '../chunk';
 import { describeDocument, type DocumentCard } from '../card';
+import { readTables, TABLES_VERSION, type StoredTables } from '../tables';
 import { neighbourSimilarities, normalize, packRows } from '../vector';
 import { LlmChunkingError, llmBoundaryChunks, SPLIT_SCORER_NEEDED, windowSettingsFor, type SplitScorer } from '../llamachunk';
 
@@ -49,6 +50,8 @@ export interface BuiltDocument {
   /** sims[i] = cosine(sentence i, sentence i + 1) */
   neighbourSims: Float32Array;
   chunks: Chunk[];
+  /** Its tables read as cells, stored with its text so questions need not read them again. */
+  tables: StoredTables;
   boundaries: SemanticChunkResult['boundaries'];
   /** Row i is chunk i's vector. */
   vectors: Float32Array;
@@ -156,8 +159,15 @@ export async function buildDocument(input: BuildInput): Promise<BuiltDocument> {
     ms: performance.now() - t,
     detail: { embedded: toEmbed.length, headers: headerTexts.length, averaged: chunks.length - toEmbed.length },
   });
+  return { card, sentences, neighbourSims, chunks, tables: storedTables(parsed, traces), boundaries, vectors: packRows(chunkVectors, embedder.dim), traces };
+}
 
-  return { card, sentences, neighbourSims, chunks, boundaries, vectors: packRows(chunkVectors, embedder.dim), traces };
+/** The document's tables read as cells, stamped with the reader's version, to store with its text. */
+function storedTables(parsed: ParsedDocument, traces: Trace[]): StoredTables {
+  const t = performance.now();
+  const tables = readTables(parsed.text, parsed.pages);
+  traces.push({ stage: 'tables', ms: performance.now() - t, detail: { tables: tables.length } });
+  return { version: TABLES_VERSION, tables };
 }
 
 /** LlamaChunk over the document, with windows sized to the scorer's model. */

@@ -6,6 +6,7 @@
 import type { DocumentCard } from '../card';
 import type { Chunk, DocumentId, PageSpan, SectionSpan, SourceKind } from '../types';
 import type { ChunkerSettings } from '../settings';
+import type { StoredTables } from '../tables';
 
 /** The summary the document list shows; everything else is loaded on demand. */
 export interface DocumentRecord {
@@ -60,6 +61,8 @@ export interface DocumentText {
   sentences: SentenceSpan[];
   /** neighbourSims[i] = cosine(sentence i, sentence i + 1); length sentences.length - 1 (or 0). */
   neighbourSims: Float32Array;
+  /** Its tables read as cells at ingest (absent: indexed before tables were stored; they are read when first needed). */
+  tables?: StoredTables;
 }
 
 export interface DocumentChunks {

@@ -6,9 +6,9 @@
  * statement it is (balance sheet, income, cash flows, equity, comprehensive income, segments)
  * from its title or its row labels.
  */
-export { readTables } from './read';
+export { readTables, TABLES_VERSION } from './read';
 export { cellValue } from './numbers';
 export { columnPeriods, fiscalYearOf, quarterIn } from './periods';
 export { statedScale, unscaledLabel } from './units';
 export { recogniseStatement, statementTitled, statementsNamed } from './statements';
-export type { Cell, Period, StatementKind, Table, TableRow } from './types';
+export type { Cell, Period, StatementKind, StoredTables, Table, TableRow } from './types';

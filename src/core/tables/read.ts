@@ -20,6 +20,9 @@ interface Draft {
   pending?: Line;
 }
 
+/** The table reader's version: raise it when readTables reads the same text differently, so stored tables are read again. */
+export const TABLES_VERSION = 1;
+
 /**
  * Reads every table of a document: runs of "label | value | …" rows on one page, with the
  * short lines between them as the headings rows are indented under. Prose, a new page or a

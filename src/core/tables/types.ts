@@ -45,6 +45,12 @@ export interface TableRow {
   cells: Cell[];
 }
 
+/** A document's tables as stored with its text, stamped with the reader's version (a newer reader reads them again). */
+export interface StoredTables {
+  version: number;
+  tables: Table[];
+}
+
 export interface Table {
   start: number;
   end: number;

@@ -4,7 +4,7 @@ import { highlightRanges } from '../../core/search';
 import { type AskDeps, knowledgeBaseDeps } from '../../core/pipeline';
 import { SearchResponse, MODEL_PENDING_NOTE, SearchOptions } from './types';
 import type { LibraryCore } from './core';
-import { readTables, type Table } from '../../core/tables';
+import { readTables, TABLES_VERSION, type Table } from '../../core/tables';
 
 /** Search, and what the question pipeline reads from the library. */
 export class Searching {
@@ -19,7 +19,8 @@ export class Searching {
     if (!record) return Promise.resolve([]);
     let tables = this.tables.get(record);
     if (!tables) {
-      const read = this.core.deps.store.getText(docId).then((t) => (t ? readTables(t.text, t.pages) : []));
+      // Stored at ingest by this reader's version, else read from the stored text now.
+      const read = this.core.deps.store.getText(docId).then((t) => (!t ? [] : t.tables?.version === TABLES_VERSION ? t.tables.tables : readTables(t.text, t.pages)));
       // A failed read is not kept: the next question tries again (and this one goes on without tables).
       tables = read.catch(() => {
         this.tables.delete(record);
