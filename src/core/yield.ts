@@ -25,12 +25,12 @@ export function nextTask(): Promise<void> {
  * the last yield it waits for the next task, then throws the signal's reason if it was aborted
  * meanwhile (or already was).
  */
-export function pacer(budgetMs = 25, now: () => number = () => performance.now()): (signal?: AbortSignal) => Promise<void> {
+export function pacer(budgetMs = 25, now: () => number = () => performance.now(), yieldTo: () => Promise<void> = nextTask): (signal?: AbortSignal) => Promise<void> {
   let since = now();
   return async (signal) => {
     signal?.throwIfAborted();
     if (now() - since < budgetMs) return;
-    await nextTask();
+    await yieldTo();
     since = now();
     signal?.throwIfAborted();
   };
