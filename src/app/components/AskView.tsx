@@ -9,7 +9,7 @@ import { RoutingNote } from './RoutingNote';
 import { ScopeLine } from './ScopeLine';
 import { AnswerText } from './AnswerText';
 import { FigureCard } from './FigureCard';
-import { afterFigure } from './figure-labels';
+import { afterFigure, citationsAfter } from './figure-labels';
 import type { Chunk } from '../../core/types';
 import { ModeLine } from './ModeLine';
 import { SourceList } from './SourceList';
@@ -96,9 +96,7 @@ function QuestionPanel({
   const text = q.answer;
   // A computed figure shows as its own card; the answer below it is what follows (a language model's prose).
   const answerRest = afterFigure(text, q.status === 'done' ? result?.figure?.answer : undefined);
-  const restCitations = result?.answer.citations
-    .filter((c) => c.start >= answerRest.shift)
-    .map((c) => ({ ...c, start: c.start - answerRest.shift, end: c.end - answerRest.shift }));
+  const restCitations = citationsAfter(result?.answer.citations, answerRest.shift);
   return (
     <>
       <p className={`ask-status ${q.status}`} data-testid="ask-status" data-status={q.status} role="status">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterFigure, figureInputLines, headlineText } from './figure-labels';
+import { afterFigure, citationsAfter, figureInputLines, headlineText } from './figure-labels';
 import { askedFigure, computeFigure, figureAnswer, figureText, type Figure } from '../../core/compute';
 import type { AskResult, CandidateRow } from '../../core/pipeline';
 import type { Chunk } from '../../core/types';
@@ -155,5 +155,16 @@ describe('headlineText', () => {
     ['Revenue [2] rose, FY2022: $5 million [12]', 'Revenue [2] rose, FY2022: $5 million'],
   ])('%s', (headline, expected) => {
     expect(headlineText(headline)).toBe(expected);
+  });
+});
+
+describe('citationsAfter', () => {
+  it('keeps the citations after the figure block, moved to the text that follows it', () => {
+    const marks = [
+      { sources: [1], start: 5, end: 8 },
+      { sources: [2], start: 40, end: 43 },
+    ];
+    expect(citationsAfter(marks, 30)).toEqual([{ sources: [2], start: 10, end: 13 }]);
+    expect(citationsAfter(undefined, 30)).toBeUndefined();
   });
 });

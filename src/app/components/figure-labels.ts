@@ -1,6 +1,7 @@
 import type { AskResult, CandidateRow } from '../../core/pipeline';
 import type { Chunk } from '../../core/types';
-import { inputValueText } from '../../core/compute';
+import type { CitationMark } from '../../core/attribution';
+import { cellKey, figureCells, inputValueText } from '../../core/compute';
 
 /** One input of a computed figure as the Ask view lists it. */
 export interface FigureInputLine {
@@ -18,12 +19,9 @@ export interface FigureInputLine {
 
 /** The inputs of a computed figure, each once, with the passage (its row) to open. */
 export function figureInputLines(figure: NonNullable<AskResult['figure']>, rows: CandidateRow[]): FigureInputLine[] {
-  const seen = new Set<string>();
   const out: FigureInputLine[] = [];
-  for (const input of figure.figure.steps.flatMap((s) => s.inputs)) {
-    const key = `${input.cell.docId}:${input.cell.start}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+  for (const input of figureCells(figure.figure)) {
+    const key = cellKey(input);
     const source = figure.sourceOfCell[key];
     const chunk = rows.find((r) => r.source === source && r.chunk.docId === input.cell.docId && r.chunk.start <= input.cell.start && input.cell.start < r.chunk.end)?.chunk;
     out.push({
@@ -50,6 +48,11 @@ export function afterFigure(text: string, figureAnswer: string | undefined): { t
   const rest = text.slice(figureAnswer.length);
   const trimmed = rest.replace(/^\s+/, '');
   return { text: trimmed, shift: figureAnswer.length + (rest.length - trimmed.length) };
+}
+
+/** The answer's citations that fall after the figure block, moved to the text afterFigure returns. */
+export function citationsAfter(citations: CitationMark[] | undefined, shift: number): CitationMark[] | undefined {
+  return citations?.filter((c) => c.start >= shift).map((c) => ({ ...c, start: c.start - shift, end: c.end - shift }));
 }
 
 /** The headline without its citation marks (the inputs below carry them). */

@@ -1,5 +1,5 @@
 import { formatValue, roundingAsked, type ValueUnit } from './rounding';
-import type { Figure, FigureInput } from './compute';
+import { figureCells, type Figure, type FigureInput } from './compute';
 import type { ProgramOutcome } from './program';
 
 /** How the direct answer is written: its first line (the figure or verdict), the computation, and each input with its citation. */
@@ -72,7 +72,7 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
     if (!program.agrees && modelLeads && asked.aggregate === 'single') computation.push(`Sieve’s own formula gives ${show(figure.steps[0].value)}: check which the question means`);
     if (!program.agrees && !modelLeads) computation.push(`the standard formula gives ${show(sieveValue!)}, shown above; the model's differs`);
   }
-  const inputs = uniqueInputs(all).map((i) =>
+  const inputs = figureCells(figure).map((i) =>
     `${i.label}${i.fy ? `, ${period(i.fy)}` : ''}: ${inputValueText(i)}${i.cell.page !== undefined ? ` (page ${i.cell.page})` : ''} ${cite([i])}`.trim(),
   );
   const basis = modelLeads ? 'The language model wrote the expression; Sieve evaluated it over the cells shown.' : basisOf(figure);
@@ -95,16 +95,6 @@ function basisOf(figure: Figure): string {
   if (asked.metric && asked.from === 'metric')
     return `Computed by Sieve: ${asked.metric.name} = ${asked.metric.expression.replace(/\*/g, '×').replace(/\//g, '÷')} (${asked.metric.source}).`;
   return asked.from === 'metric' ? 'Computed by Sieve from the cells shown.' : '';
-}
-
-function uniqueInputs(inputs: FigureInput[]): FigureInput[] {
-  const seen = new Set<string>();
-  return inputs.filter((i) => {
-    const key = `${i.cell.docId}:${i.cell.start}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /** An input's cell as printed, with the table's unit in words ("(1,577) million"). */

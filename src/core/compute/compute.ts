@@ -39,8 +39,12 @@ export interface Figure {
 export function computeFigure(asked: AskedFigure, docs: DocumentTables[]): Figure {
   // One document at a time, best first: a formula never mixes two filings' cells (or their units).
   if (docs.length > 1) {
-    const each = docs.map((d) => computeFigure(asked, [d]));
-    return each.find((f) => f.value !== undefined) ?? each[0];
+    const first = computeFigure(asked, [docs[0]]);
+    for (const d of first.value === undefined ? docs.slice(1) : []) {
+      const next = computeFigure(asked, [d]);
+      if (next.value !== undefined) return next;
+    }
+    return first;
   }
   // A quantity that is also a metric ("debt": long-term + current): a row printed as it is comes first, else its parts.
   if (asked.quantity && asked.metric?.id === asked.quantity.id) {
@@ -132,6 +136,16 @@ function computeYear(asked: AskedFigure, docs: DocumentTables[], fy: number, mis
     }
     throw e;
   }
+}
+
+/** One key per cell read: its document and offset. */
+export function cellKey(i: Pick<FigureInput, 'cell'>): string {
+  return `${i.cell.docId}:${i.cell.start}`;
+}
+
+/** Every cell a figure read, once each, in the order first read (an average reads a year's cells once per year). */
+export function figureCells(figure: Pick<Figure, 'steps'>): FigureInput[] {
+  return [...new Map(figure.steps.flatMap((s) => s.inputs).map((i) => [cellKey(i), i] as const)).values()];
 }
 
 /** The quantity and fiscal year an input name stands for in year `fy`: "prior_x" is x a year before, "x_fy2018" is x in 2018. */

@@ -7,7 +7,7 @@
  */
 export { askedFigure, askedYears, definedFigure } from './question';
 export type { AskedFigure } from './question';
-export { computeFigure, inputYear, lookedUpFigure } from './compute';
+export { cellKey, computeFigure, figureCells, inputYear, lookedUpFigure } from './compute';
 export { lookupCell } from './lookup';
 export type { Figure, FigureInput, FigureStep } from './compute';
 export { findCell, nearestRows, MIN_ROW_SCORE } from './find-cell';

@@ -1,6 +1,6 @@
 import type { ChatMessage, LlmEngine } from '../llm';
 import { evaluate, formatExpression, inputsOf, isExpressionError, parseExpression } from './expr';
-import type { Figure, FigureInput } from './compute';
+import { figureCells, type Figure, type FigureInput } from './compute';
 
 /** What a language model's expression over the cells came to (program of thought), or why it could not be used. */
 export type ProgramOutcome =
@@ -13,9 +13,7 @@ const MAX_TOKENS = 64;
 
 /** The cells a figure used, each once, named c1, c2, … for the model. */
 export function programCells(figure: Figure): Array<{ name: string; input: FigureInput }> {
-  const seen = new Map<string, FigureInput>();
-  for (const i of figure.steps.flatMap((s) => s.inputs)) seen.set(`${i.cell.docId}:${i.cell.start}`, i);
-  return [...seen.values()].map((input, k) => ({ name: `c${k + 1}`, input }));
+  return figureCells(figure).map((input, k) => ({ name: `c${k + 1}`, input }));
 }
 
 /** The prompt: the question, the cells with their values, and the one thing to write. */

@@ -1,6 +1,8 @@
 import {
   askedFigure,
+  cellKey,
   computeFigure,
+  figureCells,
   lookedUpFigure,
   programOfThought,
   type ProgramOutcome,
@@ -8,7 +10,6 @@ import {
   figureText,
   type DocumentTables,
   type Figure,
-  type FigureInput,
   type FigureText,
 } from '../../compute';
 import type { Chunk } from '../../types';
@@ -63,7 +64,7 @@ export async function figuring(ctx: AskContext, rows: CandidateRow[], sources: A
     tables: docs.reduce((n, d) => n + d.tables.length, 0),
     inputs: figure.steps.reduce((n, s) => n + s.inputs.length, 0),
     // Which row and column each input was read from, and why that row: its match score and statement.
-    cells: [...new Map(figure.steps.flatMap((s) => s.inputs).map((i) => [`${i.cell.docId}:${i.cell.start}`, i])).values()]
+    cells: figureCells(figure)
       .map(
         (i) =>
           `“${i.label}” · ${i.fy ? `FY${i.fy}` : i.period} · ${i.cell.raw}${i.cell.page !== undefined ? ` · p. ${i.cell.page}` : ''} · ${i.statement ?? 'table'} · match ${i.score.toFixed(2)}`,
@@ -93,10 +94,6 @@ function documentsFor(rows: CandidateRow[], scope: ReadonlySet<string> | undefin
   return [...new Set(ranked.filter((d) => !scope || scope.has(d)))].slice(0, FIGURE_DOCUMENTS);
 }
 
-export function cellKey(i: Pick<FigureInput, 'cell'>): string {
-  return `${i.cell.docId}:${i.cell.start}`;
-}
-
 /** Gives every input cell a source number: the source already holding its chunk, or a new source for that chunk. */
 function citeCells(ctx: AskContext, figure: Figure, rows: CandidateRow[], sources: AnswerSource[]): Record<string, number> {
   const out: Record<string, number> = {};
@@ -112,7 +109,7 @@ function citeCells(ctx: AskContext, figure: Figure, rows: CandidateRow[], source
     if (row.source === undefined) {
       row.source = sources.length + 1;
       row.verdict = 'kept';
-      row.reason = `${row.reason ? `${row.reason}; ` : ''}holds a cell of the computed figure (${input.label}, FY${input.fy})`;
+      row.reason = `${row.reason ? `${row.reason}; ` : ''}holds a cell of the computed figure (${input.label}, ${input.fy ? `FY${input.fy}` : input.period})`;
       sources.push({
         n: row.source,
         title: row.title,
