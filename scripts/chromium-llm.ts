@@ -11,7 +11,11 @@ import type { ChatMessage, GenerateOptions, Generation, LlmEngine, LlmInfo, Next
 import type { ManifestModel } from '../src/core/models';
 import { REPO_ROOT } from './models/write-model';
 
-export async function loadChromiumGguf(entry: ManifestModel, nCtx?: number): Promise<LlmEngine & { runtime: { isolated: boolean; threads: number } }> {
+export async function loadChromiumGguf(
+  entry: ManifestModel,
+  nCtx?: number,
+  options: { threads?: number } = {},
+): Promise<LlmEngine & { runtime: { isolated: boolean; threads: number; llamaThreads: number; loadMs: number } }> {
   const file = entry.files.find((f) => f.path.endsWith('.gguf'));
   if (!file) throw new Error(`${entry.id} has no .gguf file`);
   const server = await createServer({
@@ -34,7 +38,7 @@ export async function loadChromiumGguf(entry: ManifestModel, nCtx?: number): Pro
     await page.exposeFunction('__sieveToken', (call: number, piece: string) => listeners.get(call)?.(piece));
     await page.goto(`${base}scripts/llm-host/index.html`);
     await page.waitForSelector('body[data-ready=true]', { timeout: 120_000 });
-    const loaded = await page.evaluate(([url, n]) => window.sieveHost.load(url, n), [`/models/${entry.id}/${file.path}`, nCtx] as const);
+    const loaded = await page.evaluate(([url, n, t]) => window.sieveHost.load(url, n, t), [`/models/${entry.id}/${file.path}`, nCtx, options.threads] as const);
     let calls = 0;
     const withAbort = async <T>(signal: AbortSignal | undefined, run: (call: number) => Promise<T>): Promise<T> => {
       signal?.throwIfAborted();
@@ -49,7 +53,7 @@ export async function loadChromiumGguf(entry: ManifestModel, nCtx?: number): Pro
     };
     return {
       info: loaded.info as LlmInfo,
-      runtime: { isolated: loaded.isolated, threads: loaded.threads },
+      runtime: { isolated: loaded.isolated, threads: loaded.threads, llamaThreads: loaded.llamaThreads, loadMs: loaded.loadMs },
       generate(messages: ChatMessage[], o: GenerateOptions = {}): Promise<Generation> {
         return withAbort(o.signal, async (call) => {
           if (o.onToken) listeners.set(call, o.onToken);

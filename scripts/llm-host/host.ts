@@ -3,7 +3,8 @@
  * adapter, in real Chromium, and answers the engine calls the Node script makes through
  * page.evaluate. Streamed pieces go back through window.__sieveToken (exposed by the script).
  */
-import { loadWllama } from '../../src/adapters/wllama';
+import { defaultThreads, loadWllama } from '../../src/adapters/wllama';
+import { runtimeEnv } from '../../src/adapters/env';
 import type { ChatMessage, GenerateOptions, LlmEngine } from '../../src/core/llm';
 
 declare global {
@@ -17,9 +18,12 @@ let engine: LlmEngine | undefined;
 const running = new Map<number, AbortController>();
 
 const host = {
-  async load(url: string, nCtx?: number) {
-    engine = await loadWllama({ source: { kind: 'url', url }, nCtx, device: 'wasm', wasmPath: '/vendor/wllama/wllama.wasm' });
-    return { info: engine.info, isolated: crossOriginIsolated, threads: navigator.hardwareConcurrency };
+  async load(url: string, nCtx?: number, threads?: number) {
+    const t = performance.now();
+    engine = await loadWllama({ source: { kind: 'url', url }, nCtx, device: 'wasm', wasmPath: '/vendor/wllama/wllama.wasm', ...(threads ? { threads } : {}) });
+    const loadMs = performance.now() - t;
+    const llamaThreads = threads ?? defaultThreads(await runtimeEnv());
+    return { info: engine.info, isolated: crossOriginIsolated, threads: navigator.hardwareConcurrency, llamaThreads, loadMs };
   },
   async generate(call: number, messages: ChatMessage[], o: Omit<GenerateOptions, 'signal' | 'onToken'> & { stream?: boolean }) {
     const ctl = new AbortController();

@@ -31,3 +31,20 @@ export class FakeEmbedder implements Embedder {
     return v.map((x) => x / n);
   }
 }
+
+/**
+ * A bag-of-words embedder that reads some phrases as others: a stand-in for a sentence model that
+ * knows "vessels and terminals" are property and equipment, where no word of them is in the lexicon.
+ */
+export class ThesaurusEmbedder extends FakeEmbedder {
+  constructor(private readonly same: Record<string, string>) {
+    // Vectors are cached by embedder id: each thesaurus is a model of its own.
+    super(256, `thesaurus ${JSON.stringify(same)}`);
+  }
+
+  override vector(text: string): Float32Array {
+    let t = text.toLowerCase();
+    for (const [from, to] of Object.entries(this.same)) t = t.replaceAll(from, to);
+    return super.vector(t);
+  }
+}

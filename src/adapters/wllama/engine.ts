@@ -14,6 +14,8 @@ import {
   estimatePromptTokens,
   fitByEstimate,
   type Refit,
+  type ServerTimings,
+  timingsOf,
 } from '../../core/llm';
 import { isAbort } from '../../core/abort';
 import { Serial } from '../../core/serial';
@@ -33,11 +35,13 @@ export interface WllamaLike {
 interface Chunk {
   choices?: ChatStreamChoice[];
   usage?: ChatUsage | null;
+  timings?: ServerTimings;
 }
 
 interface Completion {
   choices?: Array<{ logprobs?: { content?: Array<{ top_logprobs?: TopLogprob[] }> | null } | null }>;
   usage?: ChatUsage;
+  timings?: ServerTimings;
 }
 
 /**
@@ -82,7 +86,8 @@ export class WllamaEngine implements LlmEngine {
         })) as Completion;
         signal?.throwIfAborted();
         const top = reply.choices?.[0]?.logprobs?.content?.[0]?.top_logprobs ?? [];
-        return { ...scoresFromTopLogprobs(top, candidates), promptTokens: reply.usage?.prompt_tokens ?? estimatePromptTokens(fitted) };
+        const timings = timingsOf(reply.timings);
+        return { ...scoresFromTopLogprobs(top, candidates), promptTokens: reply.usage?.prompt_tokens ?? estimatePromptTokens(fitted), ...(timings ? { timings } : {}) };
       }),
     );
   }
@@ -116,7 +121,7 @@ export class WllamaEngine implements LlmEngine {
         max_tokens: maxTokens,
         temperature: options.temperature ?? 0,
         abortSignal: this.signal(signal),
-        onData: (chunk: Chunk) => tally.add(chunk.choices?.[0], chunk.usage),
+        onData: (chunk: Chunk) => tally.add(chunk.choices?.[0], chunk.usage, chunk.timings),
       });
     } catch (e) {
       if (!isAbort(e, signal) && !this.closing.signal.aborted) throw e;

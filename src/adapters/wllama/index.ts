@@ -1,2 +1,3 @@
 export { loadWllama } from './load';
+export { defaultThreads } from './environment';
 export type { GgufSource, WllamaDevice, WllamaOptions } from './options';

@@ -73,7 +73,7 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
     if (!program.agrees && !modelLeads) computation.push(`the standard formula gives ${show(sieveValue!)}, shown above; the model's differs`);
   }
   const inputs = figureCells(figure).map((i) =>
-    `${i.label}${i.fy ? `, ${period(i.fy)}` : ''}: ${inputValueText(i)}${i.cell.page !== undefined ? ` (page ${i.cell.page})` : ''} ${cite([i])}`.trim(),
+    `${i.label}${i.fy ? `, ${period(i.fy)}` : ''}: ${inputValueText(i)}${i.cell.page !== undefined ? ` (page ${i.cell.page})` : ''}${meaningNote(i)} ${cite([i])}`.trim(),
   );
   const basis = modelLeads ? 'The language model wrote the expression; Sieve evaluated it over the cells shown.' : basisOf(figure);
   return { headline: headline.trim(), computation, inputs, basis: program && !program.ok ? `${basis} The language model’s expression was not used (${program.problem}).` : basis };
@@ -108,6 +108,11 @@ function scaleWords(i: FigureInput): string {
   if (ratio >= 0.999e6) return ' million';
   if (ratio >= 0.999e3) return ' thousand';
   return '';
+}
+
+/** A row read by meaning says so: its words did not name the input. */
+function meaningNote(i: FigureInput): string {
+  return i.meaning !== undefined ? ` (row matched by meaning, similarity ${i.meaning.toFixed(2)})` : '';
 }
 
 function lower(s: string): string {

@@ -3,6 +3,7 @@ import { findLabelled, lookupCell } from './lookup';
 import { LABEL_PREFIX, type AskedFigure } from './question';
 import { isMagnitudeInput, quantityOf, PRIOR_PREFIX } from './metrics';
 import { findCell, MIN_ROW_SCORE, nearestRows, type DocumentTables, type FoundCell } from './find-cell';
+import type { MeaningMatches } from './meaning';
 
 /** One input of a computation: which quantity and year it stands for, and the cell it was read from. */
 export interface FigureInput extends FoundCell {
@@ -35,23 +36,26 @@ export interface Figure {
   nearest: Array<{ docId: string; label: string; page?: number; start: number; end: number; score: number }>;
 }
 
-/** Computes what the question asks over the documents' tables, year by year. */
-export function computeFigure(asked: AskedFigure, docs: DocumentTables[]): Figure {
+/**
+ * Computes what the question asks over the documents' tables, year by year. `meaning` names the
+ * row label to read for an input no row matched by words (see matchByMeaning).
+ */
+export function computeFigure(asked: AskedFigure, docs: DocumentTables[], meaning?: MeaningMatches): Figure {
   // One document at a time, best first: a formula never mixes two filings' cells (or their units).
   if (docs.length > 1) {
-    const first = computeFigure(asked, [docs[0]]);
+    const first = computeFigure(asked, [docs[0]], meaning);
     for (const d of first.value === undefined ? docs.slice(1) : []) {
-      const next = computeFigure(asked, [d]);
+      const next = computeFigure(asked, [d], meaning);
       if (next.value !== undefined) return next;
     }
     return first;
   }
   // A quantity that is also a metric ("debt": long-term + current): a row printed as it is comes first, else its parts.
   if (asked.quantity && asked.metric?.id === asked.quantity.id) {
-    const printed = computeWith({ ...asked, expression: parseExpression(asked.quantity.id), from: 'line item' }, docs, EXACT_ROW);
+    const printed = computeWith({ ...asked, expression: parseExpression(asked.quantity.id), from: 'line item' }, docs, EXACT_ROW, meaning);
     if (printed.value !== undefined) return printed;
   }
-  return computeWith(asked, docs, MIN_ROW_SCORE);
+  return computeWith(asked, docs, MIN_ROW_SCORE, meaning);
 }
 
 /** How well a row must match to be read as a composite quantity's own printed line. */
@@ -59,12 +63,12 @@ const EXACT_ROW = 0.9;
 /** Line items a company may simply not hold: no matching row counts as zero, and the answer says so. */
 const MAY_BE_ABSENT = new Set(['short_term_investments']);
 
-function computeWith(asked: AskedFigure, docs: DocumentTables[], minScore: number): Figure {
+function computeWith(asked: AskedFigure, docs: DocumentTables[], minScore: number, meaning: MeaningMatches | undefined): Figure {
   const years = yearsToCompute(asked, docs);
   const steps: FigureStep[] = [];
   const missing: string[] = [];
   for (const fy of years) {
-    const step = computeYear(asked, docs, fy, missing, minScore);
+    const step = computeYear(asked, docs, fy, missing, minScore, meaning);
     if (step) steps.push(step);
   }
   const figure: Figure = { asked, steps, missing: [...new Set(missing)], nearest: [] };
@@ -109,14 +113,13 @@ function latestYear(docs: DocumentTables[]): number | undefined {
   return best;
 }
 
-function computeYear(asked: AskedFigure, docs: DocumentTables[], fy: number, missing: string[], minScore: number): FigureStep | undefined {
+function computeYear(asked: AskedFigure, docs: DocumentTables[], fy: number, missing: string[], minScore: number, meaning: MeaningMatches | undefined): FigureStep | undefined {
   const inputs = new Map<string, FigureInput>();
   const absent: string[] = [];
   for (const name of inputsOf(asked.expression)) {
     const { quantity, year } = inputYear(name, fy);
-    const read = quantity.startsWith(LABEL_PREFIX)
-      ? findLabelled(docs, quantity.slice(LABEL_PREFIX.length).replace(/_/g, ' '), year)
-      : findCell(docs, quantity, year, { months: asked.months, quarter: asked.quarter, statements: asked.statements, minScore });
+    const meant = meaning?.get(quantity);
+    const read = readInput(docs, quantity, year, { months: asked.months, quarter: asked.quarter, statements: asked.statements, minScore }, meant);
     // One printed cell is not two line items: the "Long-term debt" row is not also its current portion.
     const found =
       read && ![...inputs.values()].some((i) => i.quantity !== read.quantity && i.cell.docId === read.cell.docId && i.cell.start === read.cell.start) ? read : undefined;
@@ -136,6 +139,18 @@ function computeYear(asked: AskedFigure, docs: DocumentTables[], fy: number, mis
     }
     throw e;
   }
+}
+
+/** An input's cell: a label input by its words, a line item by the lexicon; failing those, the row `meant` by meaning. */
+function readInput(docs: DocumentTables[], quantity: string, year: number, options: Parameters<typeof findCell>[3], meant?: { label: string; similarity: number }) {
+  const byWords = (label?: string) =>
+    quantity.startsWith(LABEL_PREFIX)
+      ? findLabelled(docs, label ?? quantity.slice(LABEL_PREFIX.length).replace(/_/g, ' '), year)
+      : findCell(docs, quantity, year, { ...options, ...(label ? { label } : {}) });
+  const read = byWords();
+  if (read || !meant) return read;
+  const found = byWords(meant.label);
+  return found && { ...found, meaning: meant.similarity };
 }
 
 /** One key per cell read: its document and offset. */

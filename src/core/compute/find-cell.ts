@@ -1,6 +1,7 @@
 import { unscaledLabel, type StatementKind, type Table, type TableRow } from '../tables';
 import { lexiconEntry, type LexiconEntry } from './lexicon';
 import { rowScore } from './match';
+import { contentWords } from './match-text';
 
 /** One document's tables. */
 export interface DocumentTables {
@@ -35,6 +36,8 @@ export interface FoundCell {
   tableTitle: string;
   /** How well the row matched (0–1) and the table it was in, in words. */
   score: number;
+  /** Read by meaning: the similarity of its label to the input's names (see matchByMeaning). */
+  meaning?: number;
   cell: CellRef;
 }
 
@@ -63,7 +66,7 @@ export function findCell(
   docs: DocumentTables[],
   quantity: string,
   fy: number,
-  options: { months?: number; quarter?: number; statements?: StatementKind[]; minScore?: number } = {},
+  options: { months?: number; quarter?: number; statements?: StatementKind[]; minScore?: number; label?: string } = {},
 ): FoundCell | undefined {
   const entry = lexiconEntry(quantity);
   if (!entry) return undefined;
@@ -73,7 +76,9 @@ export function findCell(
       const column = columnFor(table, fy, options.months, entry, options.quarter);
       if (column < 0) continue;
       for (const row of table.rows) {
-        const found = readRow(docId, table, row, column, entry, fy, options.statements ?? [], options.minScore ?? MIN_ROW_SCORE);
+        // A label matched by meaning is read as if its words had matched just well enough.
+        if (options.label !== undefined && !sameLabel(row.label, options.label)) continue;
+        const found = readRow(docId, table, row, column, entry, fy, options.statements ?? [], options.minScore ?? MIN_ROW_SCORE, options.label !== undefined);
         if (found && (!best || found.score > best.score + 1e-9)) best = found;
       }
     }
@@ -81,12 +86,22 @@ export function findCell(
   return best;
 }
 
-function readRow(docId: string, table: Table, row: TableRow, column: number, entry: LexiconEntry, fy: number, named: StatementKind[], minScore: number): FoundCell | undefined {
+function readRow(
+  docId: string,
+  table: Table,
+  row: TableRow,
+  column: number,
+  entry: LexiconEntry,
+  fy: number,
+  named: StatementKind[],
+  minScore: number,
+  meant = false,
+): FoundCell | undefined {
   if (row.cells.length !== table.columns.length) return undefined;
   const cell = row.cells[column];
   // Line items are amounts: a percentage ("8.0%" of net sales) is never one.
   if (!cell || cell.percent || (cell.value === null && !/^[-—–−]+$/.test(cell.raw))) return undefined;
-  let score = rowScore(entry, row, table.statement);
+  let score = meant ? Math.max(minScore, rowScore(entry, row, table.statement)) : rowScore(entry, row, table.statement);
   if (score < minScore) return undefined;
   // rowScore is capped at 1: among exact labels, the item's own statement still comes first.
   if (table.statement === entry.statement) score += OWN_STATEMENT_TIE;
@@ -138,6 +153,11 @@ function columnFor(table: Table, fy: number, months: number | undefined, entry: 
   });
   // Several columns of the same year that nothing tells apart (quarters headed "2022 | 2022 | …"): none can be trusted.
   return fits.length === 1 ? fits[0] : -1;
+}
+
+/** Whether a row's label is the one meant: the same words, ignoring case and punctuation. */
+export function sameLabel(a: string, b: string): boolean {
+  return contentWords(a).join(' ') === contentWords(b).join(' ');
 }
 
 /** Rows nearest a line item by its score, best first, for "not found" answers. */

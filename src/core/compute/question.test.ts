@@ -167,6 +167,15 @@ describe('askedFigure: yes/no questions', () => {
   });
 });
 
+describe('askedFigure: "what were …" naming an amount', () => {
+  it.each([
+    ['What were Foo Corp’s capital expenditures in FY2022?', 'capital_expenditure'],
+    ['What were the dividend payments of Foo Corp in FY2021?', 'dividends_paid'],
+  ])('%s', (question, id) => {
+    expect(askedFigure(question)?.quantity?.id).toBe(id);
+  });
+});
+
 describe('askedFigure: no figure asked', () => {
   it.each([
     'Which segment drove the most revenue growth for Foo Corp in FY2022?',

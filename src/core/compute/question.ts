@@ -43,7 +43,8 @@ const NOT_A_FIGURE =
   /^\s*(?:which|why|who|where|describe|explain|list|name)\b|^\s*how\s+(?:does|do|is|are|will|would|can)\b(?!.*\bchange)|\bwhat\s+(?:drove|caused|explains?)\b|\bwhich\s+(?:segment|business|type|region|product)s?\b|\b(?:strateg\w*|polic\w*|covenants?|reasons?|impacts?|drivers?|risks?)\b/i;
 /** "What are / were …" asks for a list (acquisitions, risks) unless it names an amount ("What were the revenues", "in USD millions"). */
 const LIST_ASKED = /\bwhat\s+(?:are|were)\b/i;
-const AMOUNT_CUE = /\b(?:amounts?|totals?|values?|USD|dollars|millions|billions|revenues?|sales|earnings|income|expenses|costs|assets|liabilities)\b|\$/i;
+const AMOUNT_CUE =
+  /\b(?:amounts?|totals?|values?|USD|dollars|millions|billions|revenues?|sales|earnings|income|expenses|expenditures?|spending|outlays|payments|proceeds|costs|assets|liabilities)\b|\$/i;
 /** A line item over revenue: "% margin", "as a % of revenue", "as a percentage of sales". */
 const SHARE_OF_REVENUE = /(?:%|\bpercent(?:age)?)\s+margin\b|\bas\s+an?\s+(?:%|percent(?:age)?)\s+of\s+(?:total\s+|net\s+)?(?:revenues?|sales)\b/i;
 const DEFINITION =

@@ -32,7 +32,8 @@ export async function askPipeline(
     documentIds: () => prepared.cards.map((c) => c.docId),
     tablesOf: (docId) => prepared.tables.get(docId) ?? [],
     engine: withLlm?.engine,
-    embedder: withLlm?.embedder,
+    // As in the app: the library's embedder, with a model or without (attribution, rows matched by meaning).
+    embedder: withLlm?.embedder ?? prepared.embedder,
   });
   const answer = r.answer.text;
   const mode = queryVector ? 'hybrid' : 'bm25';

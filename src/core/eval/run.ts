@@ -137,6 +137,8 @@ export interface Prepared {
   cards: Array<{ docId: string; card: DocumentCard }>;
   /** Each document's tables read as cells, as the app reads them from the stored text. */
   tables: Map<string, Table[]>;
+  /** The embedder the documents were indexed with: the app's, for attribution and rows matched by meaning. */
+  embedder: Embedder;
 }
 
 /** Chunks and indexes one document once for every chunking the configs use. */
@@ -151,7 +153,7 @@ export async function prepareLibrary(
   configs: EvalConfig[],
   onDocument?: (docName: string) => void,
 ): Promise<Prepared> {
-  const prepared: Prepared = { kbs: new Map(), cards: [], tables: new Map() };
+  const prepared: Prepared = { kbs: new Map(), cards: [], tables: new Map(), embedder };
   for (const chunking of new Set(configs.map((c) => c.chunking))) prepared.kbs.set(chunking, new KnowledgeBase(embedder.dim));
   for (const { docName, parsed } of docs) {
     for (const [chunking, kb] of prepared.kbs) {

@@ -24,6 +24,20 @@ export interface Generation {
   promptTokens: number;
   completionTokens: number;
   finishReason: 'stop' | 'length' | 'abort';
+  /** What the engine measured, where it reports it (llama.cpp does). */
+  timings?: LlmTimings;
+}
+
+/**
+ * One call's work as the engine measured it: prompt tokens taken from its cache (a prefix shared
+ * with the call before) and those it evaluated, and the milliseconds each phase took.
+ */
+export interface LlmTimings {
+  cachedTokens: number;
+  evaluatedTokens: number;
+  promptMs: number;
+  generatedTokens: number;
+  decodeMs: number;
 }
 
 export interface NextTokenScores {
@@ -32,6 +46,7 @@ export interface NextTokenScores {
   /** Share of the model's probability mass the candidates held before renormalising (0–1). */
   coverage: number;
   promptTokens: number;
+  timings?: LlmTimings;
 }
 
 export interface LlmInfo {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FakeEmbedder } from '../../testing/fake-embedder';
-import { docOf } from '../../testing/table-docs';
+import { FakeEmbedder, ThesaurusEmbedder } from '../../testing/fake-embedder';
+import { docOf, tablesOf } from '../../testing/table-docs';
 import { buildDocument } from '../ingest';
 import { KnowledgeBase } from '../kb';
 import { readTables } from '../tables';
@@ -126,6 +126,29 @@ describe('ask, retrieval-only, with a question that asks for a figure', () => {
     const r = await ask('What is the current ratio of Harbourline Ferries in FY2022?', DEFAULT_PIPELINE, await filingDeps());
     expect(r.answer.text).toMatch(/^Current ratio, FY2022: 1\.72 \[\d\]/);
     expect(r.figure?.figure.asked.metric?.id).toBe('current_ratio');
+  });
+});
+
+describe('ask, retrieval-only, a line item its filing names in words of its own', () => {
+  const Q = 'What were Harbourline’s capital expenditures in FY2022?';
+  const cashFlow = tablesOf(`Consolidated Statements of Cash Flows
+
+(In millions) | 2022 | 2021
+Net cash provided by operating activities | 402 | 366
+Additions to vessels and terminals | (310) | (280)`).tables;
+
+  it('reads the row by meaning with the library’s embedder, and the trace says which', async () => {
+    const embedder = new ThesaurusEmbedder({ 'vessels and terminals': 'property and equipment' });
+    const r = await ask(Q, DEFAULT_PIPELINE, await filingDeps({ embedder, tablesOf: async () => cashFlow }));
+    expect(r.answer.text).toMatch(/^Capital expenditure, FY2022: \$310 million/);
+    expect(r.answer.text).toContain('row matched by meaning');
+    expect(r.stages.find((s) => s.stage === 'figure')?.detail?.byMeaning).toMatch(/^capital expenditure → “Additions to vessels and terminals” \(\d\.\d\d\)$/);
+  });
+
+  it('without a similar label, says the figure could not be computed', async () => {
+    const r = await ask(Q, DEFAULT_PIPELINE, await filingDeps({ embedder: new FakeEmbedder(256, 'plain'), tablesOf: async () => cashFlow }));
+    expect(r.answer.text).not.toMatch(/^Capital expenditure, FY2022:/);
+    expect(r.stages.find((s) => s.stage === 'figure')?.detail?.byMeaning).toMatch(/^no label reached 0\.85$/);
   });
 });
 

@@ -4,6 +4,8 @@ import {
   computeFigure,
   figureCells,
   lookedUpFigure,
+  matchByMeaning,
+  MEANING_MIN_SIMILARITY,
   programOfThought,
   type ProgramOutcome,
   figureAnswer,
@@ -57,6 +59,9 @@ export async function figuring(ctx: AskContext, rows: CandidateRow[], sources: A
     if (second?.value !== undefined) figure = second;
   }
   if (!figure) return { value: undefined, detail: { skipped: 'the question asks for no figure, and names no table row' } };
+  // Inputs no row names in words: the row whose label means the same, by the embedder.
+  const byMeaning = figure.value === undefined && deps.embedder ? await meaningFallback(ctx, figure, docs) : undefined;
+  if (byMeaning) figure = byMeaning.figure;
   const detail = {
     asked: figure.asked.name,
     formula: figure.asked.from,
@@ -71,6 +76,7 @@ export async function figuring(ctx: AskContext, rows: CandidateRow[], sources: A
       )
       .join('; '),
     ...(figure.missing.length ? { missing: figure.missing.join('; ') } : {}),
+    ...(byMeaning?.tried ? { byMeaning: byMeaning.tried } : {}),
     ...(figure.value !== undefined ? { value: figure.value } : {}),
   };
   if (figure.value === undefined) return { value: { figure, sourceOfCell: {} }, detail };
@@ -85,6 +91,22 @@ export async function figuring(ctx: AskContext, rows: CandidateRow[], sources: A
     ...(program ? { usage: generationUsage(program) } : {}),
     detail: { ...detail, ...(program ? { program: program.ok ? program.expression : `refused: ${program.problem}` } : {}) },
   };
+}
+
+/**
+ * The figure again with rows matched by meaning for the inputs words missed; the figure as it
+ * was when none is similar enough or the embedder fails. `tried` says what was matched, for the trace.
+ */
+async function meaningFallback(ctx: AskContext, figure: Figure, docs: DocumentTables[]): Promise<{ figure: Figure; tried: string }> {
+  try {
+    const meaning = await matchByMeaning(figure, docs, ctx.deps.embedder!, ctx.signal);
+    const tried = [...meaning].map(([q, m]) => `${q.replace(/_/g, ' ')} → “${m.label}” (${m.similarity.toFixed(2)})`).join('; ') || `no label reached ${MEANING_MIN_SIMILARITY}`;
+    const again = meaning.size > 0 ? computeFigure(figure.asked, docs, meaning) : undefined;
+    return { figure: again?.value !== undefined ? again : figure, tried };
+  } catch (e) {
+    ctx.signal?.throwIfAborted();
+    return { figure, tried: `the embedder failed: ${e instanceof Error ? e.message : String(e)}` };
+  }
 }
 
 /** The documents to read tables from: the routed scope, else the documents of the best candidates. */
