@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-*/', 'dev-dist/', 'node_modules/', 'models/', 'test/models/', 'public/', '.cache/', 'test-results/', 'playwright-report/'] },
+  { ignores: ['wasm/llama/dist/', 'dist/', 'dist-*/', 'dev-dist/', 'node_modules/', 'models/', 'test/models/', 'public/', '.cache/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

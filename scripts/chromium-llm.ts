@@ -14,7 +14,7 @@ import { REPO_ROOT } from './models/write-model';
 export async function loadChromiumGguf(
   entry: ManifestModel,
   nCtx?: number,
-  options: { threads?: number } = {},
+  options: { threads?: number; runtime?: 'sieve' | 'wllama' } = {},
 ): Promise<LlmEngine & { runtime: { isolated: boolean; threads: number; llamaThreads: number; loadMs: number } }> {
   const file = entry.files.find((f) => f.path.endsWith('.gguf'));
   if (!file) throw new Error(`${entry.id} has no .gguf file`);
@@ -26,7 +26,13 @@ export async function loadChromiumGguf(
   });
   await server.listen();
   const base = server.resolvedUrls!.local[0];
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      ...(process.env.NO_WEBGPU ? CHROMIUM_ARGS.filter((a) => a !== '--enable-unsafe-webgpu') : CHROMIUM_ARGS),
+      ...(process.env.CHROMIUM_EXTRA ? process.env.CHROMIUM_EXTRA.split(' ') : []),
+    ],
+  });
   const close = async () => {
     await browser.close().catch(() => undefined);
     await server.close().catch(() => undefined);
@@ -34,11 +40,18 @@ export async function loadChromiumGguf(
   try {
     const page = await browser.newPage();
     page.on('pageerror', (e) => console.error(`LLM host page: ${e.message}`));
+    if (process.env.SIEVE_LLM_DEBUG) page.on('console', (m) => console.error(`page: ${m.text()}`));
+    if (process.env.SIEVE_LLM_DEBUG) page.on('response', (r) => r.status() >= 400 && console.error(`page: ${r.status()} ${r.url()}`));
     const listeners = new Map<number, (piece: string) => void>();
     await page.exposeFunction('__sieveToken', (call: number, piece: string) => listeners.get(call)?.(piece));
     await page.goto(`${base}scripts/llm-host/index.html`);
     await page.waitForSelector('body[data-ready=true]', { timeout: 120_000 });
-    const loaded = await page.evaluate(([url, n, t]) => window.sieveHost.load(url, n, t), [`/models/${entry.id}/${file.path}`, nCtx, options.threads] as const);
+    const loaded = await page.evaluate(([url, n, t, r]) => window.sieveHost.load(url, n, t, r), [
+      `/models/${entry.id}/${file.path}`,
+      nCtx,
+      options.threads,
+      options.runtime,
+    ] as const);
     let calls = 0;
     const withAbort = async <T>(signal: AbortSignal | undefined, run: (call: number) => Promise<T>): Promise<T> => {
       signal?.throwIfAborted();

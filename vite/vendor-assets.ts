@@ -15,6 +15,9 @@ const VENDOR: Record<string, { dir: string; match?: RegExp }> = {
   tfjs: { dir: 'node_modules/@tensorflow/tfjs-backend-wasm/dist', match: /\.wasm$/ },
   ort: { dir: 'node_modules/onnxruntime-web/dist', match: /^ort-wasm-simd-threaded\.asyncify\.(wasm|mjs)$/ },
   wllama: { dir: 'node_modules/@wllama/wllama/esm/wasm', match: /^wllama\.wasm$/ },
+  // Sieve's own llama.cpp build (wasm/llama/build.sh) and the worker that hosts it.
+  llama: { dir: 'wasm/llama/dist', match: /^sieve-llama\.(js|wasm|worker\.js)$/ },
+  'llama-host': { dir: 'wasm/llama/host', match: /^host\.js$/ },
   // OCR: tesseract.js's worker script, its LSTM-only WASM cores (plain, SIMD, relaxed SIMD) and English LSTM data.
   tesseract: { dir: 'node_modules/tesseract.js/dist', match: /^worker\.min\.js$/ },
   'tesseract-core': { dir: 'node_modules/tesseract.js-core', match: /^tesseract-core(-simd|-relaxedsimd)?-lstm\.wasm\.js$/ },

@@ -18,9 +18,16 @@ let engine: LlmEngine | undefined;
 const running = new Map<number, AbortController>();
 
 const host = {
-  async load(url: string, nCtx?: number, threads?: number) {
+  async load(url: string, nCtx?: number, threads?: number, runtime?: 'sieve' | 'wllama') {
     const t = performance.now();
-    engine = await loadWllama({ source: { kind: 'url', url }, nCtx, device: 'wasm', wasmPath: '/vendor/wllama/wllama.wasm', ...(threads ? { threads } : {}) });
+    engine = await loadWllama({
+      source: { kind: 'url', url },
+      nCtx,
+      device: 'wasm',
+      wasmPath: '/vendor/wllama/wllama.wasm',
+      ...(threads ? { threads } : {}),
+      ...(runtime === 'wllama' ? {} : { llamaHost: '/vendor/llama-host/host.js' }),
+    });
     const loadMs = performance.now() - t;
     const llamaThreads = threads ?? defaultThreads(await runtimeEnv());
     return { info: engine.info, isolated: crossOriginIsolated, threads: navigator.hardwareConcurrency, llamaThreads, loadMs };

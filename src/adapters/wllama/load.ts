@@ -56,7 +56,8 @@ export async function loadWllama(options: WllamaOptions, runtime?: WllamaRuntime
 async function start(blobs: Blob[], header: GgufHeader, options: WllamaOptions, rt: WllamaRuntime, name: string): Promise<LlmEngine> {
   const nCtx = options.nCtx ? Math.max(MIN_CONTEXT, Math.round(options.nCtx)) : Math.min(header.contextLength ?? DEFAULT_MAX_CONTEXT, DEFAULT_MAX_CONTEXT);
   const log: NativeLog = { errors: [] };
-  const wllama = rt.create(options.wasmPath, log);
+  const cpu = cpuOnly(rt.env, options.device ?? 'auto');
+  const wllama = cpu && options.llamaHost && rt.createCpu ? rt.createCpu(options.llamaHost, log) : rt.create(options.wasmPath, log);
   try {
     await wllama.loadModel(blobs, {
       n_ctx: nCtx,
@@ -64,7 +65,7 @@ async function start(blobs: Blob[], header: GgufHeader, options: WllamaOptions, 
       // Apply the GGUF's own (Jinja) chat template, as llama-server does.
       jinja: true,
       // Otherwise wllama offloads every layer to WebGPU when the browser has it.
-      ...(cpuOnly(rt.env, options.device ?? 'auto') ? { n_gpu_layers: 0 } : {}),
+      ...(cpu ? { n_gpu_layers: 0 } : {}),
     });
     // wllama does not check llama.cpp's answer to "load"; a model it could not read has no vocabulary.
     const loaded = wllama.getLoadedContextInfo();

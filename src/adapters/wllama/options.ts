@@ -19,6 +19,12 @@ export interface WllamaOptions {
   device?: WllamaDevice;
   /** wllama.wasm on this site, e.g. '/vendor/wllama/wllama.wasm'. Never a CDN. */
   wasmPath: string;
+  /**
+   * The host script of Sieve's own llama.cpp build (e.g. '/vendor/llama-host/host.js'), used on
+   * the CPU in a cross-origin-isolated page: several times faster than wllama's build there.
+   * Absent: wllama's build always.
+   */
+  llamaHost?: string;
   /** llama.cpp threads (used when the page is cross-origin isolated). Default: the logical cores, at most 8. */
   threads?: number;
   onProgress?(progress: LoadProgress): void;

@@ -2,6 +2,7 @@ import { runtimeEnv } from '../env';
 import type { WllamaEnv } from './environment';
 import type { WllamaLike } from './engine';
 import { wllamaModelStore, type ModelStore } from './model-store';
+import { SieveLlama } from './sieve-runtime';
 
 /** What of wllama's Wllama the loader uses, so tests can pass a fake. */
 export interface WllamaInstance extends WllamaLike {
@@ -25,6 +26,8 @@ export interface WllamaRuntime {
   fetch(url: string, init?: RequestInit): Promise<Response>;
   /** A new Wllama whose wasm is at `wasmPath`, writing what matters of llama.cpp's log into `log`. */
   create(wasmPath: string, log: NativeLog): WllamaInstance;
+  /** Sieve's own CPU build of llama.cpp behind the host script at `hostUrl`; absent where it cannot run (no threads' shared memory). */
+  createCpu?(hostUrl: string, log: NativeLog): WllamaInstance;
 }
 
 /** The real runtime: wllama imported on first use, its cache in this origin's private file system. */
@@ -41,6 +44,8 @@ export async function browserRuntime(): Promise<WllamaRuntime> {
       wllama.setCompat(null);
       return wllama as unknown as WllamaInstance;
     },
+    // Its build shares memory between threads: it needs a cross-origin-isolated page.
+    ...(globalThis.crossOriginIsolated ? { createCpu: (hostUrl: string, log: NativeLog) => new SieveLlama(hostUrl, log) } : {}),
   };
 }
 

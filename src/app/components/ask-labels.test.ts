@@ -22,6 +22,7 @@ describe('askStatusLabel', () => {
     expect(askStatusLabel(q({ status: 'cancelled' }))).toBe('Cancelled.');
     expect(askStatusLabel(q({ status: 'failed' }))).toBe('The question failed: unknown error');
     expect(askStatusLabel(q({ status: 'done' }))).toBe('Answered “Why?”.');
+    expect(askStatusLabel(q({ status: 'done', firstWordsSeconds: 38.2 }))).toBe('Answered “Why?”. First words after 38 s.');
   });
 
   it('adds the judge’s announced cost while it judges', () => {

@@ -2,7 +2,7 @@ import { pagesLabel, sectionLabel } from '../format';
 import { type CandidateRow, type SegmentSource, estimateLibraryJudgeCost } from '../../core/pipeline';
 import type { LlmStatus, QuestionState } from '../state';
 import type { PipelineSettings } from '../../core/settings';
-import { runningLabel } from './pipeline-labels';
+import { runningLabel, secondsText } from './pipeline-labels';
 
 /** What the LLM retriever will cost, estimated from the library before a question is asked. */
 export function judgeNote(r: PipelineSettings['llmRetriever'], docs: Array<{ chunkCount: number; charCount: number }>): string {
@@ -38,7 +38,8 @@ export function askStatusLabel(q: QuestionState): string {
     return `${runningLabel(q.stage, q.graded)}${q.judgeCost && q.stage === 'judge' ? ` (about ${q.judgeCost.calls} calls, ${formatTokens(q.judgeCost.promptTokens + q.judgeCost.generatedTokens)} tokens)` : ''}`;
   if (q.status === 'cancelled') return 'Cancelled.';
   if (q.status === 'failed') return `The question failed: ${q.error ?? 'unknown error'}`;
-  return `Answered “${q.question}”${result && result.query !== result.question ? ` (searched as “${result.query}”)` : ''}.`;
+  const words = q.firstWordsSeconds !== undefined ? ` First words after ${secondsText(q.firstWordsSeconds)}.` : '';
+  return `Answered “${q.question}”${result && result.query !== result.question ? ` (searched as “${result.query}”)` : ''}.${words}`;
 }
 
 /** Which engine answered (or will answer) questions; `name` is the configured model's name. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detailText } from './pipeline-labels';
+import { detailText, runningLabel, secondsText } from './pipeline-labels';
 
 describe('detailText', () => {
   it('reads a stage’s details in words, not as keys', () => {
@@ -14,5 +14,20 @@ describe('detailText', () => {
 
   it('falls back to spaced words for a detail it does not know, and leaves out empty ones', () => {
     expect(detailText({ newThing: 3, other: undefined })).toBe('new thing: 3');
+  });
+});
+
+describe('runningLabel', () => {
+  it('counts model calls from the first, with the time left once the pace is known', () => {
+    expect(runningLabel('grade', { done: 0, total: 20, startedMs: 0 })).toBe('Grading 1 of 20…');
+    expect(runningLabel('grade', { done: 2, total: 20, startedMs: 0, secondsLeft: 40 })).toBe('Grading 3 of 20 · about 40 s left…');
+    expect(runningLabel('grade', { done: 20, total: 20, startedMs: 0 })).toBe('Grading 20 of 20…');
+    expect(runningLabel('judge', { done: 1, total: 4, startedMs: 0, secondsLeft: 125 })).toBe('The LLM is reading chunk 2 of 4 · about 2 min 5 s left…');
+    expect(runningLabel('grade')).toBe('Grading…');
+  });
+
+  it('writes seconds as seconds or minutes', () => {
+    expect(secondsText(38.4)).toBe('38 s');
+    expect(secondsText(120)).toBe('2 min');
   });
 });

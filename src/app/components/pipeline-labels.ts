@@ -1,4 +1,4 @@
-import type { StageName, Verdict, ThresholdResult } from '../../core/pipeline';
+import type { CallProgress, StageName, Verdict, ThresholdResult } from '../../core/pipeline';
 
 export const STAGE_NAME: Record<StageName, string> = {
   rewrite: 'Query rewrite',
@@ -16,7 +16,12 @@ export const STAGE_NAME: Record<StageName, string> = {
 };
 
 /** What the question is doing now, e.g. "Grading 5 of 18…". */
-export function runningLabel(stage: StageName | undefined, graded?: { done: number; total: number }): string {
+export function runningLabel(stage: StageName | undefined, graded?: CallProgress): string {
+  // The call under way: "Grading 3 of 20" while the third runs, with the time left once the pace is known.
+  const at =
+    graded && graded.total > 0
+      ? `${Math.min(graded.done + 1, graded.total)} of ${graded.total}${graded.secondsLeft ? ` · about ${secondsText(graded.secondsLeft)} left` : ''}`
+      : '';
   switch (stage) {
     case 'rewrite':
       return 'Rewriting the question…';
@@ -27,13 +32,13 @@ export function runningLabel(stage: StageName | undefined, graded?: { done: numb
     case 'dedupe':
       return 'Removing near-duplicates…';
     case 'grade':
-      return graded && graded.total > 0 ? `Grading ${graded.done} of ${graded.total}…` : 'Grading…';
+      return at ? `Grading ${at}…` : 'Grading…';
     case 'threshold':
       return 'Applying the threshold…';
     case 'rerank':
       return 'Ordering the kept chunks…';
     case 'judge':
-      return graded && graded.total > 0 ? `The LLM is reading chunk ${graded.done} of ${graded.total}…` : 'The LLM is reading the chunks…';
+      return at ? `The LLM is reading chunk ${at}…` : 'The LLM is reading the chunks…';
     case 'segments':
       return 'Finding the best runs of adjacent chunks…';
     case 'figure':
@@ -45,6 +50,12 @@ export function runningLabel(stage: StageName | undefined, graded?: { done: numb
     default:
       return 'Starting…';
   }
+}
+
+/** "40 s", "2 min 5 s". */
+export function secondsText(s: number): string {
+  const r = Math.round(s);
+  return r < 60 ? `${r} s` : `${Math.floor(r / 60)} min${r % 60 ? ` ${r % 60} s` : ''}`;
 }
 
 export const VERDICT_LABEL: Record<Verdict, string> = {

@@ -1,6 +1,6 @@
 import type { SearchOptions } from '../../services/library';
 import type { QuestionOptions } from '../../services/questions';
-import { applyRowsUpdate } from '../../core/pipeline';
+import { applyRowsUpdate, nextProgress } from '../../core/pipeline';
 import { pruneScope } from '../scope';
 import { Slice } from './slice';
 import { QuestionState } from './types';
@@ -24,6 +24,7 @@ export class QuestionsSlice extends Slice {
       docIds: options.docIds?.length ? options.docIds : undefined,
       unrouted,
       status: 'running',
+      askedMs: Date.now(),
       stages: [],
       rows: [],
       answer: '',
@@ -45,9 +46,10 @@ export class QuestionsSlice extends Slice {
               if (e.kind === 'stage') return e.status === 'start' ? { stage: e.stage } : { stages: [...cur.stages, e.trace!] };
               if (e.kind === 'rows') return { rows: applyRowsUpdate(cur.rows, e.update) };
               if (e.kind === 'segments') return { segments: e.segments, segmentValues: e.values };
-              if (e.kind === 'graded') return { graded: { done: e.done, total: e.total } };
+              if (e.kind === 'graded') return { graded: nextProgress(cur.graded, e.done, e.total, Date.now()) };
               if (e.kind === 'judge-cost') return { judgeCost: e.cost };
-              return { answer: cur.answer + e.piece };
+              const first = cur.answer === '' && cur.askedMs !== undefined ? { firstWordsSeconds: (Date.now() - cur.askedMs) / 1000 } : {};
+              return { answer: cur.answer + e.piece, ...first };
             }),
         },
       );

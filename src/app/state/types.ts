@@ -3,7 +3,7 @@ import type { Settings } from '../../core/settings';
 import type { DocumentSource, IngestEstimateEvent, IngestEvent, IngestSearchableEvent, Inspection, SearchResponse } from '../../services/library';
 import type { Chunk } from '../../core/types';
 import type { LlmInfo } from '../../core/llm';
-import type { AskResult, CandidateRow, SegmentSource, StageName, StageTrace, JudgeCost } from '../../core/pipeline';
+import type { AskResult, CallProgress, CandidateRow, SegmentSource, StageName, StageTrace, JudgeCost } from '../../core/pipeline';
 import type { LabRequest, LabProgress } from '../../core/lab';
 import type { LabResponse } from '../../services/lab';
 import { type LabDraft } from '../lab-draft';
@@ -92,7 +92,11 @@ export interface QuestionState {
 
   /** What the LLM retriever announced it would cost before judging. */
   judgeCost?: JudgeCost;
-  graded?: { done: number; total: number };
+  graded?: CallProgress;
+  /** Seconds from asking to the answer's first streamed words (a language model's answer). */
+  firstWordsSeconds?: number;
+  /** When the question was asked (ms since the epoch). */
+  askedMs?: number;
 
   /** The answer's text, as streamed so far and then final. */
   answer: string;

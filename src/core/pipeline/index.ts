@@ -11,6 +11,8 @@ export { estimateLibraryJudgeCost } from './llm-retriever';
 export type { JudgeCost } from './llm-retriever';
 export { shown } from './precision';
 export { applyRowsUpdate } from './row-changes';
+export { nextProgress } from './progress';
+export type { CallProgress } from './progress';
 export type { AskDeps, Reranker } from './stages/context';
 export type { ThresholdResult } from './threshold';
 export type { AskEvent, AskResult, CandidateRow, SegmentSource, StageName, StageTrace, Verdict } from './types';

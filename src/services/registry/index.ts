@@ -5,5 +5,5 @@
  */
 export { loadModel } from './load-model';
 export { TASKS } from './tasks';
-export { transformersLoadOptions, wllamaLoadOptions, WLLAMA_WASM } from './options';
+export { transformersLoadOptions, wllamaLoadOptions, LLAMA_HOST, WLLAMA_WASM } from './options';
 export type { LoadedModels, LoadedReranker, ModelKind, ModelSpec, ModelSpecs, ModelTask, TaskTable } from './types';

@@ -5,6 +5,8 @@ import type { WllamaOptions } from '../../adapters/wllama';
 export const VENDOR = '/vendor/';
 /** wllama's WebAssembly on this site. */
 export const WLLAMA_WASM = `${VENDOR}wllama/wllama.wasm`;
+/** The host worker of Sieve's own llama.cpp build (wasm/llama), which finds the build beside it. */
+export const LLAMA_HOST = `${VENDOR}llama-host/host.js`;
 
 /** The transformers.js loader options every kind of model shares: model, file source, device, ort's wasm files. */
 export function transformersLoadOptions(settings: TransformersModel) {
@@ -25,5 +27,5 @@ export function wllamaLoadOptions(settings: WllamaSettings, file?: Blob): Wllama
     settings.source === 'file'
       ? { kind: 'file', name: settings.fileName ?? 'model.gguf', size: settings.fileSize ?? file?.size ?? 0, file }
       : { kind: 'url', url: settings.url?.trim() ?? '' };
-  return { source, nCtx: settings.nCtx, device: settings.device, wasmPath: WLLAMA_WASM };
+  return { source, nCtx: settings.nCtx, device: settings.device, wasmPath: WLLAMA_WASM, llamaHost: LLAMA_HOST };
 }

@@ -27,6 +27,8 @@ export async function grading(ctx: AskContext, unique: CandidateRow[]): Promise<
     }
     return { value: undefined, detail: { from: 'retrieval scores and critic' } };
   }
+  // The count shows from the first call on ("Grading 1 of 20"), not only once one has finished.
+  emit({ kind: 'graded', done: 0, total: unique.length });
   const { grades, usage } = await gradeChunks(engine, { query: question, chunks: unique.map((r) => r.chunk.text), fallback: unique.map((r) => r.hybrid) }, settings.grading, {
     signal,
     onGraded: (_, done) => emit({ kind: 'graded', done, total: unique.length }),

@@ -1,0 +1,57 @@
+/**
+ * The native anchor: llama.cpp's own llama-bench, built from the llama.cpp source that PyPI's
+ * llama-cpp-python source distribution ships (the same source wasm/llama/build.sh compiles to
+ * WebAssembly), into the git-ignored .cache/llama.cpp. Built once (about 5 minutes on two
+ * cores); when it cannot be built the bench says why and carries on without it.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from '../models/write-model';
+
+const run = promisify(execFile);
+/** The llama-cpp-python release whose llama.cpp both builds use (wasm/llama/build.sh names the same). */
+export const LLAMA_CPP_PYTHON = '0.3.36';
+const WORK = join(REPO_ROOT, '.cache', 'llama.cpp');
+const SOURCE = join(WORK, `llama_cpp_python-${LLAMA_CPP_PYTHON}`, 'vendor', 'llama.cpp');
+const BIN = join(WORK, 'build-native', 'bin', 'llama-bench');
+
+/** llama-bench's path, building it first if needed; or why it could not be built. */
+export async function llamaBench(log: (line: string) => void): Promise<{ bin: string } | { error: string }> {
+  if (existsSync(BIN)) return { bin: BIN };
+  try {
+    mkdirSync(WORK, { recursive: true });
+    if (!existsSync(SOURCE)) {
+      log(`native anchor: fetching llama-cpp-python ${LLAMA_CPP_PYTHON}'s source from PyPI`);
+      await run('pip', ['download', '--no-binary', ':all:', '--no-deps', `llama-cpp-python==${LLAMA_CPP_PYTHON}`, '-d', WORK], { maxBuffer: 1 << 26 });
+      await run('tar', ['xzf', join(WORK, `llama_cpp_python-${LLAMA_CPP_PYTHON}.tar.gz`), '-C', WORK]);
+    }
+    log('native anchor: building llama-bench (about 5 minutes on two cores)');
+    const build = join(WORK, 'build-native');
+    await run('cmake', ['-S', SOURCE, '-B', build, '-DCMAKE_BUILD_TYPE=Release', '-DLLAMA_CURL=OFF', '-DGGML_NATIVE=ON', '-DLLAMA_BUILD_TESTS=OFF', '-DLLAMA_BUILD_SERVER=OFF'], {
+      maxBuffer: 1 << 26,
+    });
+    await run('cmake', ['--build', build, '--target', 'llama-bench', '-j', '2'], { maxBuffer: 1 << 26 });
+    return existsSync(BIN) ? { bin: BIN } : { error: 'the build finished without llama-bench' };
+  } catch (e) {
+    const err = e as { stderr?: string; message?: string };
+    return { error: (err.stderr?.trim().split('\n').slice(-3).join(' ') || err.message || String(e)).slice(0, 400) };
+  }
+}
+
+export interface NativeSpeed {
+  prompt: Array<{ tokens: number; tokPerSec: number }>;
+  decode: { tokens: number; tokPerSec: number };
+}
+
+/** llama-bench on one GGUF at one thread count: prompt speed at each length, decode speed over `decodeTokens`. */
+export async function nativeSpeed(bin: string, gguf: string, threads: number, lengths: number[], decodeTokens: number): Promise<NativeSpeed> {
+  const { stdout } = await run(bin, ['-m', gguf, '-p', lengths.join(','), '-n', String(decodeTokens), '-t', String(threads), '-r', '3', '-o', 'json'], { maxBuffer: 1 << 26 });
+  const rows = JSON.parse(stdout) as Array<{ n_prompt: number; n_gen: number; avg_ts: number }>;
+  const gen = rows.find((r) => r.n_gen > 0 && r.n_prompt === 0);
+  return {
+    prompt: rows.filter((r) => r.n_prompt > 0 && r.n_gen === 0).map((r) => ({ tokens: r.n_prompt, tokPerSec: r.avg_ts })),
+    decode: { tokens: gen?.n_gen ?? decodeTokens, tokPerSec: gen?.avg_ts ?? 0 },
+  };
+}
