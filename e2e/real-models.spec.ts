@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { existsSync } from 'node:fs';
 import { addFiles, ask, collectPageErrors, documentRows, fixture, openApp, setPipelineNumber, waitForAnswer, waitForJobs } from './helpers';
 
@@ -43,6 +43,7 @@ test('a real embedder from /models/ and a real GGUF model: streamed text, a cite
   await expect(documentRows(page)).toHaveCount(1);
 
   await ask(page, 'How many hives does the orchard apiary hold?');
+  await expectCountBeforeAnswer(page);
   // Real text streams in: the answer has words while the question is still running.
   await expect
     .poll(
@@ -62,7 +63,9 @@ test('a real embedder from /models/ and a real GGUF model: streamed text, a cite
   await expect(page.getByTestId('ask-mode')).toContainText(/SmolLM2|Smollm2/i);
 
   const answer = page.getByTestId('answer');
-  const words = ((await answer.textContent()) ?? '').match(/[A-Za-z]{2,}/g) ?? [];
+  // Words, not only citation marks.
+  const text = (await answer.textContent()) ?? '';
+  const words = text.replace(/\[\d+\]/g, ' ').match(/[A-Za-z]{2,}/g) ?? [];
   expect(words.length).toBeGreaterThan(3);
   // The answer cites a chunk the pipeline kept.
   const citation = answer.getByTestId('citation').first();
@@ -76,3 +79,22 @@ test('a real embedder from /models/ and a real GGUF model: streamed text, a cite
   expect(Number(await page.locator('[data-testid="stage-row"][data-stage="grade"]').getByTestId('stage-calls').textContent())).toBeGreaterThan(0);
   expect(errors).toEqual([]);
 });
+
+/** Grading shows its count ("Grading 1 of 8…") before any answer text. */
+async function expectCountBeforeAnswer(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        const status = (await page.getByTestId('ask-status').textContent()) ?? '';
+        const answer =
+          (await page
+            .getByTestId('answer')
+            .textContent()
+            .catch(() => '')) ?? '';
+        if (/Grading \d+ of \d+/.test(status)) return answer.trim() === '' ? 'counted first' : 'answer first';
+        return 'waiting';
+      },
+      { timeout: 240_000, intervals: [100] },
+    )
+    .toBe('counted first');
+}

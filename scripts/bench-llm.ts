@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadChromiumGguf } from './chromium-llm';
 import { findLocalModel } from './embedder';
-import { measureSpeed, type EngineSpeed } from './bench-llm/speed';
+import { measureSpeed, resultRow, type EngineSpeed } from './bench-llm/speed';
 import { llamaBench, nativeSpeed, type NativeSpeed } from './bench-llm/native';
 import { prepareFiling, timeQuestion, type QuestionTiming } from './bench-llm/question';
 
@@ -61,15 +61,7 @@ for (const id of positionals) {
     }
     const nat: NativeSpeed | undefined = 'bin' in native ? await nativeSpeed(native.bin, gguf, t, LENGTHS, DECODE) : undefined;
     print(entry.id, t, app, nat);
-    results.push({
-      model: entry.id,
-      threads: t,
-      runtime,
-      promptTokPerSec: Object.fromEntries(app.prompt.map((p) => [p.tokens, { cold: p.cold, warm: p.warm }])),
-      decodeTokPerSec: { cold: app.decode.cold, warm: app.decode.warm, tokens: app.decode.tokens },
-      nativePromptTokPerSec: nat ? Object.fromEntries(nat.prompt.map((p) => [p.tokens, p.tokPerSec])) : null,
-      nativeDecodeTokPerSec: nat?.decode.tokPerSec ?? null,
-    });
+    results.push(resultRow(entry.id, t, runtime, app, nat));
   }
   if (filing) {
     const engine = await loadChromiumGguf(entry, undefined, { runtime });
@@ -100,7 +92,7 @@ function printQuestion(model: string, t: number, q: QuestionTiming) {
   );
   for (const s of q.stages.filter((x) => x.seconds >= 0.05 || x.calls > 0))
     console.log(
-      `  ${s.name.padEnd(10)} ${s.seconds.toFixed(1).padStart(6)} s  ${String(s.calls).padStart(3)} calls  ${String(s.promptTokens).padStart(6)} prompt  ${String(s.generatedTokens).padStart(5)} generated`,
+      `  ${s.name.padEnd(10)} ${s.seconds.toFixed(1).padStart(6)} s  ${String(s.calls).padStart(3)} calls  ${String(s.promptTokens).padStart(6)} prompt${s.evaluatedTokens !== undefined ? ` (${s.evaluatedTokens} evaluated)` : ''}  ${String(s.generatedTokens).padStart(5)} generated`,
     );
   console.log(`  answer: ${q.answer.slice(0, 300).replace(/\s+/g, ' ')}`);
 }

@@ -18,7 +18,8 @@ export interface QuestionTiming {
   seconds: number;
   /** Seconds from asking to the answer's first streamed piece (undefined: none streamed). */
   firstAnswerTokenSeconds?: number;
-  stages: Array<{ name: string; seconds: number; calls: number; promptTokens: number; generatedTokens: number }>;
+  /** Per stage; evaluatedTokens: prompt tokens llama.cpp evaluated, the rest came from its cache. */
+  stages: Array<{ name: string; seconds: number; calls: number; promptTokens: number; generatedTokens: number; evaluatedTokens?: number }>;
   answer: string;
 }
 
@@ -56,7 +57,14 @@ export async function timeQuestion(filing: Awaited<ReturnType<typeof prepareFili
   return {
     seconds: (performance.now() - t) / 1000,
     ...(first !== undefined ? { firstAnswerTokenSeconds: first / 1000 } : {}),
-    stages: r.stages.map((s) => ({ name: s.stage, seconds: s.ms / 1000, calls: s.usage.calls, promptTokens: s.usage.promptTokens, generatedTokens: s.usage.generatedTokens })),
+    stages: r.stages.map((s) => ({
+      name: s.stage,
+      seconds: s.ms / 1000,
+      calls: s.usage.calls,
+      promptTokens: s.usage.promptTokens,
+      generatedTokens: s.usage.generatedTokens,
+      ...(s.usage.evaluatedTokens !== undefined ? { evaluatedTokens: s.usage.evaluatedTokens } : {}),
+    })),
     answer: r.answer.text,
   };
 }

@@ -4,6 +4,7 @@
  * as model time; `wallMs` keeps the call's whole time beside it.
  */
 import type { ChatMessage, Generation, LlmEngine } from '../../src/core/llm';
+import type { NativeSpeed } from './native';
 
 export interface SpeedSample {
   /** Prompt tokens llama.cpp evaluated (not taken from its cache) and generated. */
@@ -69,4 +70,21 @@ export async function measureSpeed(engine: LlmEngine, lengths: number[], decodeT
   const dec: SpeedSample[] = [];
   for (let i = 0; i < runs; i++) dec.push(await sample(engine, decodePrompt(++run), decodeTokens));
   return { prompt, decode: { tokens: Math.round(median(dec.map((s) => s.generated))), cold: dec[0].decodeTokPerSec, warm: median(dec.slice(1).map((s) => s.decodeTokPerSec)) } };
+}
+
+/**
+ * One row of --json: the warm speeds at the shorter prompt (a grading call's size) and over the
+ * decode, beside native's; every length, cold and warm, under `detail`.
+ */
+export function resultRow(model: string, t: number, runtime: string, app: EngineSpeed, nat: NativeSpeed | undefined) {
+  return {
+    model,
+    threads: t,
+    runtime,
+    promptTokPerSec: app.prompt[0].warm,
+    decodeTokPerSec: app.decode.warm,
+    nativePromptTokPerSec: nat?.prompt[0]?.tokPerSec ?? null,
+    nativeDecodeTokPerSec: nat?.decode.tokPerSec ?? null,
+    detail: { prompt: app.prompt, decode: app.decode, native: nat ?? null },
+  };
 }

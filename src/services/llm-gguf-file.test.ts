@@ -44,6 +44,7 @@ describe('wllamaLoadOptions', () => {
       nCtx: undefined,
       device: 'wasm',
       wasmPath: '/vendor/wllama/wllama.wasm',
+      llamaHost: '/vendor/llama-host/host.js',
     });
     expect(WLLAMA_WASM).toBe('/vendor/wllama/wllama.wasm');
   });

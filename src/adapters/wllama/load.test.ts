@@ -105,10 +105,16 @@ describe('loadWllama from a URL', () => {
     expect(store.download).not.toHaveBeenCalled();
   });
 
+  it('gives a small machine’s every core to llama.cpp', async () => {
+    const { runtime, instances } = fakeRuntime({ blob: model(smolHeader({ contextLength: 2048 })), env: { threads: 2 } });
+    await loadWllama(fromUrl(), runtime);
+    expect(instances[0].params).toMatchObject({ n_threads: 2 });
+  });
+
   it('takes a shorter training context as is, a chosen context size, fewer cores, and CPU only when asked', async () => {
-    const { runtime, instances } = fakeRuntime({ blob: model(smolHeader({ contextLength: 2048 })), env: { threads: 4 } });
+    const { runtime, instances } = fakeRuntime({ blob: model(smolHeader({ contextLength: 2048 })), env: { threads: 6 } });
     expect((await loadWllama(fromUrl(), runtime)).info.contextWindow).toBe(2048);
-    expect(instances[0].params).toEqual({ n_ctx: 2048, n_threads: 2, jinja: true });
+    expect(instances[0].params).toEqual({ n_ctx: 2048, n_threads: 3, jinja: true });
     await loadWllama(fromUrl({ nCtx: 1024, device: 'wasm', threads: 2 }), runtime);
     expect(instances[1].params).toEqual({ n_ctx: 1024, n_threads: 2, jinja: true, n_gpu_layers: 0 });
   });

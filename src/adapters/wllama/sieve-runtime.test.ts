@@ -88,7 +88,6 @@ describe('SieveLlama: the llama.cpp host behind wllama’s interface', () => {
     expect(s.timings?.cachedTokens).toBe(40);
     expect(host.sent.find((m) => m.op === 'chat')).toMatchObject({ maxTokens: 1, topLogprobs: 20 });
   });
-
 });
 
 describe('SieveLlama: failures and stops', () => {

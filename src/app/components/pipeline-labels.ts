@@ -88,6 +88,7 @@ type DetailValue = string | number | boolean | undefined;
 const DETAIL_WORDS: Record<string, (v: DetailValue, all: Record<string, DetailValue>) => string | undefined> = {
   skipped: (v) => `skipped (${v})`,
   rewritten: (v) => `asked as “${v}”`,
+  discarded: (v) => `rewrite not used: ${v}`,
   documents: (v) => `${v} document${v === 1 ? '' : 's'} known`,
   routed: (v) => (v === 0 ? 'names none of them' : `kept to ${v} named`),
   reason: (v) => String(v),

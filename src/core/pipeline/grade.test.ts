@@ -68,6 +68,19 @@ describe('gradeChunks, logprob mode', () => {
     expect(engine.calls.every((c) => c.kind === 'score' && c.candidates?.length === 10)).toBe(true);
   });
 
+  it('reports progress per model call, the total growing by the reflections once they are known', async () => {
+    const engine = new ScriptedEngine([], distributions);
+    const seen: Array<[number, number]> = [];
+    await gradeChunks(engine, { query: QUERY, chunks: CHUNKS, fallback: FALLBACK }, logprob, { onGraded: (_, done, calls) => seen.push([done, calls]) });
+    expect(seen).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+      [4, 4],
+    ]);
+    expect(engine.calls).toHaveLength(4);
+  });
+
   it('needs at least 3× fewer generated tokens than generate mode for the same chunks', async () => {
     const gen = await gradeChunks(
       engineFor({ noon: '0.9 because the chunk says noon', kelp: '0.1 not related', blue: '0.5 maybe' }),

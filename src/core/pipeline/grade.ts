@@ -34,20 +34,23 @@ export async function gradeChunks(
   engine: LlmEngine,
   input: GradeInput,
   settings: GradeSettings,
-  options: { signal?: AbortSignal; onGraded?: (i: number, done: number) => void } = {},
+  options: { signal?: AbortSignal; onGraded?: (i: number, done: number, calls: number) => void } = {},
 ): Promise<{ grades: Grade[]; usage: LlmUsage }> {
   const { query, chunks, fallback } = input;
   const w = normaliseWeights(settings.weights);
   const critics = chunks.map((c) => critic(query, c));
   const grades: Grade[] = chunks.map((_, i) => ({ base: 0, critic: critics[i], final: 0, problems: [], usage: NO_USAGE }));
+  // Progress counts model calls: every base grade, then each reflection once it is known which need one.
   let done = 0;
-  const report = (i: number) => options.onGraded?.(i, ++done);
+  let calls = settings.mode === 'generate' ? 2 * chunks.length : chunks.length;
+  const report = (i: number) => options.onGraded?.(i, ++done, calls);
 
   if (settings.mode === 'generate') {
     for (let i = 0; i < chunks.length; i++) {
       options.signal?.throwIfAborted();
       const g = grades[i];
       g.base = await generatedScore(engine, relevancePrompt(query, chunks[i]), fallback[i], 'base grade', g, settings, options.signal);
+      report(i);
       g.reflection = await generatedScore(engine, reflectionPrompt(query, chunks[i], g.base), g.base, 'reflection', g, settings, options.signal);
       g.final = combine(g, w);
       report(i);
@@ -57,19 +60,20 @@ export async function gradeChunks(
       options.signal?.throwIfAborted();
       grades[i].base = await digitScore(engine, relevanceDigitPrompt(query, chunks[i]), grades[i], options.signal);
       grades[i].final = combine(grades[i], w);
+      report(i);
     }
     const provisional = dynamicThreshold(
       grades.map((g) => g.final),
       settings.epsilon,
       0,
     ).threshold;
-    for (let i = 0; i < chunks.length; i++) {
+    const near = grades.map((g, i) => (Math.abs(g.final - provisional) <= settings.reflectionMargin ? i : -1)).filter((i) => i >= 0);
+    calls += near.length;
+    for (const i of near) {
       const g = grades[i];
-      if (Math.abs(g.final - provisional) <= settings.reflectionMargin) {
-        options.signal?.throwIfAborted();
-        g.reflection = await digitScore(engine, reflectionDigitPrompt(query, chunks[i], g.base), g, options.signal);
-        g.final = combine(g, w);
-      }
+      options.signal?.throwIfAborted();
+      g.reflection = await digitScore(engine, reflectionDigitPrompt(query, chunks[i], g.base), g, options.signal);
+      g.final = combine(g, w);
       report(i);
     }
   }

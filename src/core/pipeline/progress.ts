@@ -11,9 +11,12 @@ export interface CallProgress {
   secondsLeft?: number;
 }
 
-/** The progress after a report of `done` of `total` at `nowMs`; a report of 0 done (or a new total) starts the clock. */
+/**
+ * The progress after a report of `done` of `total` calls at `nowMs`. A report of 0 done, or of
+ * fewer than before (a new stage), starts the clock; a total may grow as calls are added.
+ */
 export function nextProgress(prev: CallProgress | undefined, done: number, total: number, nowMs: number): CallProgress {
-  const startedMs = prev && prev.total === total && done > 0 ? prev.startedMs : nowMs;
+  const startedMs = prev && done > 0 && done >= prev.done ? prev.startedMs : nowMs;
   if (done <= 0 || done >= total) return { done, total, startedMs };
   const perCall = (nowMs - startedMs) / done;
   return { done, total, startedMs, secondsLeft: Math.max(1, Math.round((perCall * (total - done)) / 1000)) };

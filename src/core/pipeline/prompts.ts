@@ -106,6 +106,22 @@ export function answerPrompt(query: string, sources: AnswerSource[]): ChatMessag
         'Cite every claim with the source number in square brackets, like [1] or [2][3]. ' +
         'If the sources do not contain the answer, say that the documents do not contain it.',
     },
-    { role: 'user', content: `Sources:\n\n${context}\n\nQuestion: ${query}\n\nAnswer:` },
+    // The instruction again after the sources, beside the question, where a small model heeds it
+    // (Qwen2.5-Coder-0.5B answered a bare "Answer:" with "[1]" alone).
+    { role: 'user', content: `Sources:\n\n${context}\n\nQuestion: ${query}\n\nAnswer in one to three sentences from the sources above, citing each like [1]:` },
+  ];
+}
+
+/**
+ * The answer asked again, more plainly, of a model whose first reply said nothing: the
+ * instruction after the sources, next to the question, where a small model heeds it.
+ */
+export function simpleAnswerPrompt(query: string, sources: AnswerSource[]): ChatMessage[] {
+  const context = sources.map((s) => `[${s.n}] ${s.text}`).join('\n\n');
+  return [
+    {
+      role: 'user',
+      content: `${context}\n\nUsing only the text above, answer in one or two sentences: ${query}\nEnd each sentence with the number of the text it comes from, like [1].`,
+    },
   ];
 }

@@ -6,6 +6,7 @@ import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
 import type { FigureResult } from './figuring';
 import { findCitations } from '../../attribution';
+import { addUsage, type LlmUsage } from '../usage';
 
 export const NOT_FOUND = 'The documents do not contain an answer to this question.';
 
@@ -58,11 +59,17 @@ async function answerFromSources(ctx: AskContext, sources: AnswerSource[]): Prom
     score: s.score,
     text: s.text,
   }));
-  const out = await generateAnswer(engine, ctx.question, prompted, {
-    maxTokens: ctx.settings.maxAnswerTokens,
-    signal: ctx.signal,
-    onToken: (piece) => emit({ kind: 'token', piece }),
-  });
+  const ask = (simple: boolean) =>
+    generateAnswer(engine, ctx.question, prompted, { maxTokens: ctx.settings.maxAnswerTokens, signal: ctx.signal, onToken: (piece) => emit({ kind: 'token', piece }), simple });
+  let out = await ask(false);
+  // A reply that says nothing (bare citation marks, the prompt's source list): asked once more, plainly; then Sieve's own answer.
+  if (!out.prose && out.finishReason !== 'abort') {
+    const first = out;
+    emit({ kind: 'token', piece: '\n\n' });
+    out = await ask(true);
+    out = { ...out, usage: addUsage(first.usage, out.usage) };
+    if (!out.prose && out.finishReason !== 'abort') return sieveInstead(ctx, sources, out.usage);
+  }
   if (out.citations.length === 0) ctx.problems.push('The answer cites no source.');
   if (out.dropped.length > 0) {
     const list = out.dropped.map((n) => `[${n}]`).join(', ');
@@ -75,6 +82,13 @@ async function answerFromSources(ctx: AskContext, sources: AnswerSource[]): Prom
     usage: out.usage,
     detail: { sources: prompted.length, finish: out.finishReason },
   };
+}
+
+/** The model wrote no answer twice: Sieve's quoted answer, saying so. */
+function sieveInstead(ctx: AskContext, sources: AnswerSource[], usage: LlmUsage): Outcome<Answer> {
+  ctx.problems.push('The language model wrote no answer, twice (the second time asked more simply); Sieve quoted the sources instead.');
+  const q = quoted(ctx, sources);
+  return { ...q, usage, detail: { ...q.detail, fallback: 'quoted by Sieve: the model wrote no answer' } };
 }
 
 /** Retrieval-only: sentences quoted from the sources, with their citations. */

@@ -31,7 +31,7 @@ export async function grading(ctx: AskContext, unique: CandidateRow[]): Promise<
   emit({ kind: 'graded', done: 0, total: unique.length });
   const { grades, usage } = await gradeChunks(engine, { query: question, chunks: unique.map((r) => r.chunk.text), fallback: unique.map((r) => r.hybrid) }, settings.grading, {
     signal,
-    onGraded: (_, done) => emit({ kind: 'graded', done, total: unique.length }),
+    onGraded: (_, done, calls) => emit({ kind: 'graded', done, total: calls }),
   });
   grades.forEach((g, i) => {
     unique[i].grade = g;

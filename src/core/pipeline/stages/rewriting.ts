@@ -7,7 +7,7 @@ export async function rewriting({ engine, settings, question, signal, problems }
   if (!engine || !settings.rewrite) return { value: question, detail: { skipped: engine ? 'turned off' : 'no LLM' } };
   const r = await rewriteQuery(engine, question, signal);
   if (r.problem) problems.push(`Query rewrite: ${r.problem}`);
-  return { value: r.rewritten, usage: r.usage, detail: { rewritten: r.rewritten } };
+  return { value: r.rewritten, usage: r.usage, detail: r.problem ? { discarded: r.problem } : { rewritten: r.rewritten } };
 }
 
 interface Routing {
