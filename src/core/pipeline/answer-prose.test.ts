@@ -27,7 +27,7 @@ describe('writesProse', () => {
     expect(writesProse('[1] [2] [3]', prompt)).toBe(false);
     const texts = SOURCES.map((x) => x.text);
     expect(writesProse('[1] Timetable, p. 2 (relevance: high, score 0.90) [1] Timetable, p. 2 (relevance: high, score 0.90)', prompt, texts)).toBe(false);
-    expect(writesProse('Answer in one to three sentences from the sources above, citing each like [1]:', prompt, texts)).toBe(false);
+    expect(writesProse('You answer questions using only the numbered sources you are given, never prior knowledge.', prompt, texts)).toBe(false);
     expect(writesProse('', prompt)).toBe(false);
   });
 

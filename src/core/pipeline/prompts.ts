@@ -106,9 +106,10 @@ export function answerPrompt(query: string, sources: AnswerSource[]): ChatMessag
         'Cite every claim with the source number in square brackets, like [1] or [2][3]. ' +
         'If the sources do not contain the answer, say that the documents do not contain it.',
     },
-    // The instruction again after the sources, beside the question, where a small model heeds it
-    // (Qwen2.5-Coder-0.5B answered a bare "Answer:" with "[1]" alone).
-    { role: 'user', content: `Sources:\n\n${context}\n\nQuestion: ${query}\n\nAnswer in one to three sentences from the sources above, citing each like [1]:` },
+    // Ending on "Answer:" suits SmolLM2 ("The orchard apiary holds 14 hives."; with the instruction
+    // repeated here it answered "1 hive"). Qwen2.5-Coder-0.5B sometimes answers it with "[1]" alone
+    // or the sources' labels: then simpleAnswerPrompt asks again (see writesProse).
+    { role: 'user', content: `Sources:\n\n${context}\n\nQuestion: ${query}\n\nAnswer:` },
   ];
 }
 
