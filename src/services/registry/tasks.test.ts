@@ -53,7 +53,14 @@ describe('the task table', () => {
     await loadModel('llm', { kind: 'wllama', source: 'file', fileName: 'smol.gguf', fileSize: 4, file }, onProgress);
     expect(calls[2]).toEqual([
       'loadWllama',
-      { source: { kind: 'file', name: 'smol.gguf', size: 4, file }, nCtx: undefined, device: undefined, wasmPath: '/vendor/wllama/wllama.wasm', llamaHost: '/vendor/llama-host/host.js', onProgress },
+      {
+        source: { kind: 'file', name: 'smol.gguf', size: 4, file },
+        nCtx: undefined,
+        device: undefined,
+        wasmPath: '/vendor/wllama/wllama.wasm',
+        llamaHost: '/vendor/llama-host/host.js',
+        onProgress,
+      },
     ]);
   });
 
