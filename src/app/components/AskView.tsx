@@ -57,7 +57,14 @@ export function AskView({ onInspect, onSettings }: Props) {
           </button>
         )}
       </form>
-      <ModeLine llm={state.llm} settings={state.settings?.llm} question={q} onRetrievalOnly={() => void store.models.useRetrievalOnly()} onSettings={onSettings} />
+      <ModeLine
+        llm={state.llm}
+        settings={state.settings?.llm}
+        siteModels={state.siteModels?.models}
+        question={q}
+        onRetrievalOnly={() => void store.models.useRetrievalOnly()}
+        onSettings={onSettings}
+      />
       {needsDocuments(state) && <p className="muted">Add documents in the Library first.</p>}
       {state.llm.state === 'ready' && state.settings && state.settings.pipeline.llmRetriever.use !== 'off' && (
         <p className="note small" data-testid="judge-estimate">

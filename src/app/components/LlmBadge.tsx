@@ -1,13 +1,14 @@
 import { useApp } from '../context';
 import { describeBytes } from '../format';
-import { llmModelName } from '../../core/settings';
+import { llmShownName } from './llm-name';
 
 /** Which language model answers questions, next to the embedding model's badge. */
 export function LlmBadge() {
   const { state } = useApp();
   const l = state.llm;
   const s = state.settings?.llm;
-  const name = l.info?.model ?? (s && s.kind !== 'none' ? llmModelName(s) : 'language model');
+  // The catalogue's name and the model's size, once, here; the Ask view names it without the size.
+  const name = llmShownName(s, state.siteModels?.models, l.info?.model, true);
   const label =
     l.state === 'ready'
       ? `LLM ready: ${name}`

@@ -1,21 +1,25 @@
 import type { LlmStatus, QuestionState } from '../state';
-import { llmModelName, type LlmSettings } from '../../core/settings';
+import type { LlmSettings } from '../../core/settings';
+import type { ManifestModel } from '../../core/models';
+import { llmShownName } from './llm-name';
 import { askModeLabel } from './ask-labels';
 
 export function ModeLine({
   llm,
   settings,
+  siteModels,
   question,
   onRetrievalOnly,
   onSettings,
 }: {
   llm: LlmStatus;
   settings?: LlmSettings;
+  siteModels?: ManifestModel[];
   question?: QuestionState;
   onRetrievalOnly(): void;
   onSettings(): void;
 }) {
-  const name = settings && settings.kind !== 'none' ? llmModelName(settings) : 'the language model';
+  const name = settings && settings.kind !== 'none' ? llmShownName(settings, siteModels) : 'the language model';
   if (llm.state === 'failed') {
     return (
       <div className="llm-error" role="alert" data-testid="llm-error" data-code={llm.code}>
@@ -36,7 +40,7 @@ export function ModeLine({
   }
   return (
     <p className="mode muted small" data-testid="ask-mode">
-      {askModeLabel(llm, name, question)}
+      {askModeLabel(llm, name, question, name !== llmShownName(settings, undefined))}
     </p>
   );
 }

@@ -3,6 +3,7 @@ import { type CandidateRow, type SegmentSource, estimateLibraryJudgeCost } from 
 import type { LlmStatus, QuestionState } from '../state';
 import type { PipelineSettings } from '../../core/settings';
 import { runningLabel, secondsText } from './pipeline-labels';
+import { engineName } from './llm-name';
 
 /** What the LLM retriever will cost, estimated from the library before a question is asked. */
 export function judgeNote(r: PipelineSettings['llmRetriever'], docs: Array<{ chunkCount: number; charCount: number }>): string {
@@ -43,14 +44,16 @@ export function askStatusLabel(q: QuestionState): string {
 }
 
 /** Which engine answered (or will answer) questions; `name` is the configured model's name. */
-export function askModeLabel(llm: LlmStatus, name: string, question?: QuestionState): string {
+export function askModeLabel(llm: LlmStatus, name: string, question?: QuestionState, catalogued = false): string {
+  // A model the catalogue names is called by that name, not by its file's header.
+  const model = catalogued ? name : (llm.info?.model ?? name);
   const result = question?.status === 'done' ? question.result : undefined;
   return result
     ? result.mode === 'retrieval-only'
       ? 'Retrieval-only (no language model)'
-      : `Answered by ${result.model ?? name}`
+      : `Answered by ${catalogued ? name : (result.model ?? name)}`
     : llm.state === 'ready'
-      ? `Language model: ${llm.info?.model ?? name}${llm.info ? ` (${llm.info.engine}, ${llm.info.contextWindow} tokens of context)` : ''}`
+      ? `Language model: ${model}${llm.info ? ` (${engineName(llm.info.engine)}, ${llm.info.contextWindow} tokens of context)` : ''}`
       : llm.state === 'loading'
         ? `Loading ${name}… questions asked now are answered retrieval-only.`
         : 'Retrieval-only (no language model)';
