@@ -40,8 +40,9 @@ class FakeWllama implements WllamaInstance {
   createChatCompletion = async () => ({});
 }
 
-function fakeRuntime(options: { behaviour?: Behaviour; response?: Response; env?: Partial<WllamaRuntime['env']>; blob?: Blob; kept?: Blob } = {}) {
+function fakeRuntime(options: { behaviour?: Behaviour; response?: Response; env?: Partial<WllamaRuntime['env']>; blob?: Blob; kept?: Blob; ownBuild?: boolean } = {}) {
   const instances: FakeWllama[] = [];
+  const own: FakeWllama[] = [];
   const blob = options.blob ?? model();
   const store = {
     cached: vi.fn<ModelStore['cached']>(async () => undefined),
@@ -67,8 +68,18 @@ function fakeRuntime(options: { behaviour?: Behaviour; response?: Response; env?
       instances.push(w);
       return w;
     },
+    ...(options.ownBuild
+      ? {
+          createCpu: (hostUrl: string, log: NativeLog) => {
+            expect(hostUrl).toBe('/vendor/llama-host/host.js');
+            const w = new FakeWllama(log, options.behaviour ?? 'ok');
+            own.push(w);
+            return w;
+          },
+        }
+      : {}),
   };
-  return { runtime, store, fetch, instances, blob };
+  return { runtime, store, fetch, instances, own, blob };
 }
 
 const fromUrl = (extra: Partial<WllamaOptions> = {}): WllamaOptions => ({ source: { kind: 'url', url: URL_ }, wasmPath: '/vendor/wllama/wllama.wasm', ...extra });
@@ -241,6 +252,19 @@ describe('loadWllama failures', () => {
     const big = model();
     Object.defineProperty(big, 'size', { value: 5 * 1024 ** 3 });
     await expect(loadWllama(picked(big), fakeRuntime().runtime)).resolves.toBeDefined();
+  });
+
+  it('runs on the CPU with Sieve’s own build where the page can host it, Memory64 or not; elsewhere with wllama’s', async () => {
+    const own = fakeRuntime({ ownBuild: true, env: { memory64: false, webgpu: false } });
+    await loadWllama(fromUrl({ llamaHost: '/vendor/llama-host/host.js' }), own.runtime);
+    expect(own.own).toHaveLength(1);
+    expect(own.instances).toHaveLength(0);
+    expect(own.own[0].params).toMatchObject({ n_gpu_layers: 0 });
+    // WebGPU asked for: wllama's build, whatever the page could host.
+    const gpu = fakeRuntime({ ownBuild: true });
+    await loadWllama(fromUrl({ llamaHost: '/vendor/llama-host/host.js', device: 'webgpu' }), gpu.runtime);
+    expect(gpu.own).toHaveLength(0);
+    expect(gpu.instances).toHaveLength(1);
   });
 
   it('says what the browser lacks: Memory64, or WebGPU when WebGPU is asked for', async () => {

@@ -25,7 +25,9 @@ export async function loadWllama(options: WllamaOptions, runtime?: WllamaRuntime
   const rt = runtime ?? (await browserRuntime());
   const device = options.device ?? 'auto';
   const location = sourceUrl(options.source);
-  if (!rt.env.memory64) {
+  // Sieve's own CPU build uses 32-bit memory; only wllama's needs Memory64.
+  const ownBuild = cpuOnly(rt.env, device) && options.llamaHost !== undefined && rt.createCpu !== undefined;
+  if (!rt.env.memory64 && !ownBuild) {
     throw ggufError('unsupported-browser', name, { cause: 'it lacks WebAssembly Memory64, which llama.cpp needs here (Chrome or Edge 133+, Firefox 134+)', location });
   }
   if (device === 'webgpu' && !rt.env.webgpu) throw ggufError('unsupported-browser', name, { cause: 'it has no WebGPU; choose the CPU (WASM) instead', location });
