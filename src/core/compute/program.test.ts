@@ -56,19 +56,21 @@ describe('program of thought', () => {
     const text = figureText(f, QUESTION, () => 1, out);
     expect(text.headline).toContain('1.55');
     expect(text.computation.join('\n')).toMatch(/the language model's expression: .* = 0\.65/);
-    expect(text.computation.join('\n')).toMatch(/the standard formula gives 1\.55, shown above/);
+    expect(text.computation.join('\n')).toMatch(/Sieve’s formula gives 1\.55, shown above; the model's differs/);
     const refused = figureText(f, QUESTION, () => 1, await programOfThought(new ScriptedEngine([], [], 'no idea'), QUESTION, f));
     expect(refused.headline).toContain('1.55');
     expect(refused.basis).toMatch(/not used \(the model wrote no expression\)/);
   });
 
-  it("puts the model's value first for a formula the question defines, with Sieve's own beside it when they differ", async () => {
+  it("keeps the question's own definition's value first when the model's expression differs, the model's beside it", async () => {
     const defined = `${QUESTION} The current ratio is defined as total current assets / total current liabilities.`;
     const doc = docOf(BALANCE);
     const f = computeFigure(askedFigure(defined)!, [{ docId: 'h', tables: readTables(doc.text, doc.pages) }]);
     const out = await programOfThought(new ScriptedEngine([{ match: /Expression:/, reply: 'c2 / c1' }]), defined, f);
     const text = figureText(f, defined, () => 1, out);
-    expect(text.headline).toContain('0.65');
-    expect(text.computation.join('\n')).toMatch(/Sieve’s own formula gives 1\.55/);
+    expect(text.headline).toContain('1.55');
+    expect(text.computation.join('\n')).toMatch(/the language model's expression: .* = 0\.65/);
+    expect(text.computation.join('\n')).toMatch(/Sieve’s formula gives 1\.55, shown above; the model's differs/);
+    expect(text.basis).not.toMatch(/The language model wrote the expression/);
   });
 });
