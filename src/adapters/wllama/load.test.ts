@@ -10,7 +10,7 @@ import { smolHeader } from './test-gguf';
 const URL_ = 'https://huggingface.co/HuggingFaceTB/SmolLM2-135M-Instruct-GGUF/resolve/main/smollm2-135m-instruct-q4_1.gguf';
 const model = (header = smolHeader()) => new Blob([header as BlobPart, new Uint8Array(1000)]);
 
-type Behaviour = 'ok' | 'unknown-architecture' | 'not-loaded' | 'out-of-memory';
+type Behaviour = 'ok' | 'unknown-architecture' | 'not-loaded' | 'out-of-memory' | 'host-missing';
 
 /** Stands in for wllama: records the load parameters; fails the way llama.cpp does when told to. */
 class FakeWllama implements WllamaInstance {
@@ -31,6 +31,7 @@ class FakeWllama implements WllamaInstance {
       throw new TypeError("Cannot read properties of undefined (reading 'length')");
     }
     if (this.behaviour === 'out-of-memory') throw new RangeError('WebAssembly.Memory(): could not allocate memory');
+    if (this.behaviour === 'host-missing') throw new Error('the llama.cpp worker failed: its script did not load');
   }
   getLoadedContextInfo() {
     return this.behaviour === 'not-loaded' ? { n_ctx: 0, n_vocab: 0, success: false } : { n_ctx: Number(this.params?.n_ctx), n_vocab: 49152, success: true };
@@ -40,7 +41,9 @@ class FakeWllama implements WllamaInstance {
   createChatCompletion = async () => ({});
 }
 
-function fakeRuntime(options: { behaviour?: Behaviour; response?: Response; env?: Partial<WllamaRuntime['env']>; blob?: Blob; kept?: Blob; ownBuild?: boolean } = {}) {
+function fakeRuntime(
+  options: { behaviour?: Behaviour; ownBehaviour?: Behaviour; response?: Response; env?: Partial<WllamaRuntime['env']>; blob?: Blob; kept?: Blob; ownBuild?: boolean } = {},
+) {
   const instances: FakeWllama[] = [];
   const own: FakeWllama[] = [];
   const blob = options.blob ?? model();
@@ -72,7 +75,7 @@ function fakeRuntime(options: { behaviour?: Behaviour; response?: Response; env?
       ? {
           createCpu: (hostUrl: string, log: NativeLog) => {
             expect(hostUrl).toBe('/vendor/llama-host/host.js');
-            const w = new FakeWllama(log, options.behaviour ?? 'ok');
+            const w = new FakeWllama(log, options.ownBehaviour ?? options.behaviour ?? 'ok');
             own.push(w);
             return w;
           },
@@ -265,6 +268,19 @@ describe('loadWllama failures', () => {
     await loadWllama(fromUrl({ llamaHost: '/vendor/llama-host/host.js', device: 'webgpu' }), gpu.runtime);
     expect(gpu.own).toHaveLength(0);
     expect(gpu.instances).toHaveLength(1);
+  });
+});
+
+describe('loadWllama: which build runs, and what the browser lacks', () => {
+  it('falls back to wllama’s build when Sieve’s cannot start, and ends the instance that failed', async () => {
+    const { runtime, own, instances } = fakeRuntime({ ownBuild: true, ownBehaviour: 'host-missing', env: { webgpu: false } });
+    await expect(loadWllama(fromUrl({ llamaHost: '/vendor/llama-host/host.js' }), runtime)).resolves.toBeDefined();
+    expect(own[0].exit).toHaveBeenCalled();
+    expect(instances).toHaveLength(1);
+    // A model that is bad in itself is not tried twice.
+    const bad = fakeRuntime({ ownBuild: true, behaviour: 'out-of-memory', env: { webgpu: false } });
+    await expect(loadWllama(fromUrl({ llamaHost: '/vendor/llama-host/host.js' }), bad.runtime)).rejects.toMatchObject({ code: 'out-of-memory' });
+    expect(bad.instances).toHaveLength(0);
   });
 
   it('says what the browser lacks: Memory64, or WebGPU when WebGPU is asked for', async () => {

@@ -5,7 +5,7 @@ import { ggufError, toGgufError } from './errors';
 import { describeNotGguf, hasGgufMagic, readGgufHeader, type GgufHeader } from './gguf';
 import { pickedFileKey } from './model-store';
 import type { GgufSource, WllamaOptions } from './options';
-import { browserRuntime, type NativeLog, type WllamaRuntime } from './runtime';
+import { browserRuntime, type NativeLog, type WllamaInstance, type WllamaRuntime } from './runtime';
 
 /** Context cap: a longer KV cache would not fit beside the weights in a browser tab. */
 const DEFAULT_MAX_CONTEXT = 4096;
@@ -56,10 +56,28 @@ export async function loadWllama(options: WllamaOptions, runtime?: WllamaRuntime
 }
 
 async function start(blobs: Blob[], header: GgufHeader, options: WllamaOptions, rt: WllamaRuntime, name: string): Promise<LlmEngine> {
-  const nCtx = options.nCtx ? Math.max(MIN_CONTEXT, Math.round(options.nCtx)) : Math.min(header.contextLength ?? DEFAULT_MAX_CONTEXT, DEFAULT_MAX_CONTEXT);
   const log: NativeLog = { errors: [] };
   const cpu = cpuOnly(rt.env, options.device ?? 'auto');
-  const wllama = cpu && options.llamaHost && rt.createCpu ? rt.createCpu(options.llamaHost, log) : rt.create(options.wasmPath, log);
+  const own = cpu && options.llamaHost !== undefined && rt.createCpu !== undefined;
+  try {
+    return await startWith(own ? rt.createCpu!(options.llamaHost!, log) : rt.create(options.wasmPath, log), blobs, header, options, rt, name, cpu);
+  } catch (e) {
+    // Sieve's build could not start at all (its worker or WebAssembly did not load): wllama's build, where the browser has Memory64.
+    if (own && rt.env.memory64 && e instanceof Error && /the llama\.cpp worker failed/.test(e.message)) {
+      const fallback: NativeLog = { errors: [] };
+      try {
+        return await startWith(rt.create(options.wasmPath, fallback), blobs, header, options, rt, name, cpu);
+      } catch (e2) {
+        throw toGgufError(e2, name, { architecture: header.architecture, location: sourceUrl(options.source) }, fallback.errors);
+      }
+    }
+    throw toGgufError(e, name, { architecture: header.architecture, location: sourceUrl(options.source) }, log.errors);
+  }
+}
+
+/** Loads the model into one llama.cpp instance; on failure the instance is ended and the error passed on as it is. */
+async function startWith(wllama: WllamaInstance, blobs: Blob[], header: GgufHeader, options: WllamaOptions, rt: WllamaRuntime, name: string, cpu: boolean): Promise<LlmEngine> {
+  const nCtx = options.nCtx ? Math.max(MIN_CONTEXT, Math.round(options.nCtx)) : Math.min(header.contextLength ?? DEFAULT_MAX_CONTEXT, DEFAULT_MAX_CONTEXT);
   try {
     await wllama.loadModel(blobs, {
       n_ctx: nCtx,
@@ -75,7 +93,7 @@ async function start(blobs: Blob[], header: GgufHeader, options: WllamaOptions, 
     return new WllamaEngine(wllama, { engine: 'wllama', model: header.name?.trim() || name, contextWindow: loaded.n_ctx || nCtx });
   } catch (e) {
     await wllama.exit().catch(() => undefined);
-    throw toGgufError(e, name, { architecture: header.architecture, location: sourceUrl(options.source) }, log.errors);
+    throw e;
   }
 }
 
