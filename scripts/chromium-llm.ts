@@ -3,6 +3,9 @@
  * wllama adapter (llama.cpp compiled to WebAssembly) in headless Chromium, served by Vite's dev
  * server with the app's config (cross-origin isolated, so llama.cpp gets threads). The Node
  * side is an ordinary LlmEngine whose calls cross page.evaluate.
+ *
+ * For measuring where time goes: SIEVE_LLM_DEBUG=1 prints the page's console and failed
+ * requests, NO_WEBGPU=1 starts Chromium without WebGPU, CHROMIUM_EXTRA="--js-flags=…" adds flags.
  */
 import { chromium } from 'playwright-core';
 import { createServer } from 'vite';
