@@ -13,14 +13,10 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { parsePdf } from '../src/adapters/pdf/node';
-import { EMBEDDER_OPTIONS, loadNodeEmbedder } from './embedder';
-import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
+import { EMBEDDER_OPTIONS } from './embedder';
 import { LLM_OPTIONS, loadLocalLlm, TINY_CAUSAL_LM_ID } from './llm';
-import { withCache } from '../src/core/embed';
-import { buildDocument } from '../src/core/ingest';
-import { KnowledgeBase } from '../src/core/kb';
-import { DEFAULT_CHUNKER, DEFAULT_PIPELINE, type ScoringMode } from '../src/core/settings';
+import { prepareFiling } from './bench-llm/question';
+import { DEFAULT_PIPELINE, type ScoringMode } from '../src/core/settings';
 import { parseQuestions } from '../src/core/eval';
 import { ask, knowledgeBaseDeps, type AskResult } from '../src/core/pipeline';
 
@@ -52,11 +48,7 @@ if (!pdf || !question) {
   process.exit(2);
 }
 
-const parsed = await parsePdf(new Uint8Array(await readFile(pdf)), pdf);
-const embedder = withCache(await loadNodeEmbedder(values.embedder), new FsEmbeddingCacheStore(values.cache!));
-const built = await buildDocument({ docId: 'doc', parsed, fileName: pdf.split(/[\\/]/).pop(), embedder, chunker: DEFAULT_CHUNKER });
-const kb = new KnowledgeBase(embedder.dim);
-kb.addDocument('doc', built.chunks, built.vectors);
+const { kb, embedder, built } = await prepareFiling(pdf, values.cache, values.embedder);
 const engine = values.llm === 'none' ? undefined : await loadLocalLlm(values.llm!, values.models, values['n-ctx'] ? Number(values['n-ctx']) : undefined);
 
 const modes: ScoringMode[] = values.mode === 'both' ? ['generate', 'logprob'] : [values.mode as ScoringMode];
@@ -69,6 +61,7 @@ for (const mode of modes) {
       ...knowledgeBaseDeps(kb),
       embedQuery: async (t) => (await embedder.embed([t]))[0],
       titleOf: () => built.card.title,
+      tablesOf: () => built.tables.tables,
       engine,
     },
   );

@@ -24,9 +24,9 @@ export interface QuestionTiming {
 }
 
 /** A filing ready to ask about: its knowledge base and title. */
-export async function prepareFiling(pdf: string, cacheDir = '.cache/embeddings') {
+export async function prepareFiling(pdf: string, cacheDir = '.cache/embeddings', embedderId = 'use-lite') {
   const parsed = await parsePdf(new Uint8Array(await readFile(pdf)), pdf);
-  const embedder = withCache(await loadNodeEmbedder('use-lite'), new FsEmbeddingCacheStore(cacheDir));
+  const embedder = withCache(await loadNodeEmbedder(embedderId), new FsEmbeddingCacheStore(cacheDir));
   const built = await buildDocument({ docId: 'doc', parsed, fileName: pdf.split(/[\\/]/).pop(), embedder, chunker: DEFAULT_CHUNKER });
   const kb = new KnowledgeBase(embedder.dim);
   kb.addDocument('doc', built.chunks, built.vectors);
