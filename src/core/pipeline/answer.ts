@@ -70,7 +70,7 @@ export async function generateAnswer(
   const text = withoutEcho(out.text, prompt, texts);
   return {
     text,
-    prose: writesProse(out.text, prompt, texts),
+    prose: saysSomething(out.text, text),
     citations: findCitations(text, Math.max(0, ...sources.map((s) => s.n))),
     usage: generationUsage(out),
     finishReason,
@@ -95,11 +95,16 @@ const MIN_ECHO_PIECE = 8;
  * "[1] NIKE 10-K, p. 22 (relevance: high…)", is not).
  */
 export function writesProse(reply: string, prompt: ChatMessage[], sourceTexts: string[] = []): boolean {
+  return saysSomething(reply, withoutEcho(reply, prompt, sourceTexts));
+}
+
+/** writesProse, given the reply with its copied pieces already taken out. */
+function saysSomething(reply: string, cleaned: string): boolean {
   const words = reply.replace(/\[\d+\]/g, ' ').match(/\p{L}[\p{L}'’-]*|\d[\d,.]*/gu) ?? [];
   if (words.length < MIN_PROSE_WORDS) return false;
   const size = (text: string) => text.replace(/\[\d+\]|\s+/g, '').length;
   const total = size(reply);
-  return total === 0 || 1 - size(withoutEcho(reply, prompt, sourceTexts)) / total < ECHO_SHARE;
+  return total === 0 || 1 - size(cleaned) / total < ECHO_SHARE;
 }
 
 /** The reply without the pieces copied from the prompt's scaffolding, trimmed. */
