@@ -14,7 +14,7 @@ test('with a transformers.js model loaded, LLM-boundary chunking works at ingest
   // Without a model that can score splits, the option is unavailable and says why.
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByRole('radio', { name: 'LLM boundaries (LlamaChunk)' })).toBeDisabled();
-  await expect(page.getByText(/LLM boundaries needs a transformers\.js language model/)).toBeVisible();
+  await expect(page.getByText(/LLM boundaries needs a language model that reads split-token probabilities/)).toBeVisible();
 
   await chooseTinyLlm(page);
   await page.getByRole('radio', { name: 'LLM boundaries (LlamaChunk)' }).check();

@@ -49,7 +49,7 @@ if (!pdf || !question) {
 }
 
 const { kb, embedder, built } = await prepareFiling(pdf, values.cache, values.embedder);
-const engine = values.llm === 'none' ? undefined : await loadLocalLlm(values.llm!, values.models, values['n-ctx'] ? Number(values['n-ctx']) : undefined);
+const engine = values.llm === 'none' ? undefined : await loadLocalLlm(values.llm!, values);
 
 const modes: ScoringMode[] = values.mode === 'both' ? ['generate', 'logprob'] : [values.mode as ScoringMode];
 const results: Array<[ScoringMode, AskResult]> = [];

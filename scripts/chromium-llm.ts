@@ -7,10 +7,10 @@
  * For measuring where time goes: SIEVE_LLM_DEBUG=1 prints the page's console and failed
  * requests, NO_WEBGPU=1 starts Chromium without WebGPU, CHROMIUM_EXTRA="--js-flags=…" adds flags.
  */
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { createServer } from 'vite';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import type { ChatMessage, GenerateOptions, Generation, LlmEngine, LlmInfo, NextTokenScores } from '../src/core/llm';
+import type { ChatMessage, GenerateOptions, Generation, LlmEngine, LlmInfo, NextTokenScores, ScoreSplitsOptions, SplitToken } from '../src/core/llm';
 import type { ManifestModel } from '../src/core/models';
 import { REPO_ROOT } from './models/write-model';
 
@@ -55,18 +55,7 @@ export async function loadChromiumGguf(
       options.threads,
       options.runtime,
     ] as const);
-    let calls = 0;
-    const withAbort = async <T>(signal: AbortSignal | undefined, run: (call: number) => Promise<T>): Promise<T> => {
-      signal?.throwIfAborted();
-      const call = ++calls;
-      const onAbort = () => void page.evaluate((c) => window.sieveHost.abort(c), call).catch(() => undefined);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      try {
-        return await run(call);
-      } finally {
-        signal?.removeEventListener('abort', onAbort);
-      }
-    };
+    const withAbort = abortable(page);
     return {
       info: loaded.info as LlmInfo,
       runtime: { isolated: loaded.isolated, threads: loaded.threads, llamaThreads: loaded.llamaThreads, loadMs: loaded.loadMs },
@@ -84,6 +73,13 @@ export async function loadChromiumGguf(
       scoreNext(messages: ChatMessage[], candidates: string[], o?: { signal?: AbortSignal }): Promise<NextTokenScores> {
         return withAbort(o?.signal, (call) => page.evaluate(([c, m, k]) => window.sieveHost.scoreNext(c, m, k), [call, messages, candidates] as const));
       },
+      ...((loaded.info as LlmInfo).splitScores
+        ? {
+            scoreSplits(windowText: string, o: ScoreSplitsOptions): Promise<SplitToken[]> {
+              return withAbort(o.signal, (call) => page.evaluate(([c, w, s]) => window.sieveHost.scoreSplits(c, w, s), [call, windowText, o.splitChar] as const));
+            },
+          }
+        : {}),
       dispose() {
         void close();
       },
@@ -92,4 +88,20 @@ export async function loadChromiumGguf(
     await close();
     throw e;
   }
+}
+
+/** Runs a numbered call in the page; the caller's abort signal stops it there. */
+function abortable(page: Page) {
+  let calls = 0;
+  return async <T>(signal: AbortSignal | undefined, run: (call: number) => Promise<T>): Promise<T> => {
+    signal?.throwIfAborted();
+    const call = ++calls;
+    const onAbort = () => void page.evaluate((c) => window.sieveHost.abort(c), call).catch(() => undefined);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      return await run(call);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+    }
+  };
 }

@@ -2,7 +2,7 @@
  * Retrieval evaluation on FinanceBench-format questions, over the same core code the app runs.
  *   npm run eval -- --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out report.json]
  *                   [--configs a,b] [--limit N] [--cache .cache/embeddings] [--weights 0.5,0.5]
- *                   [--docs <dir>] [--llm <model id> [--models test/models/] [--answer-tokens N]]
+ *                   [--docs <dir>] [--llm <model id> [--llm-native] [--models test/models/] [--answer-tokens N]]
  * Documents are <doc_name>.pdf under --pdfs, or <doc_name>.md/.txt/.html/.docx under --docs.
  * --llm runs the configs that need a language model (pipeline-llm: the whole question pipeline,
  * answer included) and adds their answers' attribution, averaged over questions, as a second
@@ -124,7 +124,7 @@ let llm: EvalLlm | undefined;
 if (values.llm && configs.some((c) => c.llm)) {
   const tl = performance.now();
   const maxAnswerTokens = Number(values['answer-tokens'] ?? (values.llm === TINY_CAUSAL_LM_ID ? 32 : DEFAULT_PIPELINE.maxAnswerTokens));
-  llm = { engine: await loadLocalLlm(values.llm, values.models, values['n-ctx'] ? Number(values['n-ctx']) : undefined), embedder, maxAnswerTokens };
+  llm = { engine: await loadLocalLlm(values.llm, values), embedder, maxAnswerTokens };
   console.error(
     `${values.llm}: loaded in ${((performance.now() - tl) / 1000).toFixed(1)} s, context ${llm.engine.info.contextWindow} tokens, answers up to ${maxAnswerTokens} tokens`,
   );

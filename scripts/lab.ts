@@ -97,7 +97,7 @@ if (values.merge) {
   const cache = new FsEmbeddingCacheStore(values.cache!);
   const base = await loadNodeEmbedder(values.embedder);
   const embedder = withCache(base, cache);
-  const engine = values.llm ? await loadLocalLlm(values.llm, values.models, values['n-ctx'] ? Number(values['n-ctx']) : undefined) : undefined;
+  const engine = values.llm ? await loadLocalLlm(values.llm, values) : undefined;
   const scorer = engineSplitScorer(engine);
   if (engine) console.error(`${values.llm}: context ${engine.info.contextWindow} tokens${scorer ? '' : ', but no split scores: the llm spec stays unavailable'}`);
   const specs = distinctSpecs([fixedSpec(500, 50), semanticSpec(0.8), llmSpec(), ...sweepFixed(), ...sweepTheta()]);

@@ -15,11 +15,17 @@ const run = promisify(execFile);
 export const LLAMA_CPP_PYTHON = '0.3.36';
 const WORK = join(REPO_ROOT, '.cache', 'llama.cpp');
 const SOURCE = join(WORK, `llama_cpp_python-${LLAMA_CPP_PYTHON}`, 'vendor', 'llama.cpp');
-const BIN = join(WORK, 'build-native', 'bin', 'llama-bench');
+const BUILD = join(WORK, 'build-server'); // llama-server and llama-bench
 
 /** llama-bench's path, building it first if needed; or why it could not be built. */
-export async function llamaBench(log: (line: string) => void): Promise<{ bin: string } | { error: string }> {
-  if (existsSync(BIN)) return { bin: BIN };
+export function llamaBench(log: (line: string) => void): Promise<{ bin: string } | { error: string }> {
+  return llamaTool('llama-bench', log);
+}
+
+/** A native llama.cpp program's path (llama-bench, or llama-server for the scripts' --llm-native), building it first if needed; or why it could not be built. */
+export async function llamaTool(name: 'llama-bench' | 'llama-server', log: (line: string) => void): Promise<{ bin: string } | { error: string }> {
+  const bin = join(BUILD, 'bin', name);
+  if (existsSync(bin)) return { bin };
   try {
     mkdirSync(WORK, { recursive: true });
     if (!existsSync(SOURCE)) {
@@ -27,13 +33,12 @@ export async function llamaBench(log: (line: string) => void): Promise<{ bin: st
       await run('pip', ['download', '--no-binary', ':all:', '--no-deps', `llama-cpp-python==${LLAMA_CPP_PYTHON}`, '-d', WORK], { maxBuffer: 1 << 26 });
       await run('tar', ['xzf', join(WORK, `llama_cpp_python-${LLAMA_CPP_PYTHON}.tar.gz`), '-C', WORK]);
     }
-    log('native anchor: building llama-bench (about 5 minutes on two cores)');
-    const build = join(WORK, 'build-native');
-    await run('cmake', ['-S', SOURCE, '-B', build, '-DCMAKE_BUILD_TYPE=Release', '-DLLAMA_CURL=OFF', '-DGGML_NATIVE=ON', '-DLLAMA_BUILD_TESTS=OFF', '-DLLAMA_BUILD_SERVER=OFF'], {
-      maxBuffer: 1 << 26,
-    });
-    await run('cmake', ['--build', build, '--target', 'llama-bench', '-j', '2'], { maxBuffer: 1 << 26 });
-    return existsSync(BIN) ? { bin: BIN } : { error: 'the build finished without llama-bench' };
+    log(`native llama.cpp: building ${name} (about 5 minutes on two cores)`);
+    // The server is built without its web page (whose prebuilt files would be downloaded).
+    const flags = ['-DCMAKE_BUILD_TYPE=Release', '-DLLAMA_CURL=OFF', '-DGGML_NATIVE=ON', '-DLLAMA_BUILD_TESTS=OFF', '-DLLAMA_BUILD_SERVER=ON', '-DLLAMA_USE_PREBUILT_UI=OFF', '-DLLAMA_BUILD_UI=OFF'];
+    await run('cmake', ['-S', SOURCE, '-B', BUILD, ...flags], { maxBuffer: 1 << 26 });
+    await run('cmake', ['--build', BUILD, '--target', name, '-j', '2'], { maxBuffer: 1 << 26 });
+    return existsSync(bin) ? { bin } : { error: `the build finished without ${name}` };
   } catch (e) {
     const err = e as { stderr?: string; message?: string };
     return { error: (err.stderr?.trim().split('\n').slice(-3).join(' ') || err.message || String(e)).slice(0, 400) };

@@ -50,6 +50,16 @@ const host = {
       running.delete(call);
     }
   },
+  async scoreSplits(call: number, windowText: string, splitChar: string) {
+    if (!engine?.scoreSplits) throw new Error(`${engine?.info.model ?? 'the model'} cannot read split-token probabilities here`);
+    const ctl = new AbortController();
+    running.set(call, ctl);
+    try {
+      return await engine.scoreSplits(windowText, { splitChar, signal: ctl.signal });
+    } finally {
+      running.delete(call);
+    }
+  },
   abort(call: number) {
     running.get(call)?.abort();
   },

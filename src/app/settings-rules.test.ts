@@ -113,7 +113,7 @@ describe('llmGates', () => {
   });
 
   it('allows LLM boundaries only with a model that reads split-token probabilities', () => {
-    expect(llmGates({ state: 'none' }).splitScores).toMatch(/^LLM boundaries needs a transformers\.js language model/);
+    expect(llmGates({ state: 'none' }).splitScores).toMatch(/^LLM boundaries needs a language model that reads split-token probabilities/);
     expect(llmGates({ state: 'ready', info: { engine: 'webllm' } }).splitScores).toMatch(/the loaded model cannot/);
     expect(llmGates({ state: 'ready', info: { engine: 'transformers', splitScores: true } }).splitScores).toBeUndefined();
   });

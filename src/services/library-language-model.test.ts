@@ -14,7 +14,7 @@ describe('Library: chunking by a language model or a percentile', () => {
     await library.updateSettings({ chunker: { kind: 'llm', threshold: 2, minChars: 20, maxChars: 200 } });
     await expect(library.ingest(file('notes.md', NOTES), () => {}, never)).rejects.toMatchObject({
       code: 'model',
-      message: expect.stringMatching(/^notes\.md: LLM-boundary chunking needs a loaded transformers\.js language model/),
+      message: expect.stringMatching(/^notes\.md: LLM-boundary chunking needs a loaded language model that reads split-token probabilities/),
     });
     expect(library.listDocuments().map((d) => d.name)).toEqual(['ferry.md']);
     expect((await store.listDocuments()).map((d) => d.name)).toEqual(['ferry.md']);

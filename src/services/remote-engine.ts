@@ -68,7 +68,7 @@ export function llmHostApi(loadLlm: Loader, webLlmModels: Catalogue = noCatalogu
     async scoreSplits(windowText, splitChar, ctx) {
       const e = loaded();
       if (!e.scoreSplits) {
-        throw Object.assign(new Error(`${e.info.model} cannot read split-token probabilities (it needs a transformers.js language model)`), {
+        throw Object.assign(new Error(`${e.info.model} cannot read split-token probabilities (a GGUF model on the CPU or a transformers.js model can)`), {
           name: 'SplitScoresUnavailableError',
           code: 'no-split-scores',
         });

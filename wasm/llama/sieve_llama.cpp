@@ -25,28 +25,70 @@ double g_last_eval_ms = 0;
 
 double now_ms() { return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
-// Decodes tokens [from, n) of `tokens` at positions from…n-1, logits for the last only.
-int decode_from(const llama_token * tokens, int from, int n) {
-    llama_batch batch = llama_batch_init(g_batch, 0, 1);
-    for (int i = from; i < n; i += g_batch) {
-        const int m = std::min(g_batch, n - i);
+// log softmax(logits)[id] over the vocabulary.
+float log_prob(const float * logits, int id) {
+    const int nv = llama_vocab_n_tokens(g_vocab);
+    const float top = *std::max_element(logits, logits + nv);
+    double sum = 0;
+    for (int i = 0; i < nv; i++) sum += std::exp(logits[i] - top);
+    return (float) (logits[id] - top - std::log(sum));
+}
+
+// Forgets the cache past the prefix `tokens` shares with the last prompt (at most `limit`
+// tokens); returns that prefix's length.
+int reuse_prefix(const int32_t * tokens, int limit) {
+    int p = 0;
+    while (p < limit && p < (int) g_kept.size() && g_kept[p] == tokens[p]) p++;
+    if (!llama_memory_seq_rm(llama_get_memory(g_ctx), 0, p, -1)) {
+        llama_memory_clear(llama_get_memory(g_ctx), true);
+        p = 0;
+    }
+    g_kept.assign(tokens, tokens + p);
+    return p;
+}
+
+// Tokens whose logits are read at once when scoring splits: a small output buffer, even for a
+// vocabulary of 150,000 tokens (64 rows of it are 39 MB).
+const int SPLIT_STEP = 64;
+
+// Decodes tokens [from, n) of `tokens` at positions from…n-1. Without `split_out`: in batches
+// of g_batch, logits for the last token only. With it: in batches of SPLIT_STEP, logits for
+// every token, and log P(split) right after token i written to split_out[i - from].
+int decode_from(const llama_token * tokens, int from, int n, llama_token split = -1, float * split_out = nullptr) {
+    const int step = split_out ? SPLIT_STEP : g_batch;
+    llama_batch batch = llama_batch_init(step, 0, 1);
+    int rc = 0;
+    for (int i = from; rc == 0 && i < n; i += step) {
+        const int m = std::min(step, n - i);
         batch.n_tokens = m;
         for (int j = 0; j < m; j++) {
             batch.token[j] = tokens[i + j];
             batch.pos[j] = i + j;
             batch.n_seq_id[j] = 1;
             batch.seq_id[j][0] = 0;
-            batch.logits[j] = (i + j == n - 1);
+            batch.logits[j] = split_out != nullptr || i + j == n - 1;
         }
-        const int rc = llama_decode(g_ctx, batch);
-        if (rc != 0) {
-            llama_batch_free(batch);
-            return rc < 0 ? rc : -100 - rc;
-        }
+        rc = llama_decode(g_ctx, batch);
+        if (rc > 0) rc = -100 - rc;
+        for (int j = 0; rc == 0 && split_out && j < m; j++) split_out[i + j - from] = log_prob(llama_get_logits_ith(g_ctx, j), split);
     }
     llama_batch_free(batch);
-    return 0;
+    return rc;
 }
+
+// After evaluating `tokens`: on success they are what the cache holds; on failure the cache is
+// emptied. Returns `cached` or the error.
+int settle(const int32_t * tokens, int n, int rc, int cached, double started) {
+    if (rc != 0) {
+        llama_memory_clear(llama_get_memory(g_ctx), true);
+        g_kept.clear();
+        return rc;
+    }
+    g_kept.assign(tokens, tokens + n);
+    g_last_eval_ms = now_ms() - started;
+    return cached;
+}
+
 }  // namespace
 
 extern "C" {
@@ -98,27 +140,22 @@ int sl_tokenize(const char * text, int add_special, int32_t * out, int max) {
 // taken from the cache (≥ 0), or a negative llama_decode error. At least one token is evaluated.
 int sl_eval(const int32_t * tokens, int n) {
     const double t = now_ms();
-    int p = 0;
-    while (p < n && p < (int) g_kept.size() && g_kept[p] == tokens[p]) p++;
-    if (p == n) p = n - 1;
-    llama_memory_t mem = llama_get_memory(g_ctx);
-    if (!llama_memory_seq_rm(mem, 0, p, -1)) {
-        llama_memory_clear(mem, true);
-        p = 0;
-    }
-    g_kept.assign(tokens, tokens + p);
-    const int rc = decode_from(tokens, p, n);
-    if (rc != 0) {
-        llama_memory_clear(mem, true);
-        g_kept.clear();
-        return rc;
-    }
-    g_kept.assign(tokens, tokens + n);
-    g_last_eval_ms = now_ms() - t;
-    return p;
+    const int p = reuse_prefix(tokens, n - 1);
+    return settle(tokens, n, decode_from(tokens, p, n), p, t);
 }
 
 double sl_last_eval_ms() { return g_last_eval_ms; }
+
+// LlamaChunk's model side: evaluates a prompt (reusing the cached prefix) and writes, for each
+// token from `from` on, log P(`split` | the prompt up to and including that token) to `out`.
+// Returns the tokens taken from the cache (≥ 0), or a negative llama_decode error.
+int sl_split_scores(const int32_t * tokens, int n, int from, int32_t split, float * out) {
+    const double t = now_ms();
+    const int p = reuse_prefix(tokens, from);
+    int rc = decode_from(tokens, p, from);  // the prompt before the window
+    if (rc == 0) rc = decode_from(tokens, from, n, split, out);
+    return settle(tokens, n, rc, p, t);
+}
 
 // Appends one token (a generated one) and evaluates it. Returns 0 or a negative error.
 int sl_accept(int32_t token) {

@@ -3,17 +3,7 @@
  * mapping them to character ranges of the window text, and log-softmax at the split token.
  */
 
-/** Thrown when the split prompt with its window does not fit the model's context window. */
-export class SplitWindowTooLongError extends Error {
-  readonly code = 'split-window-too-long';
-  constructor(
-    readonly tokens: number,
-    readonly limit: number,
-  ) {
-    super(`the LLM-boundary window needs ${tokens} tokens with its prompt, more than the model's context window of ${limit} tokens; use shorter windows`);
-    this.name = 'SplitWindowTooLongError';
-  }
-}
+export { SplitWindowTooLongError } from '../../core/llamachunk';
 
 /** Length of the common prefix of two token id lists. */
 export function commonPrefix(a: ArrayLike<number>, b: ArrayLike<number>): number {

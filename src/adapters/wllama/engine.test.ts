@@ -152,3 +152,40 @@ describe('WllamaEngine.dispose', () => {
     await vi.waitFor(() => expect(wllama.exit).toHaveBeenCalledTimes(1));
   });
 });
+
+describe('WllamaEngine.scoreSplits', () => {
+  const tokens = [
+    { start: 0, end: 4, logProb: -6 },
+    { start: 4, end: 9, logProb: -0.2 },
+  ];
+
+  it('is offered exactly when the runtime can read split scores, with the split prompt ending in the window', async () => {
+    expect(new WllamaEngine(new FakeWllama([]), info).scoreSplits).toBeUndefined();
+    expect(new WllamaEngine(new FakeWllama([]), info).info.splitScores).toBe(false);
+    const seen: string[][] = [];
+    const runtime = Object.assign(new FakeWllama([]), {
+      splitScores: async (content: string, windowText: string, splitChar: string) => (seen.push([content, windowText, splitChar]), tokens),
+    });
+    const engine = new WllamaEngine(runtime, info);
+    expect(engine.info.splitScores).toBe(true);
+    expect(await engine.scoreSplits!('Risk. Sales', { splitChar: '段' })).toEqual(tokens);
+    expect(seen[0][0].endsWith('Risk. Sales')).toBe(true);
+    expect(seen[0][0]).toContain('"段"');
+    expect(seen[0].slice(1)).toEqual(['Risk. Sales', '段']);
+  });
+
+  it('reports a window too long for the context as such, and other failures as the model’s', async () => {
+    const overflow = Object.assign(new FakeWllama([]), {
+      splitScores: async () => {
+        throw new Error('request (5000 tokens) exceeds the available context size (4096 tokens)');
+      },
+    });
+    await expect(new WllamaEngine(overflow, info).scoreSplits!('text', { splitChar: '段' })).rejects.toMatchObject({ code: 'split-window-too-long', tokens: 5000 });
+    const broken = Object.assign(new FakeWllama([]), {
+      splitScores: async () => {
+        throw new Error('the split character "段" is not one token for this model');
+      },
+    });
+    await expect(new WllamaEngine(broken, info).scoreSplits!('text', { splitChar: '段' })).rejects.toThrow(/not one token/);
+  });
+});

@@ -16,7 +16,10 @@ import {
   type Refit,
   type ServerTimings,
   timingsOf,
+  type ScoreSplitsOptions,
+  type SplitToken,
 } from '../../core/llm';
+import { splitPrompt, SplitWindowTooLongError } from '../../core/llamachunk';
 import { isAbort } from '../../core/abort';
 import { Serial } from '../../core/serial';
 import { toGgufError } from './errors';
@@ -29,6 +32,13 @@ const FIT_ATTEMPTS = 3;
 /** The part of wllama's Wllama class this engine uses, so tests can pass a fake. */
 export interface WllamaLike {
   createChatCompletion(request: Record<string, unknown>): Promise<unknown>;
+  /**
+   * LlamaChunk's model side, where the runtime can read the logits at every prompt position
+   * (Sieve's own build can; wllama's cannot): the user message `content`, which ends with
+   * `windowText`, through the chat template, and per window token its character range and
+   * log P(splitChar) right after it.
+   */
+  splitScores?(content: string, windowText: string, splitChar: string, signal?: AbortSignal): Promise<SplitToken[]>;
   exit(): Promise<void>;
 }
 
@@ -61,10 +71,30 @@ export class WllamaEngine implements LlmEngine {
   /** Aborted by dispose(), so a generation under way stops before the worker goes. */
   private readonly closing = new AbortController();
 
+  readonly info: LlmInfo;
+  /** Present when the runtime can score splits (LlamaChunk). */
+  readonly scoreSplits?: (windowText: string, options: ScoreSplitsOptions) => Promise<SplitToken[]>;
+
   constructor(
     private readonly wllama: WllamaLike,
-    readonly info: LlmInfo,
-  ) {}
+    info: LlmInfo,
+  ) {
+    const splitScores = wllama.splitScores?.bind(wllama);
+    this.info = { ...info, splitScores: Boolean(splitScores) };
+    if (splitScores) {
+      this.scoreSplits = (windowText, { splitChar, signal }) =>
+        this.serial.run(async () => {
+          signal?.throwIfAborted();
+          try {
+            return await splitScores(splitPrompt(windowText, splitChar), windowText, splitChar, this.signal(signal));
+          } catch (e) {
+            if (isAbort(e, signal)) throw e;
+            const tokens = overflowTokens(e);
+            throw tokens === undefined ? toGgufError(e, this.info.model, {}, [], 'run') : new SplitWindowTooLongError(tokens, this.info.contextWindow);
+          }
+        });
+    }
+  }
 
   generate(messages: ChatMessage[], options: GenerateOptions = {}): Promise<Generation> {
     const maxTokens = completionBudget(options.maxTokens, this.info.contextWindow);

@@ -105,7 +105,7 @@ describe('loadWllama from a URL', () => {
     expect(instances[0].blobs).toEqual([blob]);
     // Training context 8192 → 4096; threads = half the cores, at most 8; the GGUF's Jinja template; the GPU left to wllama.
     expect(instances[0].params).toEqual({ n_ctx: 4096, n_threads: 8, jinja: true });
-    expect(engine.info).toEqual({ engine: 'wllama', model: 'SmolLM2 135M Instruct', contextWindow: 4096 });
+    expect(engine.info).toEqual({ engine: 'wllama', model: 'SmolLM2 135M Instruct', contextWindow: 4096, splitScores: false });
     expect(engine.scoreSplits).toBeUndefined();
     engine.dispose();
     await vi.waitFor(() => expect(instances[0].exit).toHaveBeenCalled());

@@ -1,4 +1,6 @@
+import type { SplitToken } from '../../core/llm';
 import type { NativeLog, WllamaInstance } from './runtime';
+import { charRanges, type ByteSplit } from './split-ranges';
 
 /**
  * Sieve's own WebAssembly build of llama.cpp (wasm/llama: ggml's WebAssembly SIMD kernels,
@@ -81,6 +83,13 @@ export class SieveLlama implements WllamaInstance {
     onData?.({ choices: [{ delta: {}, finish_reason: reply.finish === 'abort' ? null : reply.finish }], usage: reply.usage, timings: reply.timings });
     if (reply.finish === 'abort') throw new DOMException('The generation was stopped.', 'AbortError');
     return reply;
+  }
+
+  /** LlamaChunk's scores for the user message `content`, which ends with `windowText` (see WllamaLike.splitScores). */
+  async splitScores(content: string, windowText: string, splitChar: string, signal?: AbortSignal): Promise<SplitToken[]> {
+    const reply = (await this.call({ op: 'splits', content, windowText, splitChar }, signal)) as { ranges: ByteSplit[] };
+    signal?.throwIfAborted();
+    return charRanges(windowText, reply.ranges);
   }
 
   async exit(): Promise<void> {

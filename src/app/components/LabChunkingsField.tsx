@@ -16,7 +16,7 @@ export function LabChunkingsField({ draft, set, splitScores }: { draft: LabDraft
       <label>
         <input type="checkbox" checked={draft.llm && splitScores} disabled={!splitScores} onChange={(e) => set({ llm: e.target.checked })} /> LLM boundaries (LlamaChunk)
       </label>
-      {!splitScores && <span className="muted small"> — needs a transformers.js language model, loaded in Settings (it reads split-token probabilities).</span>}
+      {!splitScores && <span className="muted small"> — needs a GGUF model on the CPU or a transformers.js model, loaded in Settings (it reads split-token probabilities).</span>}
       <br />
       <label>
         <input type="checkbox" checked={draft.sweepFixed} onChange={(e) => set({ sweepFixed: e.target.checked })} /> Sweep fixed sizes

@@ -18,7 +18,7 @@ export interface LabRequest {
    * percentile: cut below this percentile of each document's similarities instead of below θ.
    */
   semantic: { threshold: number; maxChars?: number; percentile?: number };
-  /** Include the LLM-boundary chunker (needs a transformers.js language model). */
+  /** Include the LLM-boundary chunker (needs a language model that reads split-token probabilities). */
   llm: boolean;
   /** Fixed-size sweep: sizes in characters, overlaps as fractions of the size. */
   sweepFixed?: { sizes: number[]; overlaps: number[] };

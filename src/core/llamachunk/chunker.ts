@@ -31,13 +31,25 @@ export function engineSplitScorer(engine: LlmEngine | undefined, splitChar: stri
 
 /** Why the 'llm' chunker cannot run: no language model that can score split tokens is loaded. */
 export const SPLIT_SCORER_NEEDED =
-  'LLM-boundary chunking needs a loaded transformers.js language model (it reads split-token probabilities); load one in Settings, or choose the semantic or fixed-size chunker.';
+  'LLM-boundary chunking needs a loaded language model that reads split-token probabilities (a GGUF model on the CPU or a transformers.js model); load one in Settings, or choose the semantic or fixed-size chunker.';
 
 /** An LLM-boundary chunking failure other than an abort (the model failed, a window did not fit), for ingest to report as a model problem. */
 export class LlmChunkingError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'LlmChunkingError';
+  }
+}
+
+/** Thrown when the split prompt with its window does not fit the model's context window. */
+export class SplitWindowTooLongError extends Error {
+  readonly code = 'split-window-too-long';
+  constructor(
+    readonly tokens: number,
+    readonly limit: number,
+  ) {
+    super(`the LLM-boundary window needs ${tokens} tokens with its prompt, more than the model's context window of ${limit} tokens; use shorter windows`);
+    this.name = 'SplitWindowTooLongError';
   }
 }
 

@@ -97,6 +97,18 @@ describe('gradeChunks, logprob mode', () => {
     expect(grades[0].problems[0]).toMatch(/only 1.0% of its probability on digits/);
   });
 
+  it('asks for no reflection when reflection has weight 0, in either mode', async () => {
+    const off = { base: 1, reflection: 0, critic: 0 };
+    const lp = new ScriptedEngine([], distributions);
+    const a = await gradeChunks(lp, { query: QUERY, chunks: CHUNKS, fallback: FALLBACK }, { ...logprob, weights: off });
+    expect(lp.calls).toHaveLength(3);
+    expect(a.grades.every((g) => g.reflection === undefined)).toBe(true);
+    const gen = engineFor({ noon: '0.9', kelp: '0.1', blue: '0.5' });
+    const b = await gradeChunks(gen, { query: QUERY, chunks: CHUNKS, fallback: FALLBACK }, { ...generate, weights: off });
+    expect(gen.calls).toHaveLength(3);
+    expect(b.grades.map((g) => g.final)).toEqual([0.9, 0.1, 0.5]);
+  });
+
   it('grades nothing when there are no chunks', async () => {
     const r = await gradeChunks(new ScriptedEngine(), { query: QUERY, chunks: [], fallback: [] }, logprob);
     expect(r.grades).toEqual([]);

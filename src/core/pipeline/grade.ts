@@ -42,7 +42,9 @@ export async function gradeChunks(
   const grades: Grade[] = chunks.map((_, i) => ({ base: 0, critic: critics[i], final: 0, problems: [], usage: NO_USAGE }));
   // Progress counts model calls: every base grade, then each reflection once it is known which need one.
   let done = 0;
-  let calls = settings.mode === 'generate' ? 2 * chunks.length : chunks.length;
+  // A reflection weighted 0 cannot change a grade, so it is not asked for.
+  const reflect = w.reflection > 0;
+  let calls = settings.mode === 'generate' && reflect ? 2 * chunks.length : chunks.length;
   const report = (i: number) => options.onGraded?.(i, ++done, calls);
 
   if (settings.mode === 'generate') {
@@ -51,6 +53,10 @@ export async function gradeChunks(
       const g = grades[i];
       g.base = await generatedScore(engine, relevancePrompt(query, chunks[i]), fallback[i], 'base grade', g, settings, options.signal);
       report(i);
+      if (!reflect) {
+        g.final = combine(g, w);
+        continue;
+      }
       g.reflection = await generatedScore(engine, reflectionPrompt(query, chunks[i], g.base), g.base, 'reflection', g, settings, options.signal);
       g.final = combine(g, w);
       report(i);
@@ -67,7 +73,7 @@ export async function gradeChunks(
       settings.epsilon,
       0,
     ).threshold;
-    const near = grades.map((g, i) => (Math.abs(g.final - provisional) <= settings.reflectionMargin ? i : -1)).filter((i) => i >= 0);
+    const near = reflect ? grades.map((g, i) => (Math.abs(g.final - provisional) <= settings.reflectionMargin ? i : -1)).filter((i) => i >= 0) : [];
     calls += near.length;
     for (const i of near) {
       const g = grades[i];

@@ -5,10 +5,11 @@
  *
  * Messages in:  { id, op: 'load', blobs: [{ name, data }], nCtx, threads, nBatch }
  *               { id, op: 'chat', messages, maxTokens, temperature, topLogprobs }
+ *               { id, op: 'splits', content, windowText, splitChar }
  *               { op: 'abort', id }   { id, op: 'exit' }
  * Messages out: { id, ok: true, value } | { id, ok: false, error } | { id, piece } (streamed)
  */
-/* global self, MessageChannel, TextDecoder, performance, URL */
+/* global self, MessageChannel, TextDecoder, TextEncoder, performance, URL */
 'use strict';
 
 const base = new URL('../llama/', self.location.href).href;
@@ -79,12 +80,12 @@ function render(messages) {
   return text;
 }
 
-function tokenize(text) {
+function tokenize(text, addSpecial = true) {
   const ptr = cString(text);
   let max = Math.ceil(text.length / 2) + 16;
   for (;;) {
     const out = M._malloc(4 * max);
-    const n = M._sl_tokenize(ptr, 1, out, max);
+    const n = M._sl_tokenize(ptr, addSpecial ? 1 : 0, out, max);
     if (n >= 0) {
       const tokens = new Int32Array(M.wasmMemory.buffer, out, n).slice();
       M._free(out);
@@ -140,6 +141,54 @@ async function load({ blobs, nCtx, threads, nBatch }) {
   return { n_ctx: M._sl_n_ctx(), n_vocab: M._sl_n_vocab(), n_ctx_train: M._sl_n_ctx_train(), threads };
 }
 
+/**
+ * LlamaChunk's scores: the user message `content` (the split prompt, ending with `windowText`)
+ * through the chat template, cut right after the window (what follows cannot change a causal
+ * model's logits there), and for each token that reaches into the window, its UTF-8 byte range
+ * in the window and log P(splitChar) right after it. Byte ranges are found from the prompt's
+ * end, so a token the tokenizer adds at the start (BOS) cannot shift them.
+ */
+function splits({ content, windowText, splitChar }) {
+  const text = render([{ role: 'user', content }]);
+  const at = text.lastIndexOf(windowText);
+  if (at < 0) throw new Error('the chat template changed the text to split');
+  const prompt = text.slice(0, at + windowText.length);
+  const tokens = tokenize(prompt);
+  const split = tokenize(splitChar, false);
+  if (split.length !== 1) throw new Error(`the split character "${splitChar}" is not one token for this model`);
+  const nCtx = M._sl_n_ctx();
+  if (tokens.length > nCtx) throw new Error(`request (${tokens.length} tokens) exceeds the available context size (${nCtx} tokens)`);
+  const encoder = new TextEncoder();
+  const windowStart = encoder.encode(prompt).length - encoder.encode(windowText).length;
+  // Each token's end in the prompt's bytes, counted back from the prompt's end.
+  const ends = new Array(tokens.length);
+  let end = windowStart + encoder.encode(windowText).length;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    ends[i] = end;
+    end -= pieceBytes(tokens[i]).length;
+  }
+  const firstStart = end;
+  // The first token that reaches into the window.
+  let from = tokens.length - 1;
+  while (from > 0 && ends[from - 1] > windowStart) from--;
+  const ptr = M._malloc(4 * tokens.length);
+  new Int32Array(M.wasmMemory.buffer, ptr, tokens.length).set(tokens);
+  const out = M._malloc(4 * (tokens.length - from));
+  const t = performance.now();
+  const cached = M._sl_split_scores(ptr, tokens.length, from, split[0], out);
+  const ms = performance.now() - t;
+  const logprobs = cached >= 0 ? new Float32Array(M.wasmMemory.buffer, out, tokens.length - from).slice() : null;
+  M._free(ptr);
+  M._free(out);
+  if (!logprobs) throw new Error(`llama.cpp could not evaluate the text to split (error ${cached})`);
+  const ranges = [];
+  for (let i = from; i < tokens.length; i++) {
+    const tokenStart = i > 0 ? ends[i - 1] : firstStart;
+    ranges.push({ start: Math.max(0, tokenStart - windowStart), end: ends[i] - windowStart, logProb: logprobs[i - from] });
+  }
+  return { ranges, timings: { cache_n: cached, prompt_n: tokens.length - cached, prompt_ms: ms } };
+}
+
 async function chat(id, { messages, maxTokens, temperature, topLogprobs: k }) {
   const tokens = tokenize(render(messages));
   const nCtx = M._sl_n_ctx();
@@ -183,6 +232,7 @@ self.onmessage = async ({ data }) => {
     let value;
     if (data.op === 'load') value = await load(data);
     else if (data.op === 'chat') value = await chat(data.id, data);
+    else if (data.op === 'splits') value = splits(data);
     else if (data.op === 'exit') {
       if (M) M._sl_free();
       value = true;
