@@ -31,5 +31,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
+    // The random-weight test models are served to tests only (vite/model-folders.ts).
+    env: { SIEVE_TEST_MODELS: '1' },
   },
 });

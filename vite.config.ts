@@ -18,7 +18,7 @@ export default defineConfig({
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },
   test: {
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'vite/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['scripts/models/test-models-setup.ts'],
   },

@@ -73,6 +73,11 @@ test('retrieval-only with relevant segments: runs of adjacent chunks become the 
   await expect(page.getByTestId('segment-plot')).toBeVisible();
   expect(await page.getByTestId('segments').locator('li').count()).toBeGreaterThan(0);
   await expect(page.getByTestId('sources').locator('li').first()).toContainText('segment of');
+  // a citation in the text names the same place as its source's line in the list
+  const citation = page.getByTestId('answer').getByTestId('citation').first();
+  const n = await citation.getAttribute('data-source');
+  const line = (await page.locator(`[data-testid="sources"] li:has([data-source="${n}"]) .muted`).first().textContent())!.trim();
+  expect(await citation.getAttribute('title')).toContain(line);
   await opensItsChunk(page, page.getByTestId('source').first());
 });
 

@@ -21,6 +21,7 @@ export async function loadChromiumGguf(
 ): Promise<LlmEngine & { runtime: { isolated: boolean; threads: number; llamaThreads: number; loadMs: number } }> {
   const file = entry.files.find((f) => f.path.endsWith('.gguf'));
   if (!file) throw new Error(`${entry.id} has no .gguf file`);
+  process.env.SIEVE_TEST_MODELS = '1'; // a script may run a test model too (vite/model-folders.ts)
   const server = await createServer({
     root: REPO_ROOT,
     configFile: `${REPO_ROOT}/vite.config.ts`,

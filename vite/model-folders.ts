@@ -7,14 +7,20 @@ import { sendFile, type MiddlewareServer } from './serve-file';
 
 /**
  * Model folders served at /models/: `models/` (real weights fetched by `npm run models`,
- * git-ignored) and `test/models/` (random-weight test models, generated). Both are served in
- * dev and preview; only `models/` goes into a build, so the test models never ship. The
- * manifest the app reads is the union of both folders' manifest.json.
+ * git-ignored) and `test/models/` (random-weight test models, generated). Only `models/` goes
+ * into a build. The test models are served only to tests (SIEVE_TEST_MODELS=1, which the
+ * browser tests and the scripts set), so `npm start` and `npm run dev` never offer a user a
+ * model with random weights. The manifest the app reads is the union of the served folders'.
  */
 const MODEL_ROOTS = [
-  { dir: resolve(ROOT, 'models'), ship: true },
-  { dir: resolve(ROOT, 'test/models'), ship: false },
+  { dir: resolve(ROOT, 'models'), ship: true, test: false },
+  { dir: resolve(ROOT, 'test/models'), ship: false, test: true },
 ];
+
+/** The folders served now: the test models only when tests asked for them. */
+function servedRoots() {
+  return MODEL_ROOTS.filter((r) => !r.test || process.env.SIEVE_TEST_MODELS === '1');
+}
 
 function readManifest(dir: string): Manifest {
   const path = join(dir, 'manifest.json');
@@ -28,14 +34,14 @@ export function modelFolders(): Plugin {
       if (!url.startsWith('/models/')) return next();
       const rel = url.slice('/models/'.length);
       if (rel === 'manifest.json') {
-        const models = MODEL_ROOTS.flatMap((r) => readManifest(r.dir).models);
+        const models = servedRoots().flatMap((r) => readManifest(r.dir).models);
         res.setHeader('Content-Type', 'application/json');
         res.setHeader('Cache-Control', 'no-cache');
         res.end(JSON.stringify({ version: MANIFEST_VERSION, models }));
         return;
       }
       if (rel.split('/').includes('..')) return next();
-      const root = MODEL_ROOTS.find((r) => existsSync(join(r.dir, rel)) && statSync(join(r.dir, rel)).isFile());
+      const root = servedRoots().find((r) => existsSync(join(r.dir, rel)) && statSync(join(r.dir, rel)).isFile());
       if (!root) return next();
       sendFile(req, res, join(root.dir, rel));
     });

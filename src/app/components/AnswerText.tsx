@@ -1,11 +1,28 @@
 import type { ReactNode } from 'react';
-import { ocrLabel, pagesLabel } from '../format';
+import { ocrLabel } from '../format';
 import { findCitations, type CitationMark } from '../../core/attribution';
-import type { CandidateRow } from '../../core/pipeline';
+import type { CandidateRow, SegmentSource } from '../../core/pipeline';
+import { sourcePlaceLabel } from './ask-labels';
 
-/** The answer with its citation marks as buttons: the final answer's own marks, or those read from the text while it streams. */
-export function AnswerText({ text, sources, citations, onOpen }: { text: string; sources: CandidateRow[]; citations?: CitationMark[]; onOpen(row: CandidateRow): void }) {
+/**
+ * The answer with its citation marks as buttons: the final answer's own marks, or those read from
+ * the text while it streams. A mark names the same place as its source's line in the list below.
+ */
+export function AnswerText({
+  text,
+  sources,
+  segments,
+  citations,
+  onOpen,
+}: {
+  text: string;
+  sources: CandidateRow[];
+  segments?: SegmentSource[];
+  citations?: CitationMark[];
+  onOpen(row: CandidateRow): void;
+}) {
   const bySource = new Map(sources.map((r) => [r.source!, r]));
+  const segmentOf = new Map((segments ?? []).map((s) => [s.n, s]));
   const marks = citations ?? findCitations(text, sources.length);
   const parts: ReactNode[] = [];
   let at = 0;
@@ -31,7 +48,7 @@ export function AnswerText({ text, sources, citations, onOpen }: { text: string;
                   data-source={n}
                   data-chunk={row.chunk.id}
                   data-inferred={m.inferred ? 'true' : undefined}
-                  title={`${m.inferred ? 'Matches ' : ''}${row.title} ${pagesLabel(row.chunk)}${row.chunk.ocr ? ` (${ocrLabel(row.chunk.ocr)})` : ''}`.trim()}
+                  title={`${m.inferred ? 'Matches ' : ''}${row.title} ${sourcePlaceLabel(row, segmentOf.get(n))}${row.chunk.ocr ? ` (${ocrLabel(row.chunk.ocr)})` : ''}`.trim()}
                   aria-label={`${m.inferred ? 'Matching source' : 'Source'} ${n}: ${row.title}`}
                   onClick={() => onOpen(row)}
                 >

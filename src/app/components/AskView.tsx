@@ -121,7 +121,7 @@ function QuestionPanel({
       {result?.figure?.text && <FigureCard figure={result.figure} rows={rows} onOpenPassage={onOpenPassage} />}
       {(answerRest.text || q.status === 'running') && (
         <div className={`answer${q.status === 'running' ? ' streaming' : ''}`} data-testid="answer" aria-live="polite">
-          <AnswerText text={answerRest.text} sources={sources} citations={restCitations} onOpen={onOpenSource} />
+          <AnswerText text={answerRest.text} sources={sources} segments={q.segments} citations={restCitations} onOpen={onOpenSource} />
           {q.status === 'running' && q.stage === 'answer' && <span className="cursor" aria-hidden="true" />}
         </div>
       )}
