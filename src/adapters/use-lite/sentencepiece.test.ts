@@ -71,14 +71,10 @@ describe('SentencePieceTokenizer (bundled USE vocabulary)', () => {
     expect(ids.every((id) => id >= 6)).toBe(true);
   });
 
-  it('round-trips every covered character and is fast', () => {
+  it('round-trips every covered character', () => {
     const sentence = 'Net sales were $34,229 million in 2022, compared with $35,355 million in 2021 (a 3.2% decrease).';
-    const start = performance.now();
-    let ids: number[] = [];
-    for (let i = 0; i < 2000; i++) ids = tok.encode(sentence);
-    const ms = performance.now() - start;
+    const ids = tok.encode(sentence);
     expect(ids.map((id) => vocab[id][0]).join('')).toBe(normalizeForSentencePiece(sentence));
-    expect(ms).toBeLessThan(2000);
   });
 
   // A known limit, not a bug of ours: the bundled USE-lite vocabulary is English-only (8,000
