@@ -56,6 +56,14 @@ test('every bad file gets a clear message naming the file and the cause, and the
   closeSync(fd);
   await expectFailure(page, huge, /huge\.pdf: .*100\.0 MB.*up to 50\.0 MB/);
 
+  // Disguised files: named for one type, holding another. The message says what they really are.
+  const zip = join(dir, 'report.pdf');
+  writeFileSync(zip, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('notes.txt'), Buffer.alloc(200, 7)]));
+  await expectFailure(page, zip, /report\.pdf: this file is not a PDF: it is a zip archive/);
+  const noise = join(dir, 'minutes.txt');
+  writeFileSync(noise, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 131 + 17) % 256)));
+  await expectFailure(page, noise, /minutes\.txt: this file is not text: it holds binary data/);
+
   await expect(documentRows(page)).toHaveCount(1);
   await expectIntact(page);
 });

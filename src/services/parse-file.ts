@@ -1,6 +1,6 @@
 import type { ParsedDocument, Progress } from '../core/types';
 import { IngestError } from '../core/errors';
-import { detectKind, parseMarkdown, parseHtml, parsePlainText } from '../core/parse';
+import { detectKind, parseMarkdown, parseHtml, parsePlainText, unsupportedReason } from '../core/parse';
 
 export interface BinaryParsers {
   pdf(bytes: Uint8Array, name: string, options: ParseHooks & { onProgress: (p: Progress) => void; signal: AbortSignal }): Promise<ParsedDocument>;
@@ -26,8 +26,9 @@ export async function parseFile(
   signal: AbortSignal,
   hooks: ParseHooks = {},
 ): Promise<ParsedDocument> {
-  const kind = detectKind(name, mime, bytes.subarray(0, 4096));
-  if (!kind) throw new IngestError('unsupported', name, `this type of file is not supported${mime ? ` (${mime})` : ''}; Sieve reads ${SUPPORTED}.`);
+  const head = bytes.subarray(0, 4096);
+  const kind = detectKind(name, mime, head);
+  if (!kind) throw new IngestError('unsupported', name, unsupportedReason(name, mime, head, SUPPORTED));
   onProgress({ stage: 'parsing', done: 0, total: 0 });
   switch (kind) {
     case 'pdf':

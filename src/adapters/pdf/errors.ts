@@ -1,4 +1,5 @@
 import { IngestError, isIngestError } from '../../core/errors';
+import { describeBytes } from '../../core/parse';
 
 /** pdf.js's errors about an encryption dictionary it cannot use (FormatErrors from its CipherTransformFactory). */
 const ENCRYPTION_ERROR = /encryption|crypt filter|crypto method|invalid key length/i;
@@ -88,7 +89,9 @@ export function checkBytes(data: Uint8Array, fileName: string): void {
   if (data.byteLength === 0) throw new IngestError('empty', fileName, 'The file is empty (0 bytes).');
   const head = new TextDecoder('latin1').decode(data.subarray(0, 1024));
   if (!head.includes('%PDF-')) {
-    throw new IngestError('corrupt', fileName, 'This file is not a PDF (it does not start with a PDF header), or it is damaged.');
+    const actual = describeBytes(data.subarray(0, 4096));
+    const known = actual !== 'binary data';
+    throw new IngestError('corrupt', fileName, known ? `This file is not a PDF: it is ${actual}.` : 'This file is not a PDF (it does not start with a PDF header), or it is damaged.');
   }
 }
 

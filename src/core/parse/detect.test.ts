@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectKind } from './detect';
+import { describeBytes, detectKind, unsupportedReason } from './detect';
 
 const ascii = (s: string) => new TextEncoder().encode(s);
 const PDF = ascii('%PDF-1.7\n%âãÏÓ\n');
@@ -66,5 +66,35 @@ describe('detectKind', () => {
 
   it('accepts UTF-16 text despite its NUL bytes', () => {
     expect(detectKind('wide.txt', '', new Uint8Array([0xff, 0xfe, 0x68, 0, 0x69, 0]))).toBe('text');
+  });
+});
+
+describe('unsupportedReason: what a file claims and what it holds', () => {
+  const SUPPORTED = 'PDF or text';
+  const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]);
+  const noise = Uint8Array.from({ length: 512 }, (_, i) => (i * 131 + 17) % 256);
+
+  it('names the archive behind a .pdf name, and binary data behind a .txt name', () => {
+    expect(detectKind('report.pdf', 'application/pdf', zip)).toBeNull();
+    expect(unsupportedReason('report.pdf', 'application/pdf', zip, SUPPORTED)).toBe('this file is not a PDF: it is a zip archive. Sieve reads PDF or text.');
+    expect(detectKind('minutes.txt', 'text/plain', noise)).toBeNull();
+    expect(unsupportedReason('minutes.txt', 'text/plain', noise, SUPPORTED)).toBe('this file is not text: it holds binary data. Sieve reads PDF or text.');
+  });
+
+  it('names a known format under an unknown name, and falls back to the type otherwise', () => {
+    expect(unsupportedReason('old.doc', 'application/msword', new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), SUPPORTED)).toBe(
+      'this file is an old-style Office file (.doc, .xls or .ppt), which Sieve does not read. Save it as .docx or PDF first. Sieve reads PDF or text.',
+    );
+    expect(unsupportedReason('data.bin', 'application/octet-stream', noise, SUPPORTED)).toBe(
+      'this type of file is not supported (application/octet-stream); Sieve reads PDF or text.',
+    );
+  });
+
+  it('describes bytes: archives, programs, images, text', () => {
+    expect(describeBytes(new Uint8Array([0x1f, 0x8b, 8, 0]))).toBe('a gzip archive');
+    expect(describeBytes(new Uint8Array([0x4d, 0x5a, 0x90, 0]))).toBe('a Windows program');
+    expect(describeBytes(new TextEncoder().encode('%PDF-1.7\n'))).toBe('a PDF');
+    expect(describeBytes(new TextEncoder().encode('Plain words here.'))).toBe('text');
+    expect(describeBytes(noise)).toBe('binary data');
   });
 });

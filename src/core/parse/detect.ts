@@ -58,6 +58,63 @@ export function detectKind(fileName: string, mime: string, firstBytes: Uint8Arra
   return looksLikeHtml(firstBytes) ? 'html' : null;
 }
 
+/** What a supported kind is called in a message ("not a PDF"). */
+const KIND_NAMES: Record<SourceKind, string> = {
+  pdf: 'a PDF',
+  docx: 'a Word document',
+  markdown: 'text',
+  html: 'HTML',
+  text: 'text',
+  image: 'an image',
+};
+
+/** File signatures worth naming when a file is not what its name says. */
+const SIGNATURES: Array<[number[], string, string?]> = [
+  [[0x50, 0x4b, 0x03, 0x04], 'a zip archive'],
+  [[0x50, 0x4b, 0x05, 0x06], 'an empty zip archive'],
+  [[0x1f, 0x8b], 'a gzip archive'],
+  [[0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], 'a 7-Zip archive'],
+  [[0x52, 0x61, 0x72, 0x21, 0x1a, 0x07], 'a RAR archive'],
+  [[0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1], 'an old-style Office file (.doc, .xls or .ppt)', 'Save it as .docx or PDF first.'],
+  [[0x7b, 0x5c, 0x72, 0x74, 0x66], 'a Rich Text (RTF) file', 'Save it as .docx, PDF or plain text first.'],
+  [[0x4d, 0x5a], 'a Windows program'],
+  [[0x7f, 0x45, 0x4c, 0x46], 'a Linux program'],
+  [[0x47, 0x49, 0x46, 0x38], 'a GIF image', 'Save it as PNG or JPEG first.'],
+  [[0x49, 0x49, 0x2a, 0x00], 'a TIFF image', 'Save it as PNG or JPEG first.'],
+  [[0x4d, 0x4d, 0x00, 0x2a], 'a TIFF image', 'Save it as PNG or JPEG first.'],
+  [[0x49, 0x44, 0x33], 'an MP3 audio file'],
+  [[0x00, 0x61, 0x73, 0x6d], 'a WebAssembly module'],
+];
+
+/** What the first bytes show a file to be, in words: "a zip archive", "binary data", "text". */
+export function describeBytes(firstBytes: Uint8Array): string {
+  if (firstBytes.length === 0) return 'empty';
+  if (startsWithPdf(firstBytes)) return 'a PDF';
+  if (isImage(firstBytes)) return 'an image';
+  const known = SIGNATURES.find(([magic]) => startsWith(firstBytes, magic));
+  if (known) return known[1];
+  if (includesAscii(firstBytes.subarray(4, 12), 'ftyp')) return 'a video or audio file (MP4)';
+  return looksBinary(firstBytes) ? 'binary data' : 'text';
+}
+
+/**
+ * Why a file cannot be read, for detectKind's null: what its name or type claims and what its
+ * bytes are ("not a PDF: it is a zip archive", "not text: it holds binary data"), else that
+ * the type is not one Sieve reads.
+ */
+export function unsupportedReason(fileName: string, mime: string, firstBytes: Uint8Array, supported: string): string {
+  const claimed = EXTENSIONS.get(extension(fileName)) ?? MIME_TYPES.get(mime.split(';')[0].trim().toLowerCase());
+  const actual = describeBytes(firstBytes);
+  const hint = SIGNATURES.find(([magic]) => startsWith(firstBytes, magic))?.[2];
+  const fix = hint ? ` ${hint}` : '';
+  if (claimed && actual !== KIND_NAMES[claimed]) {
+    const what = actual === 'binary data' ? 'it holds binary data' : `it is ${actual}`;
+    return `this file is not ${KIND_NAMES[claimed]}: ${what}.${fix} Sieve reads ${supported}.`;
+  }
+  if (actual !== 'binary data' && actual !== 'text') return `this file is ${actual}, which Sieve does not read.${fix} Sieve reads ${supported}.`;
+  return `this type of file is not supported${mime ? ` (${mime})` : ''}; Sieve reads ${supported}.`;
+}
+
 function extension(fileName: string): string {
   const base = fileName.split(/[\\/]/).pop() ?? '';
   const dot = base.lastIndexOf('.');

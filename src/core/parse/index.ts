@@ -3,7 +3,7 @@
  * (from positioned text items a PDF library extracts: lines, paragraphs, columns, running headers,
  * tables, the outline), and detecting a file's kind from its bytes.
  */
-export { detectKind } from './detect';
+export { describeBytes, detectKind, unsupportedReason } from './detect';
 export { parseHtml } from './html';
 export { readImageText } from './image';
 export { parseMarkdown } from './markdown';
