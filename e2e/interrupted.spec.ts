@@ -1,4 +1,5 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
+import { statSync } from 'node:fs';
 import { addFiles, collectPageErrors, fixture, openApp, waitForJobs } from './helpers';
 
 test('a reload mid-ingest leaves a notice naming the file, which can be dismissed', async ({ page }) => {
@@ -44,4 +45,37 @@ test('adding the file again clears the notice, and the footer says whether stora
   await expect(page.getByTestId('persistence')).toHaveText(
     /^(Stored persistently: the browser will not clear it|Not persistent: the browser may clear it when the disk runs low)$/,
   );
+});
+
+/** Records a page that has gone left for files it was adding (as app/pending-ingests.ts writes them). */
+async function leaveRecords(page: Page, records: Array<{ name: string; size: number; startedAt: number }>) {
+  await page.evaluate((rs) => {
+    const all = rs.map((r, i) => ({ key: `gone:${i}`, page: 'gone', type: 'application/pdf', ...r }));
+    localStorage.setItem('sieve:pending-ingests', JSON.stringify(all));
+  }, records);
+  await page.reload();
+  await openApp(page);
+}
+
+test('a file interrupted three times is named once', async ({ page }) => {
+  await openApp(page);
+  const size = statSync(fixture('report.pdf')).size;
+  await leaveRecords(
+    page,
+    [1, 2, 3].map((i) => ({ name: 'report.pdf', size, startedAt: Date.now() - i * 60_000 })),
+  );
+  await expect(page.getByTestId('interrupted-notice')).toContainText('1 file was still being added when the page closed: report.pdf.');
+});
+
+test('a file stored just before its page closed is not reported as interrupted', async ({ page }) => {
+  await openApp(page);
+  const startedAt = Date.now() - 1000;
+  await addFiles(page, fixture('report.pdf'));
+  await waitForJobs(page);
+  await expect(page.getByTestId('document-row')).toHaveCount(1);
+  await leaveRecords(page, [{ name: 'report.pdf', size: statSync(fixture('report.pdf')).size, startedAt }]);
+  await expect(page.getByTestId('document-row')).toHaveCount(1);
+  await expect(page.getByTestId('interrupted-notice')).toHaveCount(0);
+  // and its record is gone for good
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('sieve:pending-ingests'))).toBeNull();
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PENDING_KEY, PendingIngestLog, addPending, describeInterrupted, leftOver, parsePending, removePending, type KeyValueStore, type PendingIngest } from './pending-ingests';
+import { PENDING_KEY, PendingIngestLog, addPending, describeInterrupted, leftOver, notInLibrary, parsePending, removePending, type KeyValueStore, type PendingIngest } from './pending-ingests';
 
 const record = (key: string, page: string, name = `${key}.pdf`): PendingIngest => ({ key, page, name, size: 10, type: 'application/pdf', startedAt: 1 });
 
@@ -36,8 +36,21 @@ describe('pending ingest records', () => {
 
   it('describes the files to add again', () => {
     expect(describeInterrupted([])).toBeUndefined();
-    expect(describeInterrupted([{ name: 'a.pdf' }])).toBe('1 file was still being added when the page closed: a.pdf.');
-    expect(describeInterrupted([{ name: 'a.pdf' }, { name: 'b.docx' }])).toBe('2 files were still being added when the page closed: a.pdf, b.docx.');
+    expect(describeInterrupted([{ name: 'a.pdf', size: 10 }])).toBe('1 file was still being added when the page closed: a.pdf.');
+    expect(describeInterrupted([{ name: 'a.pdf', size: 10 }, { name: 'b.docx', size: 20 }])).toBe('2 files were still being added when the page closed: a.pdf, b.docx.');
+  });
+
+  it('names a file interrupted several times once', () => {
+    const nike = { name: 'NIKE_2018_10K.pdf', size: 4_000_000 };
+    expect(describeInterrupted([nike, nike, nike])).toBe('1 file was still being added when the page closed: NIKE_2018_10K.pdf.');
+  });
+
+  it('drops records whose file reached the library after they started', () => {
+    const record = { name: 'a.pdf', size: 10, startedAt: 1000 };
+    expect(notInLibrary([record], [{ name: 'a.pdf', size: 10, addedAt: 1500 }])).toEqual([]);
+    // an older copy of the same file, or another file of that name, does not count
+    expect(notInLibrary([record], [{ name: 'a.pdf', size: 10, addedAt: 500 }])).toEqual([record]);
+    expect(notInLibrary([record], [{ name: 'a.pdf', size: 11, addedAt: 1500 }])).toEqual([record]);
   });
 });
 

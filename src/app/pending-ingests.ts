@@ -66,11 +66,21 @@ export function leftOver(records: PendingIngest[], thisPage: string, livePages: 
   return records.filter((r) => r.page !== thisPage && !live.has(r.page));
 }
 
-/** The Library's notice for files left half-added, or undefined when there are none. */
-export function describeInterrupted(records: Pick<PendingIngest, 'name'>[]): string | undefined {
-  if (records.length === 0) return undefined;
-  const names = records.map((r) => r.name).join(', ');
-  return records.length === 1 ? `1 file was still being added when the page closed: ${names}.` : `${records.length} files were still being added when the page closed: ${names}.`;
+/**
+ * The records whose file did not reach the library: a record is dropped when a document of the
+ * same name and size was added since it started (the page closed after the add was stored but
+ * before its record was cleared).
+ */
+export function notInLibrary<R extends Pick<PendingIngest, 'name' | 'size' | 'startedAt'>>(records: R[], documents: Array<{ name: string; size: number; addedAt: number }>): R[] {
+  return records.filter((r) => !documents.some((d) => d.name === r.name && d.size === r.size && d.addedAt >= r.startedAt));
+}
+
+/** The Library's notice for files left half-added, or undefined when there are none. A file interrupted several times is named once. */
+export function describeInterrupted(records: Pick<PendingIngest, 'name' | 'size'>[]): string | undefined {
+  const files = [...new Map(records.map((r) => [`${r.size}:${r.name}`, r.name])).values()];
+  if (files.length === 0) return undefined;
+  const names = files.join(', ');
+  return files.length === 1 ? `1 file was still being added when the page closed: ${names}.` : `${files.length} files were still being added when the page closed: ${names}.`;
 }
 
 /** Reads and writes the records in a key-value store; every storage failure is swallowed (the record is a courtesy). */

@@ -62,7 +62,6 @@ export class AppStore {
   async start() {
     // Only read whether storage is persistent here: it is asked for at the first file added, as asking may prompt.
     void readPersisted().then((persisted) => this.cell.set({ persisted }));
-    void this.jobs.findInterrupted();
     this.client.onLibraryChanged = () => void this.documents.syncDocuments();
     try {
       const r = await this.client.open();
@@ -71,6 +70,8 @@ export class AppStore {
       this.notify('error', `Could not open the knowledge base: ${message(e)}`);
       this.cell.set({ ready: true });
     }
+    // After the library is read, so that an add stored just before its page closed is not reported as lost.
+    void this.jobs.findInterrupted();
     void this.models.loadModel();
     void this.models.loadLlm();
     void this.models.loadSiteModels();

@@ -1,5 +1,5 @@
 import type { IngestEvent, IngestTimings } from '../../services/library';
-import { PendingIngestLog, holdPageLock, leftOver, livePages, newPageId, type KeyValueStore } from '../pending-ingests';
+import { PendingIngestLog, holdPageLock, leftOver, livePages, newPageId, notInLibrary, type KeyValueStore } from '../pending-ingests';
 import type { AppStore } from '../state';
 import { readPersisted, requestPersistence } from '../persistence';
 import { nextClock } from '../progress-text';
@@ -26,7 +26,11 @@ export class JobsSlice extends Slice {
   /** Finds files a page that has gone was still adding; this page's lock is held first so other tabs do not count its own. */
   async findInterrupted() {
     await holdPageLock(this.pending.page);
-    const interrupted = leftOver(this.pending.list(), this.pending.page, await livePages());
+    const gone = leftOver(this.pending.list(), this.pending.page, await livePages());
+    // An add that was stored before its page closed is not interrupted: forget its record.
+    const interrupted = notInLibrary(gone, this.state.documents);
+    const stored = gone.filter((r) => !interrupted.includes(r));
+    if (stored.length) this.pending.finish(...stored.map((r) => r.key));
     if (interrupted.length) this.set({ interrupted });
   }
 
