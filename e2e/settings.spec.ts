@@ -25,12 +25,18 @@ test('settings in five groups, each control once, options that need a language m
   await expect(page.getByTestId('site-models')).toContainText(/Tiny test causal LM[\s\S]*MB from this site/);
   await expect(page.getByTestId('download-models').locator('li').first()).toContainText(/about \d+ MB download, about \d+ MB of memory/);
 
-  // a model on offer is chosen with one click, into the same draft
+  // a model on offer is put to use with one click: saved at once, no Save needed
   await page.getByRole('button', { name: /^Use Tiny test cross-encoder .* as the reranker$/ }).click();
   await expect(page.getByRole('checkbox', { name: 'Order kept chunks with a reranker model' })).toBeChecked();
   await expect(page.getByLabel('Reranker model name')).toHaveValue('sieve/tiny-cross-encoder');
-  await expect(page.getByTestId('site-models')).toContainText('Chosen — save to use');
-  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(page.getByTestId('site-models')).toContainText('In use');
+  await expect(page.getByRole('button', { name: 'Save settings' })).toBeDisabled();
+  await page.reload();
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Order kept chunks with a reranker model' })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Order kept chunks with a reranker model' }).uncheck();
+  await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('checkbox', { name: 'Order kept chunks with a reranker model' })).not.toBeChecked();
 
   // no language model: rewriting is off and disabled, and says why

@@ -54,5 +54,7 @@ describe('document scope', () => {
   it('writes the line under a question', () => {
     expect(scopeLine(undefined, docs)).toBe('Searched: all documents');
     expect(scopeLine(['c'], docs, true)).toBe('Searched: Harbour notes, not only the ones named');
+    // while it runs, routing has not decided yet: say what it was asked of
+    expect(scopeLine(undefined, docs, false, true)).toBe('Asked of all documents…');
   });
 });

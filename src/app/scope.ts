@@ -52,7 +52,12 @@ export function scopeLabel(docIds: readonly string[] | undefined, documents: rea
   return parts.join('; ');
 }
 
-/** The line under a question or search: "Searched: all documents", and whether routing was turned off for it. */
-export function scopeLine(docIds: readonly string[] | undefined, documents: readonly Doc[], unrouted = false): string {
-  return `Searched: ${scopeLabel(docIds, documents)}${unrouted ? ', not only the ones named' : ''}`;
+/**
+ * The line under a question or search: "Searched: all documents", and whether routing was turned
+ * off for it. While it runs, the documents it will be kept to are not known yet, so the line
+ * says what it was asked of, not what was searched.
+ */
+export function scopeLine(docIds: readonly string[] | undefined, documents: readonly Doc[], unrouted = false, running = false): string {
+  const not = unrouted ? ', not only the ones named' : '';
+  return running ? `Asked of ${scopeLabel(docIds, documents)}${not}…` : `Searched: ${scopeLabel(docIds, documents)}${not}`;
 }

@@ -43,7 +43,20 @@ export function AskView({ onInspect, onSettings }: Props) {
           if (!running) void store.questions.ask(question);
         }}
       >
-        <input aria-label="Question" value={question} onChange={(e) => setQuestion(e.target.value)} placeholder="Ask a question about your documents" />
+        {/* Grows with the question, so a long one stays in sight; Enter asks, Shift+Enter starts a new line. */}
+        <textarea
+          aria-label="Question"
+          rows={1}
+          value={question}
+          onChange={(e) => setQuestion(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              e.currentTarget.form?.requestSubmit();
+            }
+          }}
+          placeholder="Ask a question about your documents"
+        />
         <DocumentFilter purpose="Documents to ask" documents={state.documents} scope={state.scope} onChange={(ids) => store.questions.setScope(ids)} />
         {/* Distinct keys: reusing one element would turn the clicked Cancel into a submit
             button before the click's default action runs, asking the question again. */}
@@ -116,7 +129,7 @@ function QuestionPanel({
           undo={{ label: q.docIds ? 'Search all the chosen documents instead' : 'Search all documents instead', onClick: onAskAll }}
         />
       ) : (
-        <ScopeLine docIds={q.docIds} unrouted={q.unrouted} testId="ask-scope" />
+        <ScopeLine docIds={q.docIds} unrouted={q.unrouted} running={q.status === 'running'} testId="ask-scope" />
       )}
       {result?.figure?.text && <FigureCard figure={result.figure} rows={rows} onOpenPassage={onOpenPassage} />}
       {(answerRest.text || q.status === 'running') && (

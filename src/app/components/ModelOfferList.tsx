@@ -2,7 +2,7 @@ import type { Settings } from '../../core/settings';
 import { chooseOffer, describeCost, ROLE_LABEL, usesOffer, type ModelOffer } from '../model-catalogue';
 import type { ControlContext } from './SettingControls';
 
-/** Models as cards: name, what it is for, what it costs, and a button that chooses it (saved with the rest). */
+/** Models as cards: name, what it is for, what it costs, and a button that puts it to use at once (saved, and loaded where it is a language model). */
 export function ModelOfferList({ offers, ctx, saved, testId }: { offers: ModelOffer[]; ctx: ControlContext; saved: Settings; testId: string }) {
   if (offers.length === 0) return null;
   return (
@@ -25,7 +25,14 @@ export function ModelOfferList({ offers, ctx, saved, testId }: { offers: ModelOf
               ) : chosen ? (
                 <span className="small">Chosen — save to use</span>
               ) : (
-                <button type="button" onClick={() => ctx.onChange(chooseOffer(ctx.draft, o))}>
+                <button
+                  type="button"
+                  onClick={() => {
+                    // The draft takes the choice too, so an unsaved edit of the same model fields cannot undo it.
+                    ctx.onChange(chooseOffer(ctx.draft, o));
+                    ctx.saveNow?.((saved) => chooseOffer(saved, o));
+                  }}
+                >
                   Use
                   <span className="sr-only">
                     {' '}

@@ -2,11 +2,11 @@ import { useApp } from '../context';
 import { scopeLine } from '../scope';
 
 /** "Searched: all documents" (or the chosen documents' titles) under a question or search. */
-export function ScopeLine({ docIds, unrouted, testId }: { docIds?: string[]; unrouted?: boolean; testId: string }) {
+export function ScopeLine({ docIds, unrouted, running, testId }: { docIds?: string[]; unrouted?: boolean; running?: boolean; testId: string }) {
   const { state } = useApp();
   return (
     <p className="muted small scope-line" data-testid={testId}>
-      {scopeLine(docIds, state.documents, unrouted)}
+      {scopeLine(docIds, state.documents, unrouted, running)}
     </p>
   );
 }

@@ -61,7 +61,7 @@ function SearchNotes({ search: s }: { search: SearchState }) {
           undo={{ label: s.docIds ? 'Search all the chosen documents instead' : 'Search all documents instead', onClick: () => void store.questions.searchWithoutRouting() }}
         />
       ) : (
-        <ScopeLine docIds={s.docIds} unrouted={s.unrouted} testId="search-scope" />
+        <ScopeLine docIds={s.docIds} unrouted={s.unrouted} running={s.busy} testId="search-scope" />
       )}
       {s.error && (
         <p className="error" role="alert">

@@ -11,6 +11,8 @@ export interface ControlContext {
   problems: Problem[];
   /** Inside a group that already says why it is disabled: controls do not repeat it. */
   quietGates?: boolean;
+  /** Saves one change to the saved settings at once (choosing a model is one step), leaving the rest of the draft as it is. */
+  saveNow?(change: (saved: Settings) => Settings): void;
 }
 
 interface Props {

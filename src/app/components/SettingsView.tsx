@@ -31,9 +31,13 @@ export function SettingsView() {
   const problems = useMemo(() => validateSettings(draft), [draft]);
   const unsaved = !sameSettings(draft, draftFrom(saved));
   const gates = llmGates(state.llm);
-  const ctx: ControlContext = { draft, onChange: setDraft, gates, problems };
-  const [advancedOpen, setAdvancedOpen] = useState(() => diff.some((d) => d.group === 'advanced'));
   const [saving, setSaving] = useState(false);
+  const saveNow = (change: (s: Settings) => Settings) => {
+    setSaving(true);
+    void store.models.updateSettings(change(saved)).finally(() => setSaving(false));
+  };
+  const ctx: ControlContext = { draft, onChange: setDraft, gates, problems, saveNow };
+  const [advancedOpen, setAdvancedOpen] = useState(() => diff.some((d) => d.group === 'advanced'));
 
   const advanced = GROUPS.find((x) => x.id === 'advanced')!;
 
