@@ -138,7 +138,7 @@ function QuestionPanel({
           {q.status === 'running' && q.stage === 'answer' && <span className="cursor" aria-hidden="true" />}
         </div>
       )}
-      {result?.attribution && <AttributionLine report={result.attribution} />}
+      {result?.attribution && <AttributionLine report={result.attribution} extractive={result.answer.extractive} />}
       {result?.answer.extractive && !result.answer.notFound && (
         <p className="note small" data-testid="extractive-note">
           {result.figure?.answer

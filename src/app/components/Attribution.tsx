@@ -1,13 +1,33 @@
 import type { AttributionReport } from '../../core/attribution';
 
-/** How much of what it was given the answer used (sentence similarity ≥ the threshold). */
-export function AttributionLine({ report }: { report: AttributionReport }) {
+/** Above this share of its words copied verbatim from its sources, a model's answer is called a copy. */
+export const COPY_SHARE = 0.8;
+
+/**
+ * How much of what it was given the answer used (sentence similarity ≥ the threshold). The
+ * figures are not offered as reassurance where they cannot be: Sieve's own quotes use their
+ * sources by construction, and a model's answer that copies its sources word for word "uses"
+ * them without showing it understood them.
+ */
+export function AttributionLine({ report, extractive = false }: { report: AttributionReport; extractive?: boolean }) {
   const t = report.totals;
   const pct = (x: number | null) => (x === null ? '—' : `${Math.round(x * 100)}%`);
+  const counts = `cites ${t.cited} and uses ${t.used} of ${t.sources} sources`;
+  const copied = !extractive && (report.copied ?? 0) >= COPY_SHARE;
   return (
-    <p className="small attribution" data-testid="attribution">
-      Attribution: the answer cites {t.cited} and uses {t.used} of {t.sources} sources; utilization of the used ones {pct(t.meanUtilization)}; completeness {pct(t.completeness)}{' '}
-      <span className="muted">(a sentence counts as used at cosine ≥ {t.threshold})</span>
+    <p className="small attribution" data-testid="attribution" data-copied={copied ? 'true' : undefined}>
+      {extractive ? (
+        <>Attribution: Sieve&apos;s answer quotes its sources, so it {counts} by construction.</>
+      ) : copied ? (
+        <>
+          Attribution: the answer copies its sources word for word ({pct(report.copied ?? 0)} of its words). It {counts}, which shows copying, not that the model understood them.
+        </>
+      ) : (
+        <>
+          Attribution: the answer {counts}; utilization of the used ones {pct(t.meanUtilization)}; completeness {pct(t.completeness)}{' '}
+          <span className="muted">(a sentence counts as used at cosine ≥ {t.threshold})</span>
+        </>
+      )}
     </p>
   );
 }

@@ -28,7 +28,7 @@ export function WalkAnswer({ result }: { result?: AskOutcome }) {
       <p className="answer">{result.answer.text}</p>
       {result.attribution ? (
         <>
-          <AttributionLine report={result.attribution} />
+          <AttributionLine report={result.attribution} extractive={result.answer.extractive} />
           <ul className="small">
             {result.attribution.sources.map((s) => (
               <li key={s.n}>

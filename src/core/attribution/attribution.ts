@@ -30,6 +30,7 @@
  * for encoders with a high similarity floor (E5 rarely goes below 0.7) and lower it for sparse
  * bag-of-words vectors.
  */
+import { verbatimShare } from './verbatim';
 import type { Embedder } from '../embed';
 import { DEFAULT_ATTRIBUTION_THRESHOLD } from '../settings';
 import { CITATION_MARK, citedSources } from './citations';
@@ -114,6 +115,8 @@ export interface AttributionReport {
   totals: AttributionTotals;
   /** One entry per answer sentence (as answerSentenceTexts gives them), in order. */
   answerSupport: SentenceSupport[];
+  /** Share of the answer's words copied verbatim from a source (see verbatimShare); absent when not measured. */
+  copied?: number;
 }
 
 /** Input of the pure core: unit vectors already computed. */
@@ -260,7 +263,14 @@ export async function measureAttribution(input: AttributionInput, embedder: Embe
   // Parse with a generous bound so numbers beyond the sources are seen and reported as unknown.
   const cited = input.cited ? [...new Set(input.cited)].sort((a, b) => a - b) : citedSources(input.answer, Math.max(maxN, 1000));
 
-  return attributionFromVectors({ question: questionVector, answerSentences, sources, cited }, options);
+  const report = attributionFromVectors({ question: questionVector, answerSentences, sources, cited }, options);
+  return {
+    ...report,
+    copied: verbatimShare(
+      input.answer,
+      input.sources.map((s) => s.text),
+    ),
+  };
 }
 
 function maxSimilarity(v: Float32Array, others: Float32Array[]): number {

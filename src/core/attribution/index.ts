@@ -6,3 +6,4 @@ export { answerSentences, attributionFromVectors, measureAttribution } from './a
 export type { AttributionReport, AttributionTotals, SentenceSupport } from './attribution';
 export { CITATION_MARK, citedSources, findCitations } from './citations';
 export type { CitationMark } from './citations';
+export { verbatimShare } from './verbatim';
