@@ -21,6 +21,11 @@ export function InspectorView() {
   useEffect(() => {
     focusRef.current?.scrollIntoView({ block: 'center' });
   }, [focused, from]);
+  // Opened with nothing chosen: show the first document rather than an empty page.
+  const first = state.documents[0]?.id;
+  useEffect(() => {
+    if (!state.inspecting && first) void store.documents.inspect(first);
+  }, [state.inspecting, first, store]);
   const pick = (
     <label>
       Document{' '}
@@ -42,7 +47,13 @@ export function InspectorView() {
       </select>
     </label>
   );
-  if (!ins) return <section className="inspector">{pick}</section>;
+  if (!ins)
+    return (
+      <section className="inspector">
+        {pick}
+        {state.documents.length === 0 ? <p className="muted">Add a document in the Library to see how it was chunked.</p> : <p className="muted">Reading the chunks…</p>}
+      </section>
+    );
 
   const sims = ins.neighbourSims;
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveThreshold, percentileOf, semanticChunks } from './semantic';
+import { effectiveThreshold, MIN_CHUNK_CHARS, percentileOf, semanticChunks } from './semantic';
 import { toUnits } from './units';
 import { axisVector, sentencesOf } from '../../testing/vectors';
 
@@ -169,5 +169,15 @@ describe('toUnits', () => {
     const { text, sentences } = sentencesOf(['x'.repeat(25)]);
     const units = toUnits(text, sentences, 10);
     expect(units.map((u) => u.text.length)).toEqual([10, 10, 5]);
+  });
+});
+
+describe('semanticChunks never makes a fragment a chunk', () => {
+  it('runs a fragment on into what follows, and joins a last fragment to the chunk before it', () => {
+    const { text, sentences } = sentencesOf(['Gross margin was strong this year.', 'low', 'Operating costs rose by a tenth.', 'n/a'], '\n');
+    const vectors = [axisVector(4, 0), axisVector(4, 1), axisVector(4, 2), axisVector(4, 3)];
+    const r = semanticChunks({ ...base, text, sentences, vectors, threshold: 0.8, maxChars: 500 });
+    expect(r.chunks.map((c) => c.text)).toEqual(['Gross margin was strong this year.', 'low\nOperating costs rose by a tenth.\nn/a']);
+    expect(r.chunks.every((c) => c.text.length >= MIN_CHUNK_CHARS)).toBe(true);
   });
 });

@@ -82,19 +82,35 @@ export function semanticChunks(input: SemanticChunkInput): SemanticChunkResult {
     const nextSection = sectionPathAt(input.sections, sentences[i].start);
     let reason: BoundaryReason | undefined;
     const tooLong = sentences[i].end - sentences[first].start > maxChars;
-    if (!sameSection(section, nextSection)) reason = 'section';
+    // A fragment ("low", a lone table cell) is never a chunk: it runs on into what follows.
+    const tiny = sentences[i - 1].end - sentences[first].start < MIN_CHUNK_CHARS;
+    if (!sameSection(section, nextSection)) reason = tiny ? undefined : 'section';
     else if (tooLong) reason = 'length';
-    else if (sims[i - 1] < threshold && !isHeading(sentences[i - 1], section)) reason = 'similarity';
+    else if (sims[i - 1] < threshold && !isHeading(sentences[i - 1], section) && !tiny) reason = 'similarity';
     if (reason) {
       close(i);
       boundaries.push({ sentence: i, reason });
       first = i;
-      section = nextSection;
     }
+    section = nextSection;
+  }
+  // A fragment left at the end joins the chunk before it.
+  const last = chunks.at(-1);
+  if (last && sentences[sentences.length - 1].end - sentences[first].start < MIN_CHUNK_CHARS) {
+    chunks.pop();
+    boundaries.pop();
+    first = last.sentenceStart;
   }
   close(sentences.length);
   return done();
 }
+
+/**
+ * The shortest chunk the semantic chunker makes, in characters, unless the whole document is
+ * shorter: a word or two ("low", "Total", "2019"). Chosen so that a fragment cannot be a chunk on its own,
+ * not tuned on any evaluation.
+ */
+export const MIN_CHUNK_CHARS = 8;
 
 /** A heading line introduces what follows it: it never ends a chunk on its own. */
 function isHeading(s: Sentence, path: string[]): boolean {
