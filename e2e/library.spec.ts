@@ -91,3 +91,21 @@ test('adds Word and HTML files dropped on the page', async ({ page }) => {
   await expect(documentRows(page).filter({ hasText: 'memo.docx' })).toContainText('docx');
   await expect(documentRows(page).filter({ hasText: 'page.html' })).toContainText('html');
 });
+
+test('after Delete everything the footer reads the storage again: the library part shrinks', async ({ page }) => {
+  await openApp(page);
+  await addFiles(page, fixture('report.pdf'));
+  await waitForJobs(page);
+  const use = page.getByTestId('storage-use');
+  await expect(use).toContainText(/library/);
+  const libraryBytes = async () => {
+    const m = /\((\d+(?:\.\d+)?) (bytes|KB|MB|GB) library/.exec((await use.textContent()) ?? '');
+    return m ? Number(m[1]) * { bytes: 1, KB: 1e3, MB: 1e6, GB: 1e9 }[m[2] as 'KB'] : NaN;
+  };
+  const before = await libraryBytes();
+  expect(before).toBeGreaterThan(0);
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Delete everything' }).click();
+  await expect(page.getByTestId('document-row')).toHaveCount(0);
+  await expect.poll(libraryBytes).toBeLessThan(before);
+});

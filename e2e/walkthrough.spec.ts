@@ -26,8 +26,10 @@ async function checkChunksAndAskTheQuestion({ walk, step, next }: Walk) {
 
   await next.click();
   await expect(step).toContainText('The question');
-  // The question must be asked before the tour can go on.
+  // The question must be asked before the tour can go on, and the disabled Next says so.
   await expect(next).toBeDisabled();
+  await expect(walk.getByTestId('walk-next-why')).toHaveText(/^Ask the question to go on/);
+  await expect(next).toHaveAccessibleDescription(/Ask the question to go on/);
   const question = walk.getByLabel('Walk-through question');
   await expect(question.locator('option')).toHaveCount(5);
   await question.selectOption({ label: 'What did the Fresnel lens change?' });

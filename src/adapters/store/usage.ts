@@ -14,9 +14,14 @@ export function defaultEstimator(): StorageEstimator | undefined {
 export async function readUsage(estimator: StorageEstimator | undefined): Promise<StorageUsage | undefined> {
   if (!estimator) return undefined;
   try {
-    const { usage, quota } = await estimator.estimate();
+    const estimate = await estimator.estimate();
+    const { usage, quota } = estimate;
     if (typeof usage !== 'number' || typeof quota !== 'number') return undefined;
-    return { usedBytes: usage, quotaBytes: quota };
+    // Chromium says what the use is made of: the library lives in IndexedDB, app and model files in caches.
+    const details = (estimate as { usageDetails?: Record<string, number> }).usageDetails;
+    if (!details) return { usedBytes: usage, quotaBytes: quota };
+    const cached = (details.caches ?? 0) + (details.serviceWorkerRegistrations ?? 0);
+    return { usedBytes: usage, quotaBytes: quota, libraryBytes: details.indexedDB ?? 0, cachedFilesBytes: cached };
   } catch {
     return undefined;
   }

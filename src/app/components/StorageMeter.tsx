@@ -10,8 +10,14 @@ export function StorageMeter() {
     <footer className="storage" data-testid="storage">
       {u ? (
         <>
-          <span>
+          <span data-testid="storage-use">
             Browser storage: {describeBytes(u.usedBytes)} used of {describeBytes(u.quotaBytes)} available to this site
+            {u.libraryBytes !== undefined && u.cachedFilesBytes !== undefined && (
+              <span className="muted">
+                {' '}
+                ({describeBytes(u.libraryBytes)} library, {describeBytes(u.cachedFilesBytes)} cached app and model files)
+              </span>
+            )}
           </span>
           <meter min={0} max={u.quotaBytes} value={u.usedBytes} />
         </>

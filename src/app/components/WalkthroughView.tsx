@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useApp } from '../context';
 import { WalkStepBody } from './WalkStepBody';
 import { walkSample } from './walk-sample';
-import { canGoNext, walkSteps } from './walk-steps';
+import { nextBlockedBecause, walkSteps } from './walk-steps';
 
 /**
  * A guided tour of one question through Sieve on the bundled sample document: sentences and
@@ -27,6 +27,7 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
   const steps = walkSteps(walk.ins, walk.rows, walk.askedQuestion?.stages);
   const current = steps[Math.min(step, steps.length - 1)];
   const blocked = current.needsAnswer && !walk.answered;
+  const blockedBecause = nextBlockedBecause(step, steps, current, walk.answered);
   return (
     <section className="walk" data-testid="walkthrough">
       <h2>Walk-through: one question, stage by stage</h2>
@@ -37,9 +38,14 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
         <span data-testid="walk-step">
           Step {step + 1} of {steps.length}: <b>{current.title}</b>
         </span>
-        <button type="button" disabled={!canGoNext(step, steps, current, walk.answered)} onClick={() => store.tour.setWalk({ step: step + 1 })}>
+        <button type="button" disabled={blockedBecause !== undefined} aria-describedby={blockedBecause ? 'walk-next-why' : undefined} onClick={() => store.tour.setWalk({ step: step + 1 })}>
           Next →
         </button>
+        {blockedBecause && (
+          <span id="walk-next-why" className="muted small" data-testid="walk-next-why">
+            {blockedBecause}
+          </span>
+        )}
       </nav>
       <p className="walk-text">{current.text}</p>
       {blocked ? <p className="muted">Ask the question first (step 3).</p> : <WalkStepBody id={current.id} walk={walk} sampleId={sample.id} />}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Inspection } from '../../services/library';
-import { canGoNext, walkStatusText, walkSteps } from './walk-steps';
+import { canGoNext, nextBlockedBecause, walkStatusText, walkSteps } from './walk-steps';
 
 const withChunker = (chunker: unknown, threshold?: number, percentile?: number) => ({ document: { chunker }, threshold, percentile }) as unknown as Inspection;
 
@@ -28,6 +28,10 @@ describe('the walk-through’s steps', () => {
     expect(canGoNext(2, steps, steps[2], false)).toBe(false);
     expect(canGoNext(2, steps, steps[2], true)).toBe(true);
     expect(canGoNext(7, steps, steps[7], true)).toBe(false);
+    // and a disabled Next says why
+    expect(nextBlockedBecause(2, steps, steps[2], false)).toMatch(/^Ask the question to go on/);
+    expect(nextBlockedBecause(7, steps, steps[7], true)).toBe('This is the last step.');
+    expect(nextBlockedBecause(2, steps, steps[2], true)).toBeUndefined();
   });
 
   it('says where the tour’s question is', () => {

@@ -83,7 +83,14 @@ function gradesText(rows: CandidateRow[], stages: StageTrace[] | undefined): str
 
 /** Whether Next goes on: not past the last step, and not past the question until it is answered. */
 export function canGoNext(step: number, steps: WalkStep[], current: WalkStep, answered: boolean): boolean {
-  return step < steps.length - 1 && (answered || current.id !== 'question');
+  return nextBlockedBecause(step, steps, current, answered) === undefined;
+}
+
+/** Why Next is disabled, in words shown beside it; undefined when it is not. */
+export function nextBlockedBecause(step: number, steps: WalkStep[], current: WalkStep, answered: boolean): string | undefined {
+  if (step >= steps.length - 1) return 'This is the last step.';
+  if (!answered && current.id === 'question') return 'Ask the question to go on: the next steps show what happened to it.';
+  return undefined;
 }
 
 /** What the question step says of the tour's question once asked. */

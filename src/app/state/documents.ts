@@ -35,6 +35,7 @@ export class DocumentsSlice extends Slice {
       const settings = await this.client.clear();
       this.set({ documents: [], scope: [], search: undefined, inspection: undefined, inspecting: undefined, settings });
       void this.app.models.loadModel();
+      void this.refreshUsage();
     } catch (e) {
       this.notify('error', `Could not clear the knowledge base: ${message(e)}`);
     }

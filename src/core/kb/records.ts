@@ -126,4 +126,7 @@ export interface KnowledgeBaseSnapshot {
 export interface StorageUsage {
   usedBytes: number;
   quotaBytes: number;
+  /** Of usedBytes, where the browser tells: the library (IndexedDB), and cached app and model files (caches). */
+  libraryBytes?: number;
+  cachedFilesBytes?: number;
 }
