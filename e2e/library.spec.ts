@@ -109,3 +109,22 @@ test('after Delete everything the footer reads the storage again: the library pa
   await expect(page.getByTestId('document-row')).toHaveCount(0);
   await expect.poll(libraryBytes).toBeLessThan(before);
 });
+
+test('the same file added twice: said so, then skipped or kept as a second copy', async ({ page }) => {
+  await openApp(page);
+  await addFiles(page, fixture('report.pdf'));
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(1);
+
+  await addFiles(page, fixture('report.pdf'));
+  const twice = page.locator('[data-testid="job"][data-status="duplicate"]');
+  await expect(twice.getByTestId('job-duplicate')).toContainText(/report\.pdf: this file is already in your library as .*\(report\.pdf, added /);
+  await twice.getByRole('button', { name: 'Skip it' }).click();
+  await expect(twice).toHaveCount(0);
+  await expect(documentRows(page)).toHaveCount(1);
+
+  await addFiles(page, fixture('report.pdf'));
+  await page.locator('[data-testid="job"][data-status="duplicate"]').getByRole('button', { name: 'Add a second copy' }).click();
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(2);
+});

@@ -1,5 +1,5 @@
 /** Why a file could not be added. Every message names the file and the cause, in words a user can act on. */
-export type IngestErrorCode = 'empty' | 'unsupported' | 'corrupt' | 'encrypted' | 'no-text' | 'too-large' | 'quota' | 'model' | 'cancelled' | 'storage';
+export type IngestErrorCode = 'empty' | 'unsupported' | 'corrupt' | 'encrypted' | 'no-text' | 'too-large' | 'quota' | 'model' | 'cancelled' | 'storage' | 'duplicate';
 
 export class IngestError extends Error {
   readonly code: IngestErrorCode;

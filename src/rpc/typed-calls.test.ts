@@ -8,7 +8,7 @@ import type { OcrApi } from './apis/ocr';
 // These lines are checked by `tsc`, never run: each @ts-expect-error fails the type check if the
 // line beneath it compiles, so they prove that a wrong call is a compile error.
 function typeChecks(library: Remote<LibraryApi>, llm: Remote<LlmHostApi>, ocr: Remote<OcrApi>, file: File) {
-  void library.ingest(file, { signal: new AbortController().signal, onProgress: (e) => e.stage });
+  void library.ingest(file, { duplicates: 'refuse' }, { signal: new AbortController().signal, onProgress: (e) => e.stage });
   void library.search('q', { docIds: ['a'] });
   void ocr.recognize(new Uint8Array(1), { settleOnAbort: true, transfer: [] });
 

@@ -17,6 +17,8 @@ interface BundleInput {
   chunkerModel?: string;
   /** The language model's summary in the chunk headers. */
   summary?: string;
+  /** SHA-256 of the file's bytes, hex. */
+  contentHash?: string;
 }
 
 type FileFields = 'id' | 'name' | 'kind' | 'mime' | 'size' | 'addedAt' | 'charCount' | 'pageCount' | 'chunker' | 'warnings';
@@ -49,6 +51,7 @@ export function makeBundle(b: BundleInput): DocumentBundle {
     indexVersion: INDEX_VERSION,
     ...(b.chunkerModel ? { chunkerModel: b.chunkerModel } : {}),
     ...(b.summary ? { summary: b.summary } : {}),
+    ...(b.contentHash ? { contentHash: b.contentHash } : {}),
   };
   return {
     document,

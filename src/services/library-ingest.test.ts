@@ -180,3 +180,20 @@ describe('Library: refusing a file', () => {
     });
   });
 });
+
+describe('Library: the same file twice', () => {
+  it('refuses a second copy when asked to, naming the first, and adds it when told to keep both', async () => {
+    const { library } = await setup();
+    const first = (await library.ingest(file('notes.md', NOTES), () => {}, never, { duplicates: 'refuse' })).document;
+    expect(first.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    // the same bytes under another name are the same file
+    const refused = library.ingest(file('notes copy.md', NOTES), () => {}, never, { duplicates: 'refuse' });
+    await expect(refused).rejects.toMatchObject({ code: 'duplicate' });
+    await expect(refused).rejects.toThrow(/^notes copy\.md: this file is already in your library as “Bees” \(notes\.md, added /);
+    expect(await library.listDocuments()).toHaveLength(1);
+    // other bytes are another file
+    await library.ingest(file('ferry.md', FERRY), () => {}, never, { duplicates: 'refuse' });
+    await library.ingest(file('notes copy.md', NOTES), () => {}, never, { duplicates: 'keep' });
+    expect((await library.listDocuments()).map((d) => d.name).sort()).toEqual(['ferry.md', 'notes copy.md', 'notes.md']);
+  });
+});

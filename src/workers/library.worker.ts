@@ -99,7 +99,7 @@ const api: LibraryApi = {
   open: async () => (await library).open(),
   listDocuments: async () => (await library).listDocuments(),
   usage: async () => (await library).usage(),
-  ingest: async (file, ctx) => (await library).ingest(file, (p) => ctx.progress(p), ctx.signal),
+  ingest: async (file, options, ctx) => (await library).ingest(file, (p) => ctx.progress(p), ctx.signal, options),
   reindex: async (ids, ctx) => (await library).reindex(ids, (p) => ctx.progress(p), ctx.signal),
   deleteDocument: async (id) => (await library).deleteDocument(id),
   exportArchive: async (ctx) => {

@@ -50,6 +50,14 @@ export function JobList() {
                 <span className="stage">Added</span>
               ) : j.status === 'cancelled' ? (
                 <span className="stage error">Cancelled — nothing was added</span>
+              ) : j.status === 'duplicate' ? (
+                <>
+                  <span className="stage" role="status" data-testid="job-duplicate">
+                    {j.error}
+                  </span>
+                  <button onClick={j.keepBoth}>Add a second copy</button>
+                  <button onClick={() => store.jobs.skipDuplicate(j.id)}>Skip it</button>
+                </>
               ) : (
                 <span className="stage error" role="alert">
                   {j.error}

@@ -54,12 +54,22 @@ export class JobsSlice extends Slice {
     for (const file of files) void this.runJob(file);
   }
 
+  /** A duplicate's job: add the file as a second copy, or skip it (the row goes). */
+  private keepBoth(id: number, file: File) {
+    this.set((s) => ({ jobs: s.jobs.filter((j) => j.id !== id) }));
+    void this.runJob(file, 'keep');
+  }
+
+  skipDuplicate(id: number) {
+    this.set((s) => ({ jobs: s.jobs.filter((j) => j.id !== id) }));
+  }
+
   addText(text: string, title: string) {
     const name = `${(title.trim() || 'Pasted text').replace(/[\\/:*?"<>|]+/g, ' ').slice(0, 80)}.txt`;
     this.addFiles([new File([text], name, { type: 'text/plain' })]);
   }
 
-  private async runJob(file: File) {
+  private async runJob(file: File, duplicates: 'keep' | 'refuse' = 'refuse') {
     const id = this.cell.nextId();
     const controller = new AbortController();
     const job: Job = { id, name: file.name, size: file.size, status: 'queued', startedAt: Date.now(), cancel: () => controller.abort() };
@@ -67,7 +77,7 @@ export class JobsSlice extends Slice {
     const update = (patch: Partial<Job>) => this.set((s) => ({ jobs: s.jobs.map((j) => (j.id === id ? withClock(j, patch) : j)) }));
     const pendingKey = this.pending.start(file);
     try {
-      const { document: doc, timings } = await this.client.ingest(file, { signal: controller.signal, onProgress: (event) => update(jobPatch(event)) });
+      const { document: doc, timings } = await this.client.ingest(file, { duplicates }, { signal: controller.signal, onProgress: (event) => update(jobPatch(event)) });
       this.lastIngest = { name: file.name, timings };
       update({ status: 'done' });
       this.set((s) => ({ documents: [...s.documents.filter((d) => d.id !== doc.id), doc] }));
@@ -77,9 +87,11 @@ export class JobsSlice extends Slice {
       this.dismissInterrupted(this.state.interrupted.filter((r) => r.name === file.name && r.size === file.size).map((r) => r.key));
       void this.askPersistence();
     } catch (e) {
-      const cancelled = (e as { code?: string }).code === 'cancelled' || controller.signal.aborted;
+      const code = (e as { code?: string }).code;
+      const cancelled = code === 'cancelled' || controller.signal.aborted;
       // Said once, in the file's row (an alert there), not again in a banner.
-      update({ status: cancelled ? 'cancelled' : 'failed', error: message(e) });
+      if (code === 'duplicate' && !cancelled) update({ status: 'duplicate', error: message(e), keepBoth: () => this.keepBoth(id, file) });
+      else update({ status: cancelled ? 'cancelled' : 'failed', error: message(e) });
     } finally {
       this.pending.finish(pendingKey);
       this.app.questions.rerunKeywordOnlySearch();

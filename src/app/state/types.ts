@@ -31,13 +31,16 @@ export interface Job {
 
   /** What a long document will cost (chunks, storage, time), said once its text is read. */
   estimate?: string;
-  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled';
+  /** 'duplicate': the same file (by content) is in the library already; the user keeps both or skips it. */
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'duplicate';
   error?: string;
 
   /** When it was added (ms, Date.now), and when its current stage began: the row's elapsed time, rate and time left. */
   startedAt: number;
   clock?: StageClock;
   cancel(): void;
+  /** For a duplicate: add it as a second copy after all. */
+  keepBoth?(): void;
 }
 
 export interface Notice {

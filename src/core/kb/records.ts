@@ -35,6 +35,8 @@ export interface DocumentRecord {
   chunkerModel?: string;
   /** The language model's one-sentence description in its chunk headers, kept so a re-index keeps it. */
   summary?: string;
+  /** SHA-256 of the original file, hex: the same file added again is recognised (absent: added before hashes were kept). */
+  contentHash?: string;
   /** INDEX_VERSION when it was indexed (absent: before versions were kept). */
   indexVersion?: number;
 }

@@ -9,14 +9,14 @@ import type { BackupProgress } from '../../core/backup';
 import type { QuestionOptions } from '../../services/questions';
 import type { LabResponse } from '../../services/lab';
 import type { ImportResult } from '../../services/backup';
-import type { DocumentSource, IncomingFile, IngestEvent, IngestResult, Inspection, OpenResult, ReindexEvent, SearchOptions, SearchResponse } from '../../services/library';
+import type { DocumentSource, IncomingFile, IngestEvent, IngestOptions, IngestResult, Inspection, OpenResult, ReindexEvent, SearchOptions, SearchResponse } from '../../services/library';
 
 /** The library worker (src/workers/library.worker.ts), as the page calls it. */
 export interface LibraryApi {
   open(): Promise<OpenResult>;
   listDocuments(): Promise<DocumentRecord[]>;
   usage(): Promise<StorageUsage | undefined>;
-  ingest(file: IncomingFile, ctx: CallContext<IngestEvent>): Promise<IngestResult>;
+  ingest(file: IncomingFile, options: IngestOptions, ctx: CallContext<IngestEvent>): Promise<IngestResult>;
   reindex(ids: string[], ctx: CallContext<ReindexEvent>): Promise<DocumentRecord[]>;
   deleteDocument(id: string): Promise<void>;
   /** The archive's buffer is moved to the page, not copied. */
@@ -39,7 +39,7 @@ export const LIBRARY_METHODS: Methods<LibraryApi> = {
   open: 0,
   listDocuments: 0,
   usage: 0,
-  ingest: 1,
+  ingest: 2,
   reindex: 1,
   deleteDocument: 1,
   exportArchive: 0,

@@ -216,6 +216,11 @@ export class LibraryCore {
       .map((d) => ({ docId: d.id, card: d.card ?? describeDocument({ title: d.title, text: '', pages: [] }, d.name) }));
   }
 
+  /** A stored document whose file has these bytes (by SHA-256), if any. */
+  sameContent(contentHash: string): DocumentRecord | undefined {
+    return [...this.docs.values()].find((d) => d.contentHash === contentHash);
+  }
+
   /** Vectors from different models cannot be compared: says why, if the library was indexed with another. */
   modelMismatch(embedder: Embedder): string | undefined {
     const other = [...this.docs.values()].find((d) => d.embedderId !== embedder.id);

@@ -19,7 +19,7 @@ import { IngestError, isIngestError } from '../../core/errors';
 import { stripBidiControls } from '../../core/text';
 import { MAX_FILE_BYTES, describeBytes } from '../limits';
 import { makeBundle } from '../bundle';
-import { IncomingFile, IngestResult, IngestEvent } from './types';
+import { IncomingFile, IngestResult, IngestEvent, type IngestOptions } from './types';
 import type { LibraryCore } from './core';
 import { IngestClock } from './ingest-clock';
 import { provisionalSource, type ReadDocument } from './provisional-source';
@@ -28,12 +28,16 @@ import { provisionalSource, type ReadDocument } from './provisional-source';
 export class Ingestion {
   constructor(private readonly core: LibraryCore) {}
 
-  /** Ingests one file; files are processed one at a time in arrival order. */
-  ingest(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal): Promise<IngestResult> {
-    return this.core.enqueue(() => this.ingestNow(file, onProgress, signal), signal, file.name);
+  /**
+   * Ingests one file; files are processed one at a time in arrival order. With `duplicates:
+   * 'refuse'` (the app's choice until the user says otherwise), a file whose bytes are already in
+   * the library is not added a second time: it fails with the 'duplicate' code, naming the copy.
+   */
+  ingest(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal, options: IngestOptions = {}): Promise<IngestResult> {
+    return this.core.enqueue(() => this.ingestNow(file, onProgress, signal, options), signal, file.name);
   }
 
-  private async ingestNow(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal): Promise<IngestResult> {
+  private async ingestNow(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal, options: IngestOptions): Promise<IngestResult> {
     this.core.requireOpen();
     const chunker = this.core.settings.chunker;
     const clock = new IngestClock();
@@ -43,7 +47,7 @@ export class Ingestion {
       checkFileSize(file, name);
       signal.throwIfAborted();
       const splitScorer = await this.splitScorerFor(chunker, name, signal);
-      const { bytes, parsed, embedderReady } = await this.readFile(file, name, chunker, onProgress, signal, clock);
+      const { bytes, parsed, embedderReady, contentHash } = await this.readFile(file, name, chunker, onProgress, signal, clock, options);
       if (parsed.text.trim().length === 0) throw new IngestError('empty', name, 'no text was found in it.');
       await this.checkEstimate(parsed.text.length, file.size, chunker, name, onProgress);
       const docId = (keywordsOnly = this.core.deps.newId?.() ?? crypto.randomUUID());
@@ -70,6 +74,7 @@ export class Ingestion {
         embedder,
         chunkerModel: splitScorer?.model,
         summary,
+        contentHash,
       });
       await this.save(bundle, built, embedder, { name, signal, onProgress, clock });
       onProgress({ stage: 'saving', done: 1, total: 1 });
@@ -83,9 +88,23 @@ export class Ingestion {
   }
 
   /** Reads and parses the file while the model loads, embedding the pages read so far meanwhile. */
-  private async readFile(file: IncomingFile, name: string, chunker: ChunkerSettings, onProgress: (p: IngestEvent) => void, signal: AbortSignal, clock: IngestClock) {
+  private async readFile(
+    file: IncomingFile,
+    name: string,
+    chunker: ChunkerSettings,
+    onProgress: (p: IngestEvent) => void,
+    signal: AbortSignal,
+    clock: IngestClock,
+    options: IngestOptions,
+  ) {
     onProgress({ stage: 'reading', done: 0, total: file.size });
     const bytes = new Uint8Array(await file.arrayBuffer());
+    const contentHash = await sha256Hex(bytes);
+    const copy = options.duplicates === 'refuse' ? this.core.sameContent(contentHash) : undefined;
+    if (copy) {
+      const added = new Date(copy.addedAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+      throw new IngestError('duplicate', name, `this file is already in your library as “${copy.title}” (${copy.name}, added ${added}).`);
+    }
     // The model loads while the file is read, and pages read so far are embedded meanwhile.
     const embedderReady = this.core.prepareEmbedder((p) => onProgress({ stage: 'model', ...p }));
     const prefetch = new EmbeddingPrefetch(
@@ -97,7 +116,7 @@ export class Ingestion {
       .finally(() => prefetch.stop());
     clock.timings.prefetchedTexts = prefetch.submitted;
     clock.lap('parseMs');
-    return { bytes, parsed, embedderReady };
+    return { bytes, parsed, embedderReady, contentHash };
   }
 
   /** The loaded embedding model, refused when the library's documents were embedded by another. */
@@ -202,4 +221,10 @@ export function asIngestError(e: unknown, name: string): Error {
   if (e instanceof Error && e.name === 'LlmChunkingError') return new IngestError('model', name, `${e.message}.`.replace(/\.\.$/, '.'));
   const msg = e instanceof Error ? e.message : String(e);
   return new IngestError('corrupt', name, `it could not be read (${msg}).`);
+}
+
+/** SHA-256 of the bytes, as hex. */
+async function sha256Hex(bytes: Uint8Array): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -64,6 +64,7 @@ export class Rebuild {
             embedder,
             chunkerModel: splitScorer?.model,
             summary,
+            contentHash: doc.contentHash,
           }),
         );
       } catch (e) {

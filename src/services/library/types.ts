@@ -16,6 +16,11 @@ export interface IncomingFile {
   arrayBuffer(): Promise<ArrayBuffer>;
 }
 
+/** How an add treats a file whose bytes are already in the library: add it anyway (the default) or refuse it. */
+export interface IngestOptions {
+  duplicates?: 'keep' | 'refuse';
+}
+
 /** `section` and `summarize` (PrepareHooks): what a loaded language model adds to a document. */
 export interface LibraryDeps extends PrepareHooks {
   store: KnowledgeBaseStore;
