@@ -83,7 +83,17 @@ test('after one visit the app loads, adds a file, searches and answers with the 
   expect(fromNetwork).toEqual([]);
   expect(elsewhere).toEqual([]);
   expect(errors).toEqual([]);
+  await ocrNeedsOneVisitOnline(page);
 });
+
+/** OCR was never used online, so its engine was never downloaded: an image added offline says so. */
+async function ocrNeedsOneVisitOnline(page: Page) {
+  await addFiles(page, fixture('image.png'));
+  await waitForJobs(page);
+  await expect(page.locator('[data-testid="job"][data-status="failed"]').getByRole('alert')).toContainText(
+    /image\.png: .*OCR.*downloaded the first time it is used \(about 7 MB\), and this page is offline\. Connect once/,
+  );
+}
 
 test('a new version is announced, and only the tab whose user asks reloads onto it', async ({ page, context }) => {
   await openApp(page);

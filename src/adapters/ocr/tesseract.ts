@@ -63,6 +63,8 @@ export class TesseractOcr implements OcrEngine {
           return w;
         },
         (e: unknown) => {
+          // Its files (about 7 MB) are downloaded on first use and then kept by the service worker.
+          if (globalThis.navigator?.onLine === false) throw new Error(OCR_OFFLINE);
           // tesseract.js rejects with a bare message, undefined when its worker script did not load.
           throw new Error(`the OCR engine could not start (${(e instanceof Error ? e.message : e) || 'its worker script did not load'})`);
         },
@@ -76,6 +78,10 @@ export class TesseractOcr implements OcrEngine {
     return this.worker;
   }
 }
+
+/** Why OCR cannot start offline before its first use online. */
+export const OCR_OFFLINE =
+  'reading text from images (OCR) needs its engine, which is downloaded the first time it is used (about 7 MB), and this page is offline. Connect once and add an image or a scanned PDF; after that OCR works offline too.';
 
 function linesOf(page: Tesseract.Page): OcrLine[] {
   const lines: OcrLine[] = [];
