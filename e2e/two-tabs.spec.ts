@@ -1,4 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { addFiles, collectPageErrors, documentRows, fixture, openApp, search, waitForJobs } from './helpers';
 
 /** Searches and expects hits from both files, and no failure. */
@@ -58,4 +61,36 @@ test('two tabs adding and deleting the same library keep search working, also af
 
   expect(errorsA).toEqual([]);
   expect(errorsB).toEqual([]);
+});
+
+test('a delete in another tab reaches a tab busy adding a file within seconds: its list, its search and its citations', async ({ page, context }) => {
+  const tabA = page;
+  await openApp(tabA);
+  await addFiles(tabA, [fixture('report.pdf'), fixture('notes.md')]);
+  await waitForJobs(tabA);
+  await search(tabA, 'kelp harvest tonnes');
+  await expect(tabA.getByTestId('hit').filter({ hasText: 'report.pdf' }).first()).toBeVisible();
+
+  // Tab A starts a long add: its library worker is busy with it for a while.
+  const dir = mkdtempSync(join(tmpdir(), 'sieve-'));
+  const long = join(dir, 'logbook.txt');
+  writeFileSync(long, Array.from({ length: 3000 }, (_, i) => `Entry ${i}: the ferry crossed at ${i % 24} hours with ${i % 90} passengers and ${i % 7} cars aboard.`).join('\n'));
+  await tabA.getByRole('tab', { name: 'Library' }).click();
+  await addFiles(tabA, long);
+  await expect(tabA.getByTestId('job').filter({ hasText: 'logbook.txt' })).toHaveAttribute('data-status', 'running');
+
+  const tabB = await context.newPage();
+  await openApp(tabB);
+  tabB.once('dialog', (d) => void d.accept());
+  await tabB.getByRole('button', { name: 'Delete report.pdf' }).click();
+  await expect(documentRows(tabB)).toHaveCount(1);
+
+  // Tab A, still adding, forgets report.pdf at once: its list, and its search hits are renewed without it.
+  await expect(tabA.getByTestId('documents')).not.toContainText('report.pdf', { timeout: 5_000 });
+  await expect(tabA.getByTestId('job').filter({ hasText: 'logbook.txt' })).toHaveAttribute('data-status', 'running');
+  await tabA.getByRole('tab', { name: 'Search' }).click();
+  await expect(tabA.getByTestId('hit').filter({ hasText: 'report.pdf' })).toHaveCount(0, { timeout: 5_000 });
+  await search(tabA, 'kelp harvest tonnes');
+  await expect(tabA.getByTestId('hit').filter({ hasText: 'report.pdf' })).toHaveCount(0);
+  await waitForJobs(tabA);
 });

@@ -62,6 +62,19 @@ describe('Library: storing and reopening', () => {
 });
 
 describe('Library: several tabs', () => {
+  it('forgets at once what another tab deleted, and a citation to it says so', async () => {
+    const a = await setup();
+    const notes = (await a.library.ingest(file('notes.md', NOTES), () => {}, never)).document;
+    await a.library.ingest(file('ferry.md', FERRY), () => {}, never);
+    const b = await libraryOver(a.store, a.embedder);
+    await b.deleteDocument(notes.id);
+    expect(await a.library.dropDeleted()).toEqual([notes.id]);
+    expect(a.library.listDocuments().map((d) => d.name)).toEqual(['ferry.md']);
+    expect((await a.library.search('honey harvest')).hits.filter((h) => h.chunk.docId === notes.id)).toEqual([]);
+    await expect(a.library.source(notes.id)).rejects.toThrow('“Bees” was deleted in another tab; it is no longer in the library.');
+    expect(await a.library.dropDeleted()).toEqual([]);
+  });
+
   it('two tabs: a delete and re-add in one and an add in the stale other leave search working (issue 12)', async () => {
     const a = await setup();
     const pdf = (await a.library.ingest(file('report.md', NOTES), () => {}, never)).document;

@@ -52,6 +52,7 @@ export class Library {
   usage = (...a: Parameters<Documents['usage']>) => this.documents.usage(...a);
   updateSettings = (...a: Parameters<Documents['updateSettings']>) => this.documents.updateSettings(...a);
   refresh = (...a: Parameters<Documents['refresh']>) => this.documents.refresh(...a);
+  dropDeleted = (...a: Parameters<Documents['dropDeleted']>) => this.documents.dropDeleted(...a);
   deleteDocument = (...a: Parameters<Documents['deleteDocument']>) => this.documents.deleteDocument(...a);
   clear = (...a: Parameters<Documents['clear']>) => this.documents.clear(...a);
   lab = (...a: Parameters<Documents['lab']>) => this.documents.lab(...a);

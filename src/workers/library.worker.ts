@@ -89,9 +89,13 @@ const library = openKnowledgeBase({
 // Another tab changed the documents: catch up, and have the page list them again.
 changes?.addEventListener('message', () => {
   void library
-    .then((l) => l.refresh())
-    // Told even when a write queued here had already caught up, since the page lists only its own additions.
-    .then(() => emit('changed'))
+    .then(async (l) => {
+      // A deletion reaches this tab at once, even while a long job (an add) holds the queue.
+      if ((await l.dropDeleted()).length > 0) emit('changed');
+      await l.refresh();
+      // Told even when a write queued here had already caught up, since the page lists only its own additions.
+      emit('changed');
+    })
     .catch(() => undefined);
 });
 

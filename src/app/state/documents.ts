@@ -52,6 +52,7 @@ export class DocumentsSlice extends Slice {
         scope: pruneScope(s.scope, documents),
         inspection: s.inspection && kept.has(s.inspection.document.id) ? s.inspection : undefined,
       }));
+      this.app.questions.rerunSearchWithout(kept);
     } catch {
       /* the list stays as it was until the next change */
     }

@@ -35,6 +35,32 @@ export class LibraryCore {
   /** Sentences and chunks embedded per second in this session's last long ingest. */
   embedRate?: number;
 
+  /** Titles of documents another tab deleted, so that a citation to one can say so. */
+  readonly deletedElsewhere = new Map<DocumentId, string>();
+
+  /**
+   * Forgets at once the documents another tab deleted, without waiting for the job queue (an add
+   * may hold it for a minute): the list, search and questions stop showing them at once, and the
+   * full catch-up follows in the queue. Returns their ids.
+   */
+  async dropDeleted(): Promise<DocumentId[]> {
+    if (!this.kb) return [];
+    const stored = new Set((await this.deps.store.listDocuments()).map((d) => d.id));
+    const gone = [...this.docs.values()].filter((d) => !stored.has(d.id));
+    for (const d of gone) {
+      this.docs.delete(d.id);
+      this.kb.removeDocument(d.id);
+      this.deletedElsewhere.set(d.id, d.title);
+    }
+    return gone.map((d) => d.id);
+  }
+
+  /** Why a document cannot be opened: deleted in another tab, or not in the library at all. */
+  missing(id: DocumentId): Error {
+    const title = this.deletedElsewhere.get(id);
+    return new Error(title ? `“${title}” was deleted in another tab; it is no longer in the library.` : 'this document is no longer in the library');
+  }
+
   async catchUp(): Promise<boolean> {
     if ((await this.deps.store.revision()) === this.revision) return false;
     await this.load();

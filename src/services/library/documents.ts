@@ -38,6 +38,11 @@ export class Documents {
     return this.core.enqueue(() => this.core.catchUp());
   }
 
+  /** Drops at once what another tab deleted (see LibraryCore.dropDeleted); the queued refresh does the rest. */
+  dropDeleted(): Promise<string[]> {
+    return this.core.dropDeleted();
+  }
+
   deleteDocument(id: DocumentId): Promise<void> {
     return this.core.enqueue(() =>
       this.core.write(async () => {
@@ -94,9 +99,9 @@ export class Documents {
 
   async inspect(id: DocumentId): Promise<Inspection> {
     const document = this.core.docs.get(id);
-    if (!document) throw new Error(`no document with id ${id}`);
+    if (!document) throw this.core.missing(id);
     const [text, chunks] = await Promise.all([this.core.deps.store.getText(id), this.core.deps.store.getChunks(id)]);
-    if (!text || !chunks) throw new Error(`${document.name}: its stored text is missing`);
+    if (!text || !chunks) throw await this.textMissing(document);
     return {
       document,
       sentences: text.sentences.map(({ start, end }) => ({ start, end, text: text.text.slice(start, end) })),
@@ -106,15 +111,24 @@ export class Documents {
     };
   }
 
+  /** Its text is not stored: deleted in another tab since it was listed here, or lost. */
+  private async textMissing(document: DocumentRecord): Promise<Error> {
+    if (!(await this.core.deps.store.listDocuments()).some((d) => d.id === document.id)) {
+      this.core.deletedElsewhere.set(document.id, document.title);
+      return this.core.missing(document.id);
+    }
+    return new Error(`${document.name}: its stored text is missing`);
+  }
+
   /** A document's stored text and, for a PDF, its original file, to show a passage where it came from. */
   async source(id: DocumentId): Promise<DocumentSource> {
     const document = this.core.docs.get(id);
     const embedding = document ? undefined : this.core.embedding.get(id);
     // A copy of the file: the caller may transfer what it is given, and the ingest still needs the file.
     if (embedding) return { ...embedding.source, bytes: embedding.source.bytes?.slice() };
-    if (!document) throw new Error('this document is no longer in the library');
+    if (!document) throw this.core.missing(id);
     const [text, file] = await Promise.all([this.core.deps.store.getText(id), document.kind === 'pdf' ? this.core.deps.store.getFile(id) : undefined]);
-    if (!text) throw new Error(`${document.name}: its stored text is missing`);
+    if (!text) throw await this.textMissing(document);
     return { document, text: text.text, pages: text.pages, bytes: file ? new Uint8Array(file.bytes) : undefined };
   }
 }
