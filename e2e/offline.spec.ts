@@ -88,6 +88,7 @@ test('after one visit the app loads, adds a file, searches and answers with the 
 
 /** OCR was never used online, so its engine was never downloaded: an image added offline says so. */
 async function ocrNeedsOneVisitOnline(page: Page) {
+  await page.getByRole('tab', { name: 'Library' }).click();
   await addFiles(page, fixture('image.png'));
   await waitForJobs(page);
   await expect(page.locator('[data-testid="job"][data-status="failed"]').getByRole('alert')).toContainText(
