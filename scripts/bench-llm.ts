@@ -2,7 +2,8 @@
  * The app's language-model engine against native llama.cpp, on the same GGUF and thread count:
  *
  *   npm run bench:llm -- <model id…> [--threads 1,2] [--runtime sieve|wllama] [--json out.json]
- *                        [--pdf <filing.pdf>] [--question "…"] [--no-question] [--no-native]
+ *                        [--pdf <filing.pdf>] [--question "…"] [--no-question] [--no-native] [--no-speed]
+ * --no-speed times the whole question only (no prompt and decode speeds).
  *
  * Each model (fetched by `npm run models`) is loaded through the app's own engine in headless
  * Chromium, served by Vite with the app's config (cross-origin isolated, as `npm start` serves
@@ -30,10 +31,11 @@ const { values, positionals } = parseArgs({
     question: { type: 'string', default: "What drove NIKE's revenue growth in fiscal 2018?" },
     'no-question': { type: 'boolean' },
     'no-native': { type: 'boolean' },
+    'no-speed': { type: 'boolean' },
   },
 });
 if (positionals.length === 0) {
-  console.error('usage: npm run bench:llm -- <model id…> [--threads 1,2] [--runtime sieve|wllama] [--json out.json] [--no-question] [--no-native]');
+  console.error('usage: npm run bench:llm -- <model id…> [--threads 1,2] [--runtime sieve|wllama] [--json out.json] [--no-question] [--no-native] [--no-speed]');
   process.exit(2);
 }
 const runtime = values.runtime === 'wllama' ? 'wllama' : 'sieve';
@@ -51,7 +53,7 @@ const filing = values['no-question'] ? undefined : await prepareFiling(values.pd
 for (const id of positionals) {
   const { entry, dir } = findLocalModel(id, 'llm');
   const gguf = join(dir, entry.id, entry.files.find((f) => f.path.endsWith('.gguf'))!.path);
-  for (const t of threads) {
+  for (const t of values['no-speed'] ? [] : threads) {
     const engine = await loadChromiumGguf(entry, 4096, { threads: t, runtime });
     let app: EngineSpeed;
     try {
