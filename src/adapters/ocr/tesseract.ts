@@ -62,9 +62,10 @@ export class TesseractOcr implements OcrEngine {
           await w.setParameters({ tessedit_pageseg_mode: TesseractJs.PSM.AUTO });
           return w;
         },
-        (e: unknown) => {
-          // Its files (about 7 MB) are downloaded on first use and then kept by the service worker.
-          if (globalThis.navigator?.onLine === false) throw new Error(OCR_OFFLINE);
+        async (e: unknown) => {
+          // Its files (about 7 MB) are downloaded on first use and then kept by the service worker:
+          // where its script cannot be fetched at all, the page is offline and has never used OCR.
+          if (globalThis.navigator?.onLine === false || !(await reachable(this.paths.workerPath))) throw new Error(OCR_OFFLINE);
           // tesseract.js rejects with a bare message, undefined when its worker script did not load.
           throw new Error(`the OCR engine could not start (${(e instanceof Error ? e.message : e) || 'its worker script did not load'})`);
         },
@@ -76,6 +77,18 @@ export class TesseractOcr implements OcrEngine {
       });
     }
     return this.worker;
+  }
+}
+
+/** Whether a URL can be fetched now (from the network or the service worker's cache). */
+async function reachable(url: string): Promise<boolean> {
+  try {
+    // GET, not HEAD: the service worker answers GETs from its cache.
+    const r = await fetch(url);
+    void r.body?.cancel();
+    return r.ok;
+  } catch {
+    return false;
   }
 }
 
