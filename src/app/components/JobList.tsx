@@ -55,8 +55,10 @@ export function JobList() {
                   <span className="stage" role="status" data-testid="job-duplicate">
                     {j.error}
                   </span>
-                  <button onClick={j.keepBoth}>Add a second copy</button>
-                  <button onClick={() => store.jobs.skipDuplicate(j.id)}>Skip it</button>
+                  <span className="job-actions">
+                    <button onClick={j.keepBoth}>Add a second copy</button>
+                    <button onClick={() => store.jobs.skipDuplicate(j.id)}>Skip it</button>
+                  </span>
                 </>
               ) : (
                 <span className="stage error" role="alert">

@@ -91,10 +91,11 @@ describe('gradeChunks, logprob mode', () => {
     expect(gen.usage.generatedTokens).toBeGreaterThanOrEqual(3 * lp.usage.generatedTokens);
   });
 
-  it('flags a model that puts almost no probability on digits', async () => {
-    const engine = new ScriptedEngine([], [{ match: /./, probs: { '5': 0.01 } }]);
-    const { grades } = await gradeChunks(engine, { query: QUERY, chunks: CHUNKS.slice(0, 1), fallback: [0.5] }, logprob);
-    expect(grades[0].problems[0]).toMatch(/only 1.0% of its probability on digits/);
+  it('falls back to the retrieval score where a model puts almost no probability on digits, and says so', async () => {
+    const engine = new ScriptedEngine([], [{ match: /./, probs: { '9': 0.01 } }]);
+    const { grades } = await gradeChunks(engine, { query: QUERY, chunks: CHUNKS.slice(0, 1), fallback: [0.42] }, logprob);
+    expect(grades[0].problems[0]).toMatch(/only 1.0% of its probability on digits; used 0.42/);
+    expect(grades[0].base).toBe(0.42);
   });
 
   it('asks for no reflection when reflection has weight 0, in either mode', async () => {

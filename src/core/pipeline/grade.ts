@@ -64,7 +64,7 @@ export async function gradeChunks(
   } else {
     for (let i = 0; i < chunks.length; i++) {
       options.signal?.throwIfAborted();
-      grades[i].base = await digitScore(engine, relevanceDigitPrompt(query, chunks[i]), grades[i], options.signal);
+      grades[i].base = await digitScore(engine, relevanceDigitPrompt(query, chunks[i]), grades[i], fallback[i], options.signal);
       grades[i].final = combine(grades[i], w);
       report(i);
     }
@@ -78,7 +78,7 @@ export async function gradeChunks(
     for (const i of near) {
       const g = grades[i];
       options.signal?.throwIfAborted();
-      g.reflection = await digitScore(engine, reflectionDigitPrompt(query, chunks[i], g.base), g, options.signal);
+      g.reflection = await digitScore(engine, reflectionDigitPrompt(query, chunks[i], g.base), g, g.base, options.signal);
       g.final = combine(g, w);
       report(i);
     }
@@ -105,10 +105,20 @@ async function generatedScore(
   return score;
 }
 
-async function digitScore(engine: LlmEngine, prompt: Parameters<LlmEngine['scoreNext']>[0], g: Grade, signal?: AbortSignal): Promise<number> {
+/**
+ * Below this share of its probability on the ten digits, a model is not answering the grading
+ * prompt at all (a small model continuing the text instead), and its digits are noise: the grade
+ * falls back as an unreadable generated score does.
+ */
+export const MIN_DIGIT_COVERAGE = 0.05;
+
+async function digitScore(engine: LlmEngine, prompt: Parameters<LlmEngine['scoreNext']>[0], g: Grade, fallback: number, signal?: AbortSignal): Promise<number> {
   const out = await engine.scoreNext(prompt, DIGITS, { signal });
   g.usage = addUsage(g.usage, scoringUsage(out));
-  if (out.coverage < 0.05) g.problems.push(`the model put only ${(out.coverage * 100).toFixed(1)}% of its probability on digits`);
+  if (out.coverage < MIN_DIGIT_COVERAGE) {
+    g.problems.push(`the model put only ${(out.coverage * 100).toFixed(1)}% of its probability on digits; used ${fallback.toFixed(2)}`);
+    return fallback;
+  }
   return expectedDigit(out.probs);
 }
 
