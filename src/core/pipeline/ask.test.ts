@@ -6,7 +6,9 @@ import { ferryDeps } from '../../testing/test-kb';
 import type { AskEvent } from './types';
 
 const Q = 'When does the ferry leave the harbour?';
-const generateMode: PipelineSettings = { ...DEFAULT_PIPELINE, grading: { ...DEFAULT_PIPELINE.grading, mode: 'generate' } };
+/** With self-reflection weighted (it is off by default), as ChunkRAG grades. */
+const REFLECTING = { ...DEFAULT_PIPELINE.grading, weights: { base: 0.5, reflection: 0.3, critic: 0.2 } };
+const generateMode: PipelineSettings = { ...DEFAULT_PIPELINE, grading: { ...REFLECTING, mode: 'generate' } };
 
 /** An engine that rewrites, grades the noon sentence high and everything else low, and answers citing [1]. */
 function scripted(answer = 'It leaves at noon [1].') {
@@ -125,7 +127,7 @@ describe('ask, with an LLM: rewriting, grading and answering', () => {
         { match: /Chunk: /, probs: { '1': 1 } },
       ],
     );
-    const lp = await ask(Q, { ...DEFAULT_PIPELINE, rewrite: false }, { ...deps, engine: lpEngine });
+    const lp = await ask(Q, { ...DEFAULT_PIPELINE, grading: REFLECTING, rewrite: false }, { ...deps, engine: lpEngine });
     const grading = (r: typeof gen) => r.stages.find((s) => s.stage === 'grade')!.usage;
     expect(grading(lp).calls).toBe(grading(gen).calls / 2 + lp.rows.filter((row) => row.grade?.reflection !== undefined).length);
     expect(grading(gen).generatedTokens).toBeGreaterThanOrEqual(grading(lp).generatedTokens);
