@@ -1,4 +1,7 @@
 import { test, expect, type Route } from '@playwright/test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { addFiles, collectPageErrors, documentRows, fixture, search, waitForJobs } from './helpers';
 
 /**
@@ -45,4 +48,22 @@ test('a document being embedded is found by keyword at once, marked as still emb
   await page.getByRole('tab', { name: 'Library' }).click();
   await expect(documentRows(page)).toHaveCount(1);
   expect(errors).toEqual([]);
+});
+
+test('"searchable by keyword now" holds against embedded documents: the best keyword match leads while it embeds', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByText('Opening your knowledge base…')).toHaveCount(0);
+  await addFiles(page, fixture('report.pdf'));
+  await waitForJobs(page);
+  // A long log whose every line matches the query's words: embedding it takes a while.
+  const dir = mkdtempSync(join(tmpdir(), 'sieve-'));
+  const log = join(dir, 'farm-log.txt');
+  writeFileSync(log, Array.from({ length: 3000 }, (_, i) => `Entry ${i}: the kelp harvest at the north farm reached ${i % 90} tonnes by day ${i % 30}.`).join('\n'));
+  await addFiles(page, log);
+  await expect(page.getByTestId('job').getByTestId('job-searchable')).toBeVisible();
+  await search(page, 'kelp harvest tonnes north farm');
+  const first = page.getByTestId('hit').first();
+  await expect(first).toContainText('farm-log.txt');
+  await expect(first.getByTestId('hit-embedding')).toHaveText('still embedding · keyword match');
+  await waitForJobs(page);
 });

@@ -70,6 +70,15 @@ describe('KnowledgeBase.search: adding, removing and restoring documents', () =>
     expect(kb.chunkCount).toBe(5);
   });
 
+  it('ranks a document still being embedded by its keywords, not below every embedded chunk', () => {
+    const kb = build();
+    kb.addKeywordsOnly('amcor', [chunk('amcor', 0, 'Amcor net sales rose to 3.6 billion dollars in the quarter.')]);
+    // The query's vector points at an embedded chunk; the pending chunk matches every word.
+    const { candidates } = kb.search('Amcor net sales', axisVector(4, 3), { mode: 'hybrid', limit: 4 });
+    expect(candidates[0].chunk.id).toBe('amcor#0');
+    expect(candidates[0].score).toBeCloseTo(candidates[0].bm25Norm);
+  });
+
   it('restricts to chosen documents and forgets deleted ones everywhere', () => {
     const kb = build();
     expect(kb.search('dollars', undefined, { mode: 'bm25', docIds: new Set(['a']) }).candidates.map((c) => c.chunk.id)).toEqual(['a#0']);

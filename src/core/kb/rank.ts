@@ -68,10 +68,17 @@ export function rankChunks(
   const scored = keywordHits.map((h) => ({ id: h.id, docId: h.docId, bm25: h.score, dense: 0 }));
   const inPool = new Set(scored.map((s) => s.id));
   for (const h of denseHits) if (!inPool.has(h.id) && holds(h.docId)) scored.push({ id: h.id, docId: h.docId, bm25: bm25?.get(h.id)?.score ?? 0, dense: 0 });
-  if (queryVector) for (const s of scored) s.dense = vectors.score(queryVector, s.id) ?? 0;
+  // Chunks of a document still being embedded have no vector yet.
+  const noVector = new Set<string>();
+  if (queryVector)
+    for (const s of scored) {
+      const v = vectors.score(queryVector, s.id);
+      s.dense = v ?? 0;
+      if (v === undefined) noVector.add(s.id);
+    }
   const weights = mode === 'bm25' ? { bm25: 1, dense: 0 } : mode === 'dense' ? { bm25: 0, dense: 1 } : (options.weights ?? DEFAULT_WEIGHTS);
   const docOf = new Map(scored.map((s) => [s.id, s.docId]));
-  const fused = fuse(scored, weights).slice(0, limit);
+  const fused = byKeywordsWhereNoVector(fuse(scored, weights), noVector, weights).slice(0, limit);
   const rankDense = new Map(denseHits.map((h, i) => [h.id, i + 1]));
   const rankBm25 = new Map(keywordHits.map((h, i) => [h.id, i + 1]));
   // Chunks ranked below the BM25 pool but lifted by dense: their BM25 rank in the full list.
@@ -91,4 +98,15 @@ export function rankChunks(
   }));
   traces.push({ stage: 'fusion', ms: performance.now() - t, detail: { pool: scored.length, returned: ranked.length, mode } });
   return { ranked, trace: traces };
+}
+
+/**
+ * In a hybrid ranking, a chunk without a vector yet (its document is still being embedded) is
+ * ranked by its keyword score alone, as if its meaning matched as well as its words: otherwise a
+ * missing vector would count as no similarity at all, and the document that is "searchable by
+ * keyword now" would sink under every embedded one.
+ */
+function byKeywordsWhereNoVector<F extends { id: string; bm25Norm: number; fused: number }>(fused: F[], noVector: ReadonlySet<string>, weights: FusionWeights): F[] {
+  if (noVector.size === 0 || weights.bm25 === 0 || weights.dense === 0) return fused;
+  return fused.map((f) => (noVector.has(f.id) ? { ...f, fused: f.bm25Norm } : f)).sort((a, b) => b.fused - a.fused);
 }
