@@ -35,6 +35,8 @@ export class Library {
     this.core.settings = withDefaults(await store.getSettings<Partial<Settings>>());
     // Searchable by keyword once the documents and keyword segments are read; the vectors follow.
     const complete = await this.core.load({ vectorsAfter: true });
+    // Cache entries an add left when its page closed (and never stored) are removed after a while.
+    void store.embeddingCache.sweepJournal().catch(() => undefined);
     return { documents: complete, usage: await store.usage(), settings: this.core.settings, loadMs: performance.now() - t0 };
   }
 

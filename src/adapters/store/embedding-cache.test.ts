@@ -48,7 +48,24 @@ describe('embedding cache on IndexedDB', () => {
     await embeddingCache.delete([]);
     expect((await embeddingCache.get(['m:a', 'm:b'])).map((v) => v !== undefined)).toEqual([false, true]);
   });
+});
 
+describe('embedding cache on IndexedDB: its journal', () => {
+  it('sweeps what an add left when its page closed, once its journal is old, and nothing younger', async () => {
+    const { embeddingCache } = await kb();
+    await embeddingCache.put([
+      ['m:a', new Float32Array([1])],
+      ['m:b', new Float32Array([2])],
+    ]);
+    expect(await embeddingCache.sweepJournal(60_000, Date.now())).toBe(0); // young: maybe an add still running elsewhere
+    expect(await embeddingCache.count()).toBe(2);
+    expect(await embeddingCache.sweepJournal(60_000, Date.now() + 120_000)).toBe(2);
+    expect(await embeddingCache.count()).toBe(0);
+    expect(await embeddingCache.sweepJournal(0, Date.now() + 120_000)).toBe(0);
+  });
+});
+
+describe('embedding cache on IndexedDB: across connections', () => {
   it('persists across connections and can be emptied', async () => {
     const name = freshName('cache');
     const first = await kb(name);

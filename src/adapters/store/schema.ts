@@ -20,6 +20,15 @@ export const META_STORE = 'meta';
 /** Embedding cache: cache key -> Float32Array. */
 export const EMBEDDING_STORE = 'embeddings';
 
+/**
+ * The embedding cache's journal: META records under keys with this prefix (followed by the time
+ * of writing) list the cache keys written since the last document was stored. A stored document
+ * clears them; records left by an add whose page closed are swept later (embedding-cache.ts).
+ */
+export const CACHE_JOURNAL_PREFIX = 'cache-journal:';
+/** Every journal record's META key. */
+export const CACHE_JOURNAL_RANGE = () => IDBKeyRange.bound(CACHE_JOURNAL_PREFIX, `${CACHE_JOURNAL_PREFIX}\uffff`);
+
 /** revision: a fresh token on every change to the documents, so a tab can tell its view is stale. */
 export const META_KEYS = { revision: 'revision', settings: 'settings' } as const;
 

@@ -6,7 +6,7 @@ import { quantizeRows } from '../../core/vector';
 import { prepareBundle } from './bundle';
 import { KB_LABEL, type Connection } from './connection';
 import type { KnowledgeBaseStore } from './knowledge-base-types';
-import { DOCUMENT_STORES, META_KEYS, META_STORE, PART_STORES, partsOf, splitParts } from './schema';
+import { CACHE_JOURNAL_RANGE, DOCUMENT_STORES, META_KEYS, META_STORE, PART_STORES, partsOf, splitParts } from './schema';
 import { runWrite, type Track, type WriteTransaction } from './transaction';
 
 const allStores = [...DOCUMENT_STORES, ...PART_STORES, META_STORE];
@@ -48,6 +48,8 @@ export function knowledgeBaseWrites({ live, fail, read, write }: Connection): Wr
       await write(allStores, label, (tx, track) => {
         for (const { bundle, keywords } of prepared) putDocument(tx, track, bundle, keywords);
         track(tx.objectStore(META_STORE).put(revision, META_KEYS.revision));
+        // The cache entries written so far belong to stored documents now (or are shared by them).
+        track(tx.objectStore(META_STORE).delete(CACHE_JOURNAL_RANGE()));
       });
       return revision;
     },
