@@ -13,8 +13,19 @@ describe('summarizeDocument', () => {
     expect(cleanSummary('')).toBeUndefined();
     expect(cleanSummary('...\n42')).toBeUndefined();
     expect(cleanSummary('Ok.')).toBeUndefined();
-    const long = cleanSummary(`A ${'very '.repeat(80)}long sentence without an end`)!;
+    const long = cleanSummary(`A ${Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ')} long sentence without an end`)!;
     expect(long.length).toBeLessThanOrEqual(240);
     expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('cleanSummary refuses a reply caught in a loop', () => {
+  it('drops a sentence that repeats a run of words, keeps one that does not', () => {
+    expect(
+      cleanSummary('The 2022 report on Orchard Beekeeping notes that the 2022 report on Orchard Beekeeping notes that the 2022 report on Orchard Beekeeping notes that the 20'),
+    ).toBeUndefined();
+    expect(cleanSummary('Notes on the hives of an orchard, covering honey harvests and mite treatment.')).toBe(
+      'Notes on the hives of an orchard, covering honey harvests and mite treatment.',
+    );
   });
 });

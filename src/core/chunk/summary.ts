@@ -40,6 +40,20 @@ export function cleanSummary(reply: string): string | undefined {
   const end = s.search(/[.!?]["'“”*]?(\s|$)/);
   if (end >= 0) s = s.slice(0, end + 1);
   s = s.replace(/["'“”*]+$/, '').trim();
+  // A small model caught in a loop ("the report on X notes that the report on X notes that …") says nothing.
+  if (repeatsItself(s)) return undefined;
   if (s.length > MAX_SUMMARY) s = `${s.slice(0, MAX_SUMMARY - 1).replace(/\s+\S*$/, '')}…`;
   return s.length >= 10 ? s : undefined;
+}
+
+/** Whether a run of four words comes back later in the text. */
+function repeatsItself(text: string): boolean {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const seen = new Set<string>();
+  for (let i = 0; i + 4 <= words.length; i++) {
+    const run = words.slice(i, i + 4).join(' ');
+    if (seen.has(run)) return true;
+    seen.add(run);
+  }
+  return false;
 }
