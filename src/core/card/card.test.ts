@@ -61,3 +61,22 @@ describe('isCode and prettyFileName', () => {
     expect(prettyFileName('ANNUAL_REPORT.pdf')).toBe('Annual Report');
   });
 });
+
+describe('describeDocument: the names a document gives itself', () => {
+  const cover = (registrant: string) =>
+    ['FORM 10-Q', 'For the quarterly period ended June 30, 2023', registrant.toUpperCase(), '(Exact name of registrant as specified in its charter)'].join('\n\n');
+
+  it('takes the short names it defines and its exchange ticker, when they abbreviate its name', () => {
+    const text = `${cover('Harbourline Freight Company')}\n\nHarbourline Freight Company (“Harbourline,” “HLF” or the “Company”) operates ferries. Our shares trade on the New York Stock Exchange (NYSE: HLF). We follow generally accepted accounting principles (“GAAP”) and our credit agreement (the “Credit Agreement”). Partner Ocean Tugs (NASDAQ: OTUG) supplies boats.`;
+    const card = describeDocument(parsed('', text), 'hlf-10q.pdf');
+    expect(card.names).toEqual(expect.arrayContaining(['Harbourline', 'HLF']));
+    expect(card.names).not.toEqual(expect.arrayContaining(['GAAP']));
+    for (const other of ['Company', 'the Company', 'Credit Agreement', 'OTUG']) expect(card.names).not.toContain(other);
+  });
+
+  it('reads a press release’s ticker from its title’s company', () => {
+    const text =
+      'Kelpwater Beauty Reports Second Quarter Results\n\nBOLINGBROOK — Kelpwater Beauty, Inc. (NASDAQ: KWB) today reported results for the second quarter of fiscal 2023.';
+    expect(describeDocument(parsed('Kelpwater Beauty Reports Second Quarter Results', text), 'release.pdf').names).toContain('KWB');
+  });
+});

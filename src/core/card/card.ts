@@ -1,6 +1,6 @@
 import type { ParsedDocument } from '../types';
 import { coverPeriod, periodLabel } from './period';
-import { displayName, fileNameWords, registrantName, tickerSymbols } from './names';
+import { displayName, fileNameWords, registrantName, statedNames, tickerSymbols } from './names';
 import type { DocumentCard } from './types';
 
 /** How much of the first page is read (covers that run long still name the registrant early). */
@@ -9,6 +9,8 @@ const FORM = /\bform\s+(10-K|10-Q|8-K|20-F|6-K|40-F|10-KT|S-1|DEF\s*14A)\b/i;
 const FORM_NAMES: Record<string, string> = { '10-K': 'annual report', '10-Q': 'quarterly report', '8-K': 'current report', '20-F': 'annual report' };
 const BOILERPLATE = /^(?:united states|securities and exchange commission|washington|\(mark one\)|table of contents|contents|index|page \d+)\b/i;
 const MAX_ABOUT = 200;
+/** How much of the opening text is read for the short names a document gives itself. */
+const OPENING_CHARS = 12_000;
 
 /**
  * The card of a parsed document: a title a person would give it, one line saying what its first
@@ -24,11 +26,13 @@ export function describeDocument(parsed: Pick<ParsedDocument, 'title' | 'text' |
     .map((l) => l.trim())
     .filter(Boolean);
   const form = cover.match(FORM)?.[1].toUpperCase().replace(/\s+/, ' ');
-  const period = form ? coverPeriod(cover) : undefined;
+  const period = form ? coverPeriod(cover, parsed.text.slice(0, OPENING_CHARS)) : undefined;
   const registrant = form ? registrantName(lines) : undefined;
   const names = new Set<string>();
   if (registrant) names.add(registrant);
   if (form) for (const t of tickerSymbols(lines)) names.add(t);
+  // The short names and tickers it gives itself ("AMEX", "NYSE: MGM"), from its opening pages.
+  for (const n of statedNames(parsed.text.slice(0, OPENING_CHARS), registrant ?? (isCode(parsed.title) ? undefined : parsed.title))) names.add(n);
   // File-name words are names, not tickers, whatever their case ("ADOBE_2015_10K").
   const fromFile = fileNameWords(fileName)?.toLowerCase();
   if (fromFile) names.add(fromFile);

@@ -108,3 +108,47 @@ export function nameAliases(name: string): Alias[] {
   }
   return out;
 }
+
+const EXCHANGE_TICKER = /\b(?:NYSE|NASDAQ|Nasdaq|NYSE\s+American|Cboe)\s*:\s*([A-Z][A-Z.]{0,5})\b/g;
+/** A quoted defined term inside parentheses: (“American Express,” “AMEX” or the “Company”). */
+const DEFINED_GROUP = /\(([^()]{0,160}[“"][^()]{0,160})\)/g;
+const QUOTED = /[“"]\s*([^“”"]{2,40}?)\s*[,.]?\s*[”"]/g;
+/** Defined terms that name no one in particular. */
+const GENERIC_TERMS = /^(?:the\s+)?(?:company|registrant|corporation|we|us|our|group|issuer|parent|firm|bank|partnership|trust|fund|notes?|agreement|plan|board|management)$/i;
+
+/**
+ * The short names and tickers a document gives itself in its opening pages: the defined terms
+ * after its name ("American Express Company (“American Express,” “AMEX” or the “Company”)") and
+ * exchange tickers ("(NYSE: MGM)"). Only those that abbreviate `name` count (their letters
+ * appear in it in order, from its first letter: AMEX and AXP for American Express), so other
+ * defined terms ("GAAP", "the Credit Agreement") and other companies' tickers are left out.
+ */
+export function statedNames(text: string, name: string | undefined): string[] {
+  if (!name) return [];
+  const out = new Set<string>();
+  for (const m of text.matchAll(EXCHANGE_TICKER)) if (!NOT_TICKERS.has(m[1]) && abbreviates(m[1], name)) out.add(m[1]);
+  for (const group of text.matchAll(DEFINED_GROUP)) {
+    for (const q of group[1].matchAll(QUOTED)) {
+      const term = q[1].replace(/\s+/g, ' ').trim();
+      if (GENERIC_TERMS.test(term) || !/^\p{Lu}/u.test(term) || term.split(' ').length > MAX_TERM_WORDS || !abbreviates(term, name)) continue;
+      out.add(term);
+    }
+  }
+  return [...out].slice(0, 6);
+}
+
+/** Whether `term`'s letters appear in `name` in order, starting with its first letter. */
+export function abbreviates(term: string, name: string): boolean {
+  const t = term.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const n = name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  if (t.length < 2 || t === n || t[0] !== n[0]) return false;
+  let at = 0;
+  for (const ch of t) {
+    at = n.indexOf(ch, at);
+    if (at < 0) return false;
+    at++;
+  }
+  return true;
+}
+
+const MAX_TERM_WORDS = 4;

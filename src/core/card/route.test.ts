@@ -82,3 +82,39 @@ describe('routeQuestion, names that look like words', () => {
     expect(r('What was JPM net income in Q2 2021?')).toEqual(['jpm22']);
   });
 });
+
+describe('routeQuestion: short names a filing defines', () => {
+  it('routes "AMEX" to the filing that calls itself that, not to another company’s', async () => {
+    const { describeDocument } = await import('./card');
+    const filing = (registrant: string, defined: string, file: string) => {
+      const text = `FORM 10-K\n\nFor the fiscal year ended December 31, 2022\n\n${registrant.toUpperCase()}\n\n(Exact name of registrant as specified in its charter)\n\n${registrant} (${defined} or the “Company”) is a payments company.`;
+      return { docId: file, card: describeDocument({ title: '', text, pages: [{ page: 1, start: 0, end: text.length }] }, file) };
+    };
+    const docs = [filing('American Express Company', '“American Express,” “AMEX”', 'axp.pdf'), filing('Harbourline Freight Company', '“Harbourline”', 'hlf.pdf')];
+    const route = routeQuestion('What was AMEX’s net interest income in FY2022?', docs);
+    expect([...(route.docIds ?? [])]).toEqual(['axp.pdf']);
+  });
+});
+
+describe('routeQuestion: quarters as the company numbers them', () => {
+  const doc = async (file: string, form: string, period: string, body: string) => {
+    const { describeDocument } = await import('./card');
+    const text = `FORM ${form}\n\n${period}\n\nKELPWATER STORES, INC.\n\n(Exact name of registrant as specified in its charter)\n\n${body}`;
+    return { docId: file, card: describeDocument({ title: '', text, pages: [{ page: 1, start: 0, end: text.length }] }, file) };
+  };
+
+  it('takes a fiscal quarter from the document, and a results release for that quarter', async () => {
+    const q2 = await doc('kw-10q-jul.pdf', '10-Q', 'For the quarterly period ended July 29, 2023', 'Results for the second quarter of fiscal 2024 follow.');
+    const q3 = await doc('kw-10q-oct.pdf', '10-Q', 'For the quarterly period ended October 28, 2023', 'Results for the third quarter of fiscal 2024 follow.');
+    const release = await doc(
+      'kw-8k.pdf',
+      '8-K',
+      'Date of Report (Date of earliest event reported): August 24, 2023',
+      'Kelpwater Stores Reports Second Quarter Fiscal 2024 Results.',
+    );
+    expect(q2.card.period).toMatchObject({ kind: 'quarter', year: 2024, quarter: 2 });
+    expect(release.card.period).toMatchObject({ kind: 'event', covers: { year: 2024, quarter: 2 } });
+    const route = routeQuestion('What was Kelpwater’s gross margin in Q2 of FY2024?', [q2, q3, release]);
+    expect([...(route.docIds ?? [])].sort()).toEqual(['kw-10q-jul.pdf', 'kw-8k.pdf']);
+  });
+});

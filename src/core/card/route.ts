@@ -63,7 +63,9 @@ type Named = { d: { docId: string; card: DocumentCard }; said: string };
 function forPeriod(group: Named[], asked: { year: number; quarter?: number }): Named[] {
   const of = (n: Named) => n.d.card.period;
   if (asked.quarter) {
-    const exact = group.filter((n) => of(n)?.kind === 'quarter' && of(n)!.year === asked.year && of(n)!.quarter === asked.quarter);
+    // That quarter's report, and any release of its results (an 8-K that says which quarter it reports).
+    const covers = (n: Named) => of(n)?.covers?.year === asked.year && of(n)?.covers?.quarter === asked.quarter;
+    const exact = group.filter((n) => (of(n)?.kind === 'quarter' && of(n)!.year === asked.year && of(n)!.quarter === asked.quarter) || covers(n));
     if (exact.length) return exact;
     const next = group.filter((n) => of(n)?.kind === 'quarter' && of(n)!.year === asked.year + 1 && of(n)!.quarter === asked.quarter);
     if (next.length) return next;

@@ -7,6 +7,8 @@ export interface DocumentPeriod {
   quarter?: number;
   /** The date as the document gives it ("December 31, 2022"). */
   ended?: string;
+  /** For an event (an earnings release): the fiscal quarter whose results it reports, as the document states it. */
+  covers?: { year: number; quarter: number };
 }
 
 /**
