@@ -61,7 +61,8 @@ describe("llama-server's chat API", () => {
 
   it('passes the server’s error message on, as the engine expects it', async () => {
     const server = (globalThis as { fetch: typeof fetch }).fetch;
-    globalThis.fetch = (async () => new Response(JSON.stringify({ error: { message: 'request (5000 tokens) exceeds the available context size (4096 tokens)' } }), { status: 400 })) as typeof fetch;
+    globalThis.fetch = (async () =>
+      new Response(JSON.stringify({ error: { message: 'request (5000 tokens) exceeds the available context size (4096 tokens)' } }), { status: 400 })) as typeof fetch;
     try {
       await expect(new ServerChat('http://127.0.0.1:1').createChatCompletion({ messages: ASK })).rejects.toThrow('(5000 tokens) exceeds the available context size');
     } finally {

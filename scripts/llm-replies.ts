@@ -30,7 +30,10 @@ export function withStoredReplies(engine: LlmEngine, file: string): ReplyStore {
   }
   let stored = 0;
   let called = 0;
-  const keyOf = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify([engine.info.model, ...parts])).digest('hex');
+  const keyOf = (...parts: unknown[]) =>
+    createHash('sha256')
+      .update(JSON.stringify([engine.info.model, ...parts]))
+      .digest('hex');
   const keep = async (s: Stored) => {
     known.set(s.key, s);
     await appendFile(file, JSON.stringify(s) + '\n');

@@ -26,7 +26,24 @@ export async function loadNativeGguf(entry: ManifestModel, dir: string, options:
   const nCtx = options.nCtx ?? Math.min(entry.contextWindow ?? DEFAULT_CONTEXT, DEFAULT_CONTEXT);
   const threads = options.threads ?? 2;
   // The built-in chat templates (no jinja), as the app's build renders them.
-  const args = ['-m', join(dir, entry.id, file.path), '--host', '127.0.0.1', '--port', String(port), '-c', String(nCtx), '-t', String(threads), '-np', '1', '--no-webui', '--no-jinja', '--reasoning-format', 'none'];
+  const args = [
+    '-m',
+    join(dir, entry.id, file.path),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '-c',
+    String(nCtx),
+    '-t',
+    String(threads),
+    '-np',
+    '1',
+    '--no-webui',
+    '--no-jinja',
+    '--reasoning-format',
+    'none',
+  ];
   const child = spawn(tool.bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
   let log = '';
   child.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-4000)));
@@ -101,7 +118,9 @@ async function serverError(res: Response): Promise<string> {
 }
 
 async function ready(base: string, child: ChildProcess, log: () => string): Promise<void> {
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`llama-server exited (${code}): ${log().trim().split('\n').slice(-3).join(' ')}`))));
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`llama-server exited (${code}): ${log().trim().split('\n').slice(-3).join(' ')}`))),
+  );
   const poll = (async () => {
     for (let i = 0; i < 600; i++) {
       const ok = await fetch(`${base}/health`)

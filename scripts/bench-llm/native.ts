@@ -35,7 +35,15 @@ export async function llamaTool(name: 'llama-bench' | 'llama-server', log: (line
     }
     log(`native llama.cpp: building ${name} (about 5 minutes on two cores)`);
     // The server is built without its web page (whose prebuilt files would be downloaded).
-    const flags = ['-DCMAKE_BUILD_TYPE=Release', '-DLLAMA_CURL=OFF', '-DGGML_NATIVE=ON', '-DLLAMA_BUILD_TESTS=OFF', '-DLLAMA_BUILD_SERVER=ON', '-DLLAMA_USE_PREBUILT_UI=OFF', '-DLLAMA_BUILD_UI=OFF'];
+    const flags = [
+      '-DCMAKE_BUILD_TYPE=Release',
+      '-DLLAMA_CURL=OFF',
+      '-DGGML_NATIVE=ON',
+      '-DLLAMA_BUILD_TESTS=OFF',
+      '-DLLAMA_BUILD_SERVER=ON',
+      '-DLLAMA_USE_PREBUILT_UI=OFF',
+      '-DLLAMA_BUILD_UI=OFF',
+    ];
     await run('cmake', ['-S', SOURCE, '-B', BUILD, ...flags], { maxBuffer: 1 << 26 });
     await run('cmake', ['--build', BUILD, '--target', name, '-j', '2'], { maxBuffer: 1 << 26 });
     return existsSync(bin) ? { bin } : { error: `the build finished without ${name}` };

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { PENDING_KEY, PendingIngestLog, addPending, describeInterrupted, leftOver, notInLibrary, parsePending, removePending, type KeyValueStore, type PendingIngest } from './pending-ingests';
+import {
+  PENDING_KEY,
+  PendingIngestLog,
+  addPending,
+  describeInterrupted,
+  leftOver,
+  notInLibrary,
+  parsePending,
+  removePending,
+  type KeyValueStore,
+  type PendingIngest,
+} from './pending-ingests';
 
 const record = (key: string, page: string, name = `${key}.pdf`): PendingIngest => ({ key, page, name, size: 10, type: 'application/pdf', startedAt: 1 });
 
@@ -37,7 +48,12 @@ describe('pending ingest records', () => {
   it('describes the files to add again', () => {
     expect(describeInterrupted([])).toBeUndefined();
     expect(describeInterrupted([{ name: 'a.pdf', size: 10 }])).toBe('1 file was still being added when the page closed: a.pdf.');
-    expect(describeInterrupted([{ name: 'a.pdf', size: 10 }, { name: 'b.docx', size: 20 }])).toBe('2 files were still being added when the page closed: a.pdf, b.docx.');
+    expect(
+      describeInterrupted([
+        { name: 'a.pdf', size: 10 },
+        { name: 'b.docx', size: 20 },
+      ]),
+    ).toBe('2 files were still being added when the page closed: a.pdf, b.docx.');
   });
 
   it('names a file interrupted several times once', () => {

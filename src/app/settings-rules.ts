@@ -64,7 +64,8 @@ export function llmGates(status: { state: 'none' | 'loading' | 'ready' | 'failed
         : status.state === 'failed'
           ? 'Needs a language model: the chosen one failed to load (see Models).'
           : 'Needs a language model, and none is loaded: choose one under Models.';
-  const split = 'LLM boundaries needs a language model that reads split-token probabilities: a GGUF model on the CPU or a transformers.js model (WebLLM and WebGPU llama.cpp cannot)';
+  const split =
+    'LLM boundaries needs a language model that reads split-token probabilities: a GGUF model on the CPU or a transformers.js model (WebLLM and WebGPU llama.cpp cannot)';
   const splitScores =
     status.state === 'ready' && status.info?.splitScores === true
       ? undefined

@@ -91,7 +91,11 @@ export function checkBytes(data: Uint8Array, fileName: string): void {
   if (!head.includes('%PDF-')) {
     const actual = describeBytes(data.subarray(0, 4096));
     const known = actual !== 'binary data';
-    throw new IngestError('corrupt', fileName, known ? `This file is not a PDF: it is ${actual}.` : 'This file is not a PDF (it does not start with a PDF header), or it is damaged.');
+    throw new IngestError(
+      'corrupt',
+      fileName,
+      known ? `This file is not a PDF: it is ${actual}.` : 'This file is not a PDF (it does not start with a PDF header), or it is damaged.',
+    );
   }
 }
 

@@ -18,7 +18,7 @@ export function charRanges(windowText: string, splits: ByteSplit[]): SplitToken[
   // inside a character ends before it).
   const charAt: number[] = [];
   let bytes = 0;
-  for (let i = 0; i < windowText.length; ) {
+  for (let i = 0; i < windowText.length;) {
     const cp = windowText.codePointAt(i)!;
     const size = cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
     for (let k = 0; k < size; k++) charAt[bytes + k] = i;

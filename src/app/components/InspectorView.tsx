@@ -27,25 +27,14 @@ export function InspectorView() {
     if (!state.inspecting && first) void store.documents.inspect(first);
   }, [state.inspecting, first, store]);
   const pick = (
-    <label>
-      Document{' '}
-      <select
-        value={state.inspecting ?? ''}
-        onChange={(e) => {
-          setFrom(0);
-          void store.documents.inspect(e.target.value);
-        }}
-      >
-        <option value="" disabled>
-          Choose…
-        </option>
-        {state.documents.map((d) => (
-          <option key={d.id} value={d.id}>
-            {d.title} ({fileName(d.name)})
-          </option>
-        ))}
-      </select>
-    </label>
+    <DocumentPick
+      value={state.inspecting}
+      documents={state.documents}
+      onPick={(id) => {
+        setFrom(0);
+        void store.documents.inspect(id);
+      }}
+    />
   );
   if (!ins)
     return (
@@ -105,5 +94,23 @@ function SentencePair({ ins, at }: { ins: Inspection; at: number }) {
       </p>
       <p className="muted">cosine {ins.neighbourSims[at].toFixed(3)}</p>
     </div>
+  );
+}
+
+function DocumentPick({ value, documents, onPick }: { value?: string; documents: Array<{ id: string; title: string; name: string }>; onPick(id: string): void }) {
+  return (
+    <label>
+      Document{' '}
+      <select value={value ?? ''} onChange={(e) => onPick(e.target.value)}>
+        <option value="" disabled>
+          Choose…
+        </option>
+        {documents.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.title} ({fileName(d.name)})
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -38,7 +38,12 @@ export function WalkthroughView({ onAskOwn }: { onAskOwn?: () => void } = {}) {
         <span data-testid="walk-step">
           Step {step + 1} of {steps.length}: <b>{current.title}</b>
         </span>
-        <button type="button" disabled={blockedBecause !== undefined} aria-describedby={blockedBecause ? 'walk-next-why' : undefined} onClick={() => store.tour.setWalk({ step: step + 1 })}>
+        <button
+          type="button"
+          disabled={blockedBecause !== undefined}
+          aria-describedby={blockedBecause ? 'walk-next-why' : undefined}
+          onClick={() => store.tour.setWalk({ step: step + 1 })}
+        >
           Next →
         </button>
         {blockedBecause && (

@@ -106,7 +106,8 @@ export class QuestionsSlice extends Slice {
   /** Results that include a document no longer in the library (deleted in another tab) are run again without it. */
   rerunSearchWithout(kept: Set<string>) {
     const s = this.state.search;
-    if (s && !s.busy && s.hits.some((h) => !h.embedding && !kept.has(h.chunk.docId))) void this.search(s.query, { docIds: s.docIds, routing: s.unrouted ? false : undefined }, true);
+    if (s && !s.busy && s.hits.some((h) => !h.embedding && !kept.has(h.chunk.docId)))
+      void this.search(s.query, { docIds: s.docIds, routing: s.unrouted ? false : undefined }, true);
   }
 
   /** Results that include chunks of a document still being embedded are renewed when it is added (or fails). */

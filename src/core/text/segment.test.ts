@@ -115,6 +115,11 @@ describe('segmentSentences: lines, tables, empty ranges and long text', () => {
   });
 
   it('stays linear on a pathological line full of abbreviations', () => {
-    expect(growth((n) => 'Dr. '.repeat(n / 4), (_, out) => expect(out).toHaveLength(1))).toBeLessThan(10);
+    expect(
+      growth(
+        (n) => 'Dr. '.repeat(n / 4),
+        (_, out) => expect(out).toHaveLength(1),
+      ),
+    ).toBeLessThan(10);
   });
 });

@@ -9,7 +9,18 @@ import type { BackupProgress } from '../../core/backup';
 import type { QuestionOptions } from '../../services/questions';
 import type { LabResponse } from '../../services/lab';
 import type { ImportResult } from '../../services/backup';
-import type { DocumentSource, IncomingFile, IngestEvent, IngestOptions, IngestResult, Inspection, OpenResult, ReindexEvent, SearchOptions, SearchResponse } from '../../services/library';
+import type {
+  DocumentSource,
+  IncomingFile,
+  IngestEvent,
+  IngestOptions,
+  IngestResult,
+  Inspection,
+  OpenResult,
+  ReindexEvent,
+  SearchOptions,
+  SearchResponse,
+} from '../../services/library';
 
 /** The library worker (src/workers/library.worker.ts), as the page calls it. */
 export interface LibraryApi {
