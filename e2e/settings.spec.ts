@@ -101,3 +101,22 @@ test('one save and one reset, with what differs from the defaults, kept after a 
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByTestId('settings-state')).toHaveAttribute('data-state', 'saved');
 });
+
+test('a language model that fails to load: the promised message and buttons, in a layout that holds', async ({ page }) => {
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('radio', { name: /GGUF \(llama\.cpp, WASM\)/ }).check();
+  await page.getByTestId('gguf-url').fill('/models/nowhere/missing-model.Q4_K_M.gguf');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'failed', { timeout: 60_000 });
+  // The "In use" row keeps the model's name readable beside a long failure message (it was one letter a line).
+  const name = page.getByTestId('models-overview').locator('.loaded-models li').filter({ hasText: 'Language model' }).locator('.name');
+  await expect(name).toHaveText('missing-model.Q4_K_M.gguf');
+  const box = (await name.boundingBox())!;
+  expect(box.width).toBeGreaterThan(150);
+  expect(box.height).toBeLessThan(60);
+  await page.getByRole('tab', { name: 'Ask' }).click();
+  await expect(page.getByText(/The language model missing-model\.Q4_K_M\.gguf could not be loaded\./)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Use retrieval-only' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Choose another engine' })).toBeVisible();
+});
