@@ -45,8 +45,10 @@ export class LibraryCore {
    */
   async dropDeleted(): Promise<DocumentId[]> {
     if (!this.kb) return [];
+    // Only documents listed before the read: one this tab stores meanwhile may be missing from it.
+    const listed = [...this.docs.values()];
     const stored = new Set((await this.deps.store.listDocuments()).map((d) => d.id));
-    const gone = [...this.docs.values()].filter((d) => !stored.has(d.id));
+    const gone = listed.filter((d) => !stored.has(d.id) && this.docs.get(d.id) === d);
     for (const d of gone) {
       this.docs.delete(d.id);
       this.kb.removeDocument(d.id);
