@@ -26,3 +26,11 @@ export function routingNote(routed: readonly RoutedDocument[], chosen = 0): stri
   }
   return `Kept to ${routed.map((r) => (r.why.length ? `${r.title} (the question ${reasons(r.why)})` : r.title)).join('; ')}${within}`;
 }
+
+/** The named companies' other documents, once each, that routing passed over when it had to guess (see RoutedDocument.others). */
+export function otherDocuments(routed: readonly RoutedDocument[]): Array<{ docId: string; title: string }> {
+  const used = new Set(routed.map((r) => r.docId));
+  const out = new Map<string, { docId: string; title: string }>();
+  for (const r of routed) for (const o of r.others ?? []) if (!used.has(o.docId)) out.set(o.docId, o);
+  return [...out.values()];
+}

@@ -91,6 +91,7 @@ export function AskView({ onInspect, onSettings }: Props) {
           onOpenSource={openSource}
           onOpenPassage={(chunk, cell) => void store.documents.openSource(chunk, 'answer', cell)}
           onAskAll={() => void store.questions.askWithoutRouting()}
+          onAskOf={(docId) => void store.questions.askOf(docId)}
         />
       )}
     </section>
@@ -103,12 +104,15 @@ function QuestionPanel({
   onOpenSource,
   onOpenPassage,
   onAskAll,
+  onAskOf,
 }: {
   q: QuestionState;
   onOpen(row: CandidateRow): void;
   onOpenSource(row: CandidateRow): void;
   onOpenPassage(chunk: Chunk, cell: { raw: string; column: number }): void;
   onAskAll(): void;
+  /** Asks again of one of the named company's other documents. */
+  onAskOf(docId: string): void;
 }) {
   const result = q.result;
   const rows = q.rows;
@@ -127,6 +131,7 @@ function QuestionPanel({
           routed={result.routed}
           chosen={q.docIds?.length}
           undo={{ label: q.docIds ? 'Search all the chosen documents instead' : 'Search all documents instead', onClick: onAskAll }}
+          onUseOther={onAskOf}
         />
       ) : (
         <ScopeLine docIds={q.docIds} unrouted={q.unrouted} running={q.status === 'running'} testId="ask-scope" />

@@ -1,12 +1,17 @@
 import type { ParsedDocument } from '../types';
-import { coverPeriod, periodLabel } from './period';
+import { coverPeriod, coversLabel, meetingPeriod, periodLabel, releasePeriod } from './period';
 import { displayName, fileNameWords, registrantName, statedNames, tickerSymbols } from './names';
-import type { DocumentCard } from './types';
+import type { DocumentCard, DocumentPeriod } from './types';
 
 /** How much of the first page is read (covers that run long still name the registrant early). */
 const COVER_CHARS = 4000;
 const FORM = /\bform\s+(10-K|10-Q|8-K|20-F|6-K|40-F|10-KT|S-1|DEF\s*14A)\b/i;
+/** A proxy statement's cover: "SCHEDULE 14A" and the box for a definitive proxy statement. */
+const PROXY = /\bschedule\s+14A\b|\bdefinitive\s+proxy\s+statement\b/i;
+/** A results release's headline: "Harbourline Freight Reports Second Quarter 2023 Results". */
+const RELEASE = /^(.{2,80}?)\s+(?:reports?|announces?|posts?|delivers?)\b[^\n]{0,80}?\b(?:quarter|year)\b[^\n]{0,60}?\bresults\b/im;
 const FORM_NAMES: Record<string, string> = { '10-K': 'annual report', '10-Q': 'quarterly report', '8-K': 'current report', '20-F': 'annual report' };
+const FORM_TITLES: Record<string, string> = { 'proxy statement': 'Proxy statement', 'earnings release': 'Earnings release' };
 const BOILERPLATE = /^(?:united states|securities and exchange commission|washington|\(mark one\)|table of contents|contents|index|page \d+)\b/i;
 const MAX_ABOUT = 200;
 /** How much of the opening text is read for the short names a document gives itself. */
@@ -25,14 +30,12 @@ export function describeDocument(parsed: Pick<ParsedDocument, 'title' | 'text' |
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-  const form = cover.match(FORM)?.[1].toUpperCase().replace(/\s+/, ' ');
-  const period = form ? coverPeriod(cover, parsed.text.slice(0, OPENING_CHARS)) : undefined;
-  const registrant = form ? registrantName(lines) : undefined;
+  const filing = identify(cover, lines, parsed.text.slice(0, OPENING_CHARS));
   const names = new Set<string>();
-  if (registrant) names.add(registrant);
-  if (form) for (const t of tickerSymbols(lines)) names.add(t);
+  if (filing?.company) names.add(filing.company);
+  if (filing) for (const t of tickerSymbols(lines)) names.add(t);
   // The short names and tickers it gives itself ("AMEX", "NYSE: MGM"), from its opening pages.
-  for (const n of statedNames(parsed.text.slice(0, OPENING_CHARS), registrant ?? (isCode(parsed.title) ? undefined : parsed.title))) names.add(n);
+  for (const n of statedNames(parsed.text.slice(0, OPENING_CHARS), filing?.company ?? (isCode(parsed.title) ? undefined : parsed.title))) names.add(n);
   // File-name words are names, not tickers, whatever their case ("ADOBE_2015_10K").
   const fromFile = fileNameWords(fileName)?.toLowerCase();
   if (fromFile) names.add(fromFile);
@@ -41,15 +44,10 @@ export function describeDocument(parsed: Pick<ParsedDocument, 'title' | 'text' |
     if (fromTitle) names.add(fromTitle);
   }
 
-  if (registrant && form) {
-    const title = [registrant, form, period ? periodLabel(period) : undefined].filter(Boolean).join(' · ');
-    const kind = FORM_NAMES[form] ? ` ${FORM_NAMES[form]}` : '';
-    const when = period?.ended
-      ? period.kind === 'event'
-        ? ` dated ${period.ended}`
-        : ` for the ${period.kind === 'quarter' ? 'quarter' : 'fiscal year'} ended ${period.ended}`
-      : '';
-    return { title, about: `${registrant}: Form ${form}${kind}${when}`, names: [...names], ...(period ? { period } : {}) };
+  if (filing?.company) {
+    const { company, form, period } = filing;
+    const title = [company, FORM_TITLES[form] ?? form, period ? periodLabel(period) : undefined].filter(Boolean).join(' · ');
+    return { title, about: `${company}: ${aboutLine(form, period)}`, names: [...names], company, form, ...(period ? { period } : {}) };
   }
   // Section headings say where a chunk is, not what the document is.
   const sectionTitles = new Set((parsed.sections ?? []).flatMap((s) => s.path).map((t) => t.trim()));
@@ -59,6 +57,36 @@ export function describeDocument(parsed: Pick<ParsedDocument, 'title' | 'text' |
   if (usable && title.split(/\s+/).length <= 6) names.add(title);
   const about = clip(heading.filter((h) => h !== title).join(' — '));
   return { title, ...(about ? { about } : {}), names: [...names] };
+}
+
+interface Filing {
+  company?: string;
+  form: string;
+  period?: DocumentPeriod;
+}
+
+/** What a filing's cover, a proxy statement's cover or a results release's headline says: who, which form, which period. */
+function identify(cover: string, lines: string[], opening: string): Filing | undefined {
+  const form = cover.match(FORM)?.[1].toUpperCase().replace(/\s+/, ' ');
+  if (PROXY.test(cover) && (!form || form === 'DEF 14A')) return { company: registrantName(lines), form: 'proxy statement', period: meetingPeriod(opening) };
+  if (form) return { company: registrantName(lines), form, period: coverPeriod(cover, opening) };
+  const release = cover.match(RELEASE);
+  if (release && !/[!?]|\.\s+\p{Lu}\p{Ll}/u.test(release[1]))
+    return { company: displayName(release[1].replace(/^[\s\p{P}]+/u, '')), form: 'earnings release', period: releasePeriod(opening) };
+  return undefined;
+}
+
+/** "Form 10-K annual report for the fiscal year ended …", "Proxy statement for the annual meeting of May 4, 2023". */
+function aboutLine(form: string, period: DocumentPeriod | undefined): string {
+  if (form === 'proxy statement') return `Proxy statement${period?.ended ? ` for the annual meeting of ${period.ended}` : ''}`;
+  if (form === 'earnings release') return `Earnings release${period?.ended ? ` dated ${period.ended}` : ''}${period?.covers ? ` of ${coversLabel(period.covers)} results` : ''}`;
+  const kind = FORM_NAMES[form] ? ` ${FORM_NAMES[form]}` : '';
+  const when = period?.ended
+    ? period.kind === 'event'
+      ? ` dated ${period.ended}`
+      : ` for the ${period.kind === 'quarter' ? 'quarter' : 'fiscal year'} ended ${period.ended}`
+    : '';
+  return `Form ${form}${kind}${when}`;
 }
 
 /** "ADBE 10K FY17", "10Q_2022": no lower-case letters, and a word that mixes in digits. */

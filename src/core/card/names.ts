@@ -1,7 +1,7 @@
 import { wordTokens } from '../text';
 import { STOPWORDS } from '../search';
 
-const REGISTRANT_NOTE = /^\(?\s*exact name of (?:the )?registrant/i;
+const REGISTRANT_NOTE = /^\(?\s*(?:exact\s+)?name\s+of\s+(?:the\s+)?registrant/i;
 const ENTITY_SUFFIX = /\b(?:inc|incorporated|corp|corporation|company|co|ltd|limited|plc|llc|lp|l\.p|n\.v|s\.a|ag|se|group|holdings?)\.?$/i;
 const LEGAL_WORDS = new Set(['inc', 'incorporated', 'corp', 'corporation', 'company', 'co', 'ltd', 'limited', 'plc', 'llc', 'lp', 'the', 'and', 'of', 'nv', 'sa', 'ag', 'se']);
 /**
@@ -27,6 +27,21 @@ export function registrantName(lines: string[]): string | undefined {
       if (/\p{L}{2}/u.test(l) && l.length <= 80) return displayName(l);
     }
   }
+  // Text whose lines were joined (a plain-text or HTML copy): the capitalised words just before the note.
+  const joined = lines.slice(0, 60).join(' ');
+  const note = joined.search(/\(\s*(?:exact\s+)?name\s+of\s+(?:the\s+)?registrant/i);
+  if (note > 0) {
+    const words = joined
+      .slice(Math.max(0, note - 120), note)
+      .trim()
+      .split(/\s+/);
+    const run: string[] = [];
+    for (let i = words.length - 1; i >= 0 && run.length < 8; i--) {
+      if (/\p{Ll}/u.test(words[i]) || !/\p{Lu}|^&$/u.test(words[i])) break;
+      run.unshift(words[i]);
+    }
+    if (run.length && /\p{L}{2}/u.test(run.join(''))) return displayName(run.join(' '));
+  }
   const entity = lines.slice(0, 40).find((l) => l.length <= 60 && ENTITY_SUFFIX.test(l.trim().replace(/[,.]+$/, '')) && l === l.toUpperCase() && /\p{L}{3}/u.test(l));
   return entity ? displayName(entity) : undefined;
 }
@@ -50,6 +65,13 @@ export function displayName(raw: string): string {
       return w.charAt(0) + w.slice(1).toLowerCase();
     })
     .join(' ');
+}
+
+/** An organisation's name for comparing: lower-case words without legal words ("Foot Locker, Inc." → "foot locker"). */
+export function companyKey(name: string): string {
+  const words = wordTokens(name.replace(/&/g, ' and '));
+  const core = words.filter((w) => !LEGAL_WORDS.has(w));
+  return (core.length ? core : words).join(' ');
 }
 
 /** Ticker symbols from the column headed "Trading Symbol(s)" on a filing's cover (its rows may sit above or below the header). */

@@ -15,7 +15,10 @@ const EVENT = new RegExp(String.raw`date\s+of\s+report[^:]{0,60}:?\s*${DATE}`, '
  */
 export function coverPeriod(text: string, opening = text): DocumentPeriod | undefined {
   const annual = text.match(ANNUAL);
-  if (annual) return { kind: 'annual', ...fiscal(annual[1]) };
+  if (annual) {
+    const p = fiscal(annual[1]);
+    return { kind: 'annual', ...p, year: statedYear(opening, annual[1]) ?? p.year };
+  }
   const quarter = text.match(QUARTER);
   if (quarter) {
     const p = fiscal(quarter[1]);
@@ -31,6 +34,28 @@ export function coverPeriod(text: string, opening = text): DocumentPeriod | unde
   return undefined;
 }
 
+/**
+ * A year that ends in January, February or March is named by its start or by its end, as the
+ * company chooses ("fiscal 2022 ended January 28, 2023" at some retailers, "fiscal 2024 ended
+ * February 3, 2024" at others). The opening text says which: a year it ties to the end date, else
+ * the one of the two it names more often. Other year ends are named by the year they end in.
+ */
+function statedYear(opening: string, date: string): number | undefined {
+  const month = monthOf(date);
+  const end = Number(date.match(/(\d{4})\s*$/)?.[1]);
+  if (month > 2 || !end) return undefined;
+  const day = date.replace(/\s+/g, '\\s+').replace(',', ',?');
+  const tied = new RegExp(
+    String.raw`fiscal\s+(?:year\s+)?((?:19|20)\d\d)\b[^.;]{0,60}?\bend(?:ed|ing|s)\b[^.;]{0,20}?${day}|${day}\s*\(?\s*[“"]?\s*fiscal\s+(?:year\s+)?((?:19|20)\d\d)`,
+    'i',
+  ).exec(opening);
+  const named = tied ? Number(tied[1] ?? tied[2]) : undefined;
+  if (named === end || named === end - 1) return named;
+  const count = (y: number) => [...opening.matchAll(new RegExp(String.raw`\bfiscal\s+(?:year\s+)?${y}\b`, 'gi'))].length;
+  const [before, at] = [count(end - 1), count(end)];
+  return before > at ? end - 1 : at > before ? end : undefined;
+}
+
 /** A stated fiscal year names the calendar year of the date, or the one before or after (fiscal years named by their start or end). */
 function near(stated: { year: number; quarter: number } | undefined, year: number) {
   return stated && Math.abs(stated.year - year) <= 1 ? stated : undefined;
@@ -43,6 +68,8 @@ const STATED_QUARTER = [
   new RegExp(String.raw`${QUARTER_WORDS}\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s*)?((?:19|20)\d\d)\b`, 'i'),
   new RegExp(String.raw`\b(?:fiscal\s+(?:year\s+)?|FY\s*)((?:19|20)\d\d)\s+${QUARTER_WORDS}`, 'i'),
   /\bQ([1-4])\s*(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s*'?)?((?:19|20)\d\d)\b/i,
+  // "Fourth Quarter and Full Year 2022 Results", "fourth quarter and fiscal year 2023".
+  new RegExp(String.raw`${QUARTER_WORDS}\s+and\s+(?:full|fiscal)[\s-]+year\s+(?:of\s+)?(?:fiscal\s+)?((?:19|20)\d\d)\b`, 'i'),
 ];
 
 /** The fiscal quarter the opening text says the document is about, as the company numbers it. */
@@ -71,10 +98,46 @@ function monthOf(date: string): number {
   return MONTHS.indexOf(date.trim().split(/\s+/)[0].toLowerCase());
 }
 
-/** How a card shows a period: "FY2022", "Q2 2022", or the event date. */
+const FIRST_DATE = new RegExp(DATE, 'i');
+const YEAR_RESULTS =
+  /\b(?:full|fiscal)[\s-]+year\s+(?:of\s+)?(?:fiscal\s+)?((?:19|20)\d\d)\s+(?:financial\s+)?results\b|\bfiscal\s+((?:19|20)\d\d)\s+(?:full[\s-]+year\s+)?(?:financial\s+)?results\b/i;
+
+/** A results release's period: the date it gives first, and the quarter or year whose results it reports. */
+export function releasePeriod(opening: string): DocumentPeriod | undefined {
+  const date = opening.match(FIRST_DATE);
+  if (!date) return undefined;
+  const p = fiscal(date[1]);
+  const year = opening.match(YEAR_RESULTS);
+  const covers = near(statedQuarter(opening), p.year) ?? (year ? { year: Number(year[1] ?? year[2]) } : undefined);
+  return { kind: 'event', ...p, ...(covers ? { covers } : {}) };
+}
+
+const MEETING = new RegExp(String.raw`annual\s+meeting\s+of\s+(?:share|stock)holders[^\n]{0,160}?${DATE}|${DATE}[^\n]{0,80}?annual\s+meeting\s+of\s+(?:share|stock)holders`, 'i');
+
+/**
+ * A proxy statement's period: the date of the annual meeting it calls, and the fiscal year whose
+ * pay it describes: the year before the meeting, unless the text names the meeting's own fiscal
+ * year more often (a year that ended a few months before the meeting).
+ */
+export function meetingPeriod(opening: string): DocumentPeriod | undefined {
+  const m = opening.match(MEETING);
+  if (!m) return undefined;
+  const p = fiscal(m[1] ?? m[2]);
+  const count = (y: number) => [...opening.matchAll(new RegExp(String.raw`\bfiscal\s+(?:year\s+)?${y}\b`, 'gi'))].length;
+  const covered = count(p.year) > count(p.year - 1) ? p.year : p.year - 1;
+  return { kind: 'meeting', ...p, covers: { year: covered } };
+}
+
+/** How a card shows a period: "FY2022", "Q2 2022", the event date, or the annual meeting. */
 export function periodLabel(p: DocumentPeriod): string {
   if (p.kind === 'annual') return `FY${p.year}`;
   if (p.kind === 'quarter') return `Q${p.quarter} ${p.year}`;
+  if (p.kind === 'meeting') return `${p.year} annual meeting`;
   const date = p.ended ?? String(p.year);
-  return p.covers ? `${date}, Q${p.covers.quarter} ${p.covers.year} results` : date;
+  return p.covers ? `${date}, ${coversLabel(p.covers)} results` : date;
+}
+
+/** The quarter or year whose results a release reports: "Q2 2023", "FY2022". */
+export function coversLabel(c: NonNullable<DocumentPeriod['covers']>): string {
+  return c.quarter ? `Q${c.quarter} ${c.year}` : `FY${c.year}`;
 }

@@ -1,6 +1,6 @@
-import { nameAliases, type Alias } from './names';
+import { companyKey, nameAliases, type Alias } from './names';
 import { STOPWORDS } from '../search';
-import { periodLabel } from './period';
+import { askedForm, coveredLabel, latestFirst, pickDocuments, type AskedPeriod, type Candidate } from './pick';
 import type { DocumentCard } from './types';
 
 export interface RoutedDocument {
@@ -8,6 +8,11 @@ export interface RoutedDocument {
   title: string;
   /** What in the question matched: the name it used, and the period. */
   why: string[];
+  /**
+   * The same organisation's other documents, when neither the period nor the form the question
+   * asks about picked this one (it was the nearest or the latest): offered to ask instead.
+   */
+  others?: Array<{ docId: string; title: string }>;
 }
 
 interface Route {
@@ -25,58 +30,48 @@ const MAX_NAME_WORDS = 4;
 
 /**
  * Which documents a question names. A document is named by its organisation ("Adobe", "3M",
- * "American Water Works"), a ticker symbol ("JPM") or the words of its file name; among the
- * named documents, the period the question asks about ("FY2019", "Q2 2022") picks the filing
- * for that period, or the next one after it (filings repeat earlier years as comparatives).
- * A question that names no document, or every one, leaves all of them in scope.
+ * "American Water Works"), a short name or ticker it gives itself ("AMEX", "JPM") or the words of
+ * its file name. Among one organisation's documents, the form and period the question asks about
+ * pick the filing (see pickDocuments); when they pick none, the nearest or latest is used and the
+ * others are listed with it. A question that names no document, or every one, leaves all in scope.
  */
 export function routeQuestion(question: string, docs: Array<{ docId: string; card: DocumentCard }>): Route {
   if (docs.length < 2) return { routed: [], reason: docs.length ? 'one document in scope' : 'no documents' };
   const words = questionWords(question);
-  const named = docs.map((d) => ({ d, said: d.card.names.map((n) => matchName(n, words)).find(Boolean) })).filter((x): x is Named => Boolean(x.said));
+  const named = docs.map((d) => ({ ...d, said: d.card.names.map((n) => matchName(n, words)).find(Boolean) })).filter((x): x is Named => Boolean(x.said));
   if (named.length === 0) return { routed: [], reason: 'the question names no document' };
-  const period = askedPeriod(question);
-  // Each organisation named gets its own filing for the period; one without a filing for it keeps all of its own.
+  // A name of an organisation names all its documents, also those that do not use it (a proxy statement without the ticker).
+  const said = new Map(named.map((n) => [organisation(n), n.said]));
+  for (const d of docs) if (!named.some((n) => n.docId === d.docId) && said.has(organisation(d))) named.push({ ...d, said: said.get(organisation(d))! });
+  const periods = askedPeriods(question);
+  const form = askedForm(question);
+  // Each organisation named gets its own pick.
   const groups = new Map<string, Named[]>();
-  for (const n of named) groups.set(n.d.card.names[0] ?? n.d.docId, [...(groups.get(n.d.card.names[0] ?? n.d.docId) ?? []), n]);
-  const chosen: Array<Named & { period?: string }> = [];
+  for (const n of named) groups.set(organisation(n), [...(groups.get(organisation(n)) ?? []), n]);
+  const routed: RoutedDocument[] = [];
   for (const group of groups.values()) {
-    const pick = period ? forPeriod(group, period) : [];
-    chosen.push(...(pick.length ? pick.map((n) => ({ ...n, period: period!.label })) : group));
+    const { chosen, fallback } = pickDocuments(group, periods, form);
+    const others = fallback
+      ? group
+          .filter((n) => !chosen.includes(n))
+          .sort(latestFirst)
+          .map((n) => ({ docId: n.docId, title: n.card.title }))
+      : [];
+    for (const n of chosen) {
+      const asked = n.card.period && !fallback ? (periods.find((a) => coveredLabel(n.card.period!).includes(String(a.year))) ?? periods[0]) : undefined;
+      const when = asked ? [`asks about ${asked.label}; it covers ${coveredLabel(n.card.period!)}`] : [];
+      routed.push({ docId: n.docId, title: n.card.title, why: [`names “${n.said}”`, ...when, ...(fallback ? [fallback] : [])], ...(others.length ? { others } : {}) });
+    }
   }
-  if (chosen.length === docs.length) return { routed: [], reason: 'the question names every document' };
-  const routed = chosen.map(({ d, said, period: asked }) => ({
-    docId: d.docId,
-    title: d.card.title,
-    why: [`names “${said}”`, ...(asked && d.card.period ? [`asks about ${asked}; it covers ${periodLabel(d.card.period)}`] : [])],
-  }));
+  if (routed.length === docs.length) return { routed: [], reason: 'the question names every document' };
   return { docIds: new Set(routed.map((r) => r.docId)), routed, reason: routed.map((r) => `${r.title} (${r.why.join('; ')})`).join(', ') };
 }
 
-type Named = { d: { docId: string; card: DocumentCard }; said: string };
+type Named = Candidate & { said: string };
 
-/**
- * One organisation's filings for the asked period: for a year, its annual report and any
- * current report of that year; for a quarter, that quarter's report, else the same quarter a
- * year on (which repeats it); failing those, the first annual report within two years after.
- */
-function forPeriod(group: Named[], asked: { year: number; quarter?: number }): Named[] {
-  const of = (n: Named) => n.d.card.period;
-  if (asked.quarter) {
-    // That quarter's report, and any release of its results (an 8-K that says which quarter it reports).
-    const covers = (n: Named) => of(n)?.covers?.year === asked.year && of(n)?.covers?.quarter === asked.quarter;
-    const exact = group.filter((n) => (of(n)?.kind === 'quarter' && of(n)!.year === asked.year && of(n)!.quarter === asked.quarter) || covers(n));
-    if (exact.length) return exact;
-    const next = group.filter((n) => of(n)?.kind === 'quarter' && of(n)!.year === asked.year + 1 && of(n)!.quarter === asked.quarter);
-    if (next.length) return next;
-  } else {
-    const year = group.filter((n) => of(n)?.year === asked.year && of(n)!.kind !== 'quarter');
-    if (year.some((n) => of(n)!.kind === 'annual')) return year;
-    const quarters = group.filter((n) => of(n)?.year === asked.year);
-    if (quarters.length) return quarters;
-  }
-  const later = group.filter((n) => of(n)?.kind === 'annual' && of(n)!.year > asked.year && of(n)!.year <= asked.year + 2).sort((a, b) => of(a)!.year - of(b)!.year);
-  return later.filter((n) => of(n)!.year === of(later[0])?.year);
+/** Which organisation a document is of: its company without legal words, else the first name it goes by. */
+function organisation(n: Candidate): string {
+  return n.card.company ? companyKey(n.card.company) : (n.card.names[0] ?? n.docId);
 }
 
 interface QuestionWord {
@@ -126,12 +121,13 @@ function singleOk(raw: string, alias: Alias): boolean {
   return lower.length > 3 || !/\p{Ll}/u.test(raw.replace(/^(\p{Lu})n(\p{Lu})$/u, '$1$2'));
 }
 
-/** The latest year a question asks about, with its quarter when it names one. */
-function askedPeriod(question: string): { year: number; quarter?: number; label: string } | undefined {
-  const years = [...question.matchAll(YEAR)].map((m) => (m[1] ? Number(m[1]) : 2000 + Number(m[2])));
-  if (years.length === 0) return undefined;
-  const year = Math.max(...years);
+/** The years a question asks about, latest first, with the quarter when it names one. */
+function askedPeriods(question: string): AskedPeriod[] {
+  const years = [...new Set([...question.matchAll(YEAR)].map((m) => (m[1] ? Number(m[1]) : 2000 + Number(m[2]))))].sort((a, b) => b - a);
   const q = question.match(QUARTER);
   const quarter = q ? (q[1] ? Number(q[1]) : ORDINAL.indexOf(q[2].toLowerCase()) + 1) : undefined;
-  return { year, ...(quarter ? { quarter } : {}), label: quarter ? `Q${quarter} ${year}` : `FY${year}` };
+  return years.map((year) => {
+    const meetingYear = new RegExp(String.raw`\b${year}\s+(?:annual\s+)?proxy\b`, 'i').test(question) || undefined;
+    return { year, ...(quarter ? { quarter } : {}), label: quarter ? `Q${quarter} ${year}` : `FY${year}`, ...(meetingYear ? { meetingYear } : {}) };
+  });
 }

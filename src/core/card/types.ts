@@ -1,14 +1,18 @@
 /** When the document speaks for: a fiscal year, a quarter, or the date of an event. */
 export interface DocumentPeriod {
-  kind: 'annual' | 'quarter' | 'event';
+  /** A fiscal year, a quarter, the date of an event (a current report, a press release) or of an annual meeting (a proxy statement). */
+  kind: 'annual' | 'quarter' | 'event' | 'meeting';
   /** The fiscal year (for a year ending in the first days of January, the year before). */
   year: number;
   /** 1–4 for quarterly reports. */
   quarter?: number;
   /** The date as the document gives it ("December 31, 2022"). */
   ended?: string;
-  /** For an event (an earnings release): the fiscal quarter whose results it reports, as the document states it. */
-  covers?: { year: number; quarter: number };
+  /**
+   * What an event or meeting reports on, as the document states it: the fiscal quarter whose
+   * results a release gives, or the fiscal year whose pay a proxy statement describes.
+   */
+  covers?: { year: number; quarter?: number };
 }
 
 /**
@@ -21,5 +25,9 @@ export interface DocumentCard {
   about?: string;
   /** Organisation, ticker symbols and file-name words the document goes by: the names questions use. */
   names: string[];
+  /** The organisation it is by or about, as it names itself ("MGM Resorts International"). */
+  company?: string;
+  /** What kind of document it is: "10-K", "10-Q", "8-K", "earnings release", "proxy statement". */
+  form?: string;
   period?: DocumentPeriod;
 }

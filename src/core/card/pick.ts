@@ -1,0 +1,136 @@
+import { coversLabel, periodLabel } from './period';
+import type { DocumentCard, DocumentPeriod } from './types';
+
+/** A period a question asks about: a fiscal year, or a quarter of one. */
+export interface AskedPeriod {
+  year: number;
+  quarter?: number;
+  label: string;
+  /** Written just before "proxy" ("its 2023 proxy statement"): the year of the meeting, not of the pay. */
+  meetingYear?: boolean;
+}
+
+/** The kind of document a question names: "10-K", "quarterly report", "earnings release", "proxy". */
+export type AskedForm = 'annual' | 'quarter' | 'release' | 'proxy';
+
+export interface Candidate {
+  docId: string;
+  card: DocumentCard;
+}
+
+export interface Pick<T extends Candidate> {
+  chosen: T[];
+  /** Set when neither the period nor the form picked the document: which one was used, and why. */
+  fallback?: string;
+}
+
+const FORMS: Array<[AskedForm, RegExp]> = [
+  ['proxy', /\bproxy\b/i],
+  ['release', /\b(?:earnings|press|results)\s+release\b|\bearnings\s+report\b|\b8-?K\b/i],
+  ['quarter', /\b10-?Q\b|\bquarterly\s+(?:report|filing)\b/i],
+  ['annual', /\b10-?K\b|\b20-?F\b|\bannual\s+(?:report|filing)\b/i],
+];
+
+/** The kind of document a question names, if it names one. */
+export function askedForm(question: string): AskedForm | undefined {
+  return FORMS.find(([, re]) => re.test(question))?.[0];
+}
+
+function formOf(card: DocumentCard): AskedForm | undefined {
+  const f = card.form ?? '';
+  if (f === 'proxy statement' || f === 'DEF 14A') return 'proxy';
+  if (f === 'earnings release' || (f === '8-K' && card.period?.covers)) return 'release';
+  if (f === '10-Q') return 'quarter';
+  if (/^(?:10-K|10-KT|20-F|40-F)$/.test(f)) return 'annual';
+  return undefined;
+}
+
+/**
+ * One organisation's documents for what the question asks (`periods`: the ones it names, latest
+ * first). A named form ("its 10-Q", "the
+ * earnings release") narrows them first. Then the period: for a quarter, that quarter's report
+ * and releases of its results, else the same quarter a year on (which repeats it), else that
+ * year's annual report; for a year, its annual report beside current reports of that year,
+ * releases of its results and the proxy statement on its pay; else the quarters of that year;
+ * else the first annual report within two years after (filings repeat earlier years as
+ * comparatives). When the period picks nothing, or the question names none, the nearest (or the
+ * latest) one is used and `fallback` says so, so the others can be offered.
+ */
+export function pickDocuments<T extends Candidate>(group: T[], periods: AskedPeriod[], form: AskedForm | undefined): Pick<T> {
+  const ofForm = form ? group.filter((n) => formOf(n.card) === form) : [];
+  const pool = ofForm.length ? ofForm : group;
+  if (pool.length === 1) return { chosen: pool };
+  const dated = pool.filter((n) => n.card.period);
+  // Each period the question names, latest first ("Adobe in 2016 and 3M in 2022": 2016 for Adobe).
+  for (const asked of periods) {
+    const hit = asked.quarter ? forQuarter(dated, asked as Required<AskedPeriod>) : forYear(dated, asked);
+    if (hit.length) return { chosen: hit };
+  }
+  // Without a period for each, none can be called the nearest or the latest.
+  if (dated.length < pool.length) return { chosen: pool };
+  const asked = periods[0];
+  if (asked) {
+    const near = nearest(pool, asked.year);
+    return { chosen: [near], fallback: `asks about ${asked.label}, which none of theirs covers, so the nearest (${coveredLabel(near.card.period!)}) was used` };
+  }
+  const latest = [...pool].sort(latestFirst)[0];
+  return { chosen: [latest], fallback: `gives no period, so the latest of their ${pool.length} documents was used` };
+}
+
+const p = (n: Candidate) => n.card.period!;
+const covers = (n: Candidate, year: number, quarter?: number) =>
+  p(n).covers?.year === year && (quarter === undefined ? (p(n).covers?.quarter ?? 4) === 4 : p(n).covers?.quarter === quarter);
+
+function forQuarter<T extends Candidate>(pool: T[], asked: Required<AskedPeriod>): T[] {
+  const exact = pool.filter(
+    (n) => (p(n).kind === 'quarter' && p(n).year === asked.year && p(n).quarter === asked.quarter) || (p(n).kind === 'event' && covers(n, asked.year, asked.quarter)),
+  );
+  if (exact.length) return exact;
+  const next = pool.filter((n) => p(n).kind === 'quarter' && p(n).year === asked.year + 1 && p(n).quarter === asked.quarter);
+  if (next.length) return next;
+  return pool.filter((n) => p(n).kind === 'annual' && p(n).year === asked.year);
+}
+
+function forYear<T extends Candidate>(pool: T[], asked: AskedPeriod): T[] {
+  const meetings = pool.filter((n) => p(n).kind === 'meeting');
+  if (meetings.length === pool.length) {
+    // Only proxy statements: the one whose meeting or whose pay the question's year names.
+    const byMeeting = meetings.filter((n) => p(n).year === asked.year);
+    const byPay = meetings.filter((n) => p(n).covers?.year === asked.year);
+    return asked.meetingYear ? (byMeeting.length ? byMeeting : byPay) : byPay.length ? byPay : byMeeting;
+  }
+  const annual = pool.filter((n) => p(n).kind === 'annual' && p(n).year === asked.year);
+  if (annual.length) {
+    // A current report of that year (a release only if it gives that year's results), and the proxy statement on that year's pay.
+    const alongside = pool.filter(
+      (n) => (p(n).kind === 'event' && (p(n).covers ? covers(n, asked.year) : p(n).year === asked.year)) || (p(n).kind === 'meeting' && p(n).covers?.year === asked.year),
+    );
+    return [...annual, ...alongside];
+  }
+  const ofYear = pool.filter((n) => (p(n).kind !== 'meeting' && p(n).year === asked.year) || (p(n).kind === 'event' && covers(n, asked.year)));
+  if (ofYear.length) return ofYear;
+  const later = pool.filter((n) => p(n).kind === 'annual' && p(n).year > asked.year && p(n).year <= asked.year + 2).sort((a, b) => p(a).year - p(b).year);
+  return later.filter((n) => p(n).year === p(later[0])?.year);
+}
+
+/** The document whose period is nearest the asked year, the later one on a tie (it repeats the earlier as comparatives). */
+function nearest<T extends Candidate>(pool: T[], year: number): T {
+  const yearOf = (n: Candidate) => p(n).covers?.year ?? p(n).year;
+  return [...pool].sort((a, b) => Math.abs(yearOf(a) - year) - Math.abs(yearOf(b) - year) || endTime(p(b)) - endTime(p(a)))[0];
+}
+
+/** Orders documents by when their periods end, latest first; those without a period last. */
+export function latestFirst(a: Candidate, b: Candidate): number {
+  return (b.card.period ? endTime(b.card.period) : -Infinity) - (a.card.period ? endTime(a.card.period) : -Infinity) || 0;
+}
+
+/** When a period ends, for ordering: its date, else the end of its year. */
+function endTime(period: DocumentPeriod): number {
+  const t = period.ended ? Date.parse(`${period.ended} 12:00 UTC`) : NaN;
+  return Number.isNaN(t) ? Date.UTC(period.year, 11, 31) : t;
+}
+
+/** A period in a reason: "FY2022", "Q2 2023", "Q2 2023 results". */
+export function coveredLabel(period: DocumentPeriod): string {
+  return period.kind === 'event' && period.covers ? `${coversLabel(period.covers)} results` : periodLabel(period);
+}
