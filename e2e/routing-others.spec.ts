@@ -44,6 +44,8 @@ test('a question naming a company but no period uses its latest filing, says so,
 
   await ask(page, 'What were Pemberton’s net sales?');
   expect(await waitForAnswer(page)).toBe('done');
+  // The line under the question says where it was kept, not "Searched: all documents".
+  await expect(page.getByTestId('ask-scope')).toHaveCount(0);
   const note = page.getByTestId('route-note').first();
   await expect(note).toContainText(`Kept to ${REPORTS[2].title}`);
   await expect(note).toContainText('gives no period, so the latest of their 3 documents was used');
