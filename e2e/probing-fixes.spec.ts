@@ -3,7 +3,7 @@ import { addFiles, collectPageErrors, fixture, openApp, waitForAnswer, waitForJo
 
 /** Defects a tester found by probing (issue 22), each checked as a user meets it. */
 
-test('a long question stays in sight in the question box, and Enter asks it', async ({ page }) => {
+test('a long question stays in sight in the question box, Enter asks it, and the quoted answer’s attribution claims nothing it cannot', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openApp(page);
   await addFiles(page, fixture('report.pdf'));
@@ -19,6 +19,11 @@ test('a long question stays in sight in the question box, and Enter asks it', as
   await box.press('Enter');
   expect(await waitForAnswer(page)).toBe('done');
   await expect(box).toHaveValue(question);
+  // A quoted answer's attribution figures are not offered as reassurance: it uses its sources by construction.
+  const attribution = page.getByTestId('attribution');
+  await expect(attribution).toContainText('quotes its sources');
+  await expect(attribution).toContainText('by construction');
+  await expect(attribution).not.toContainText('completeness');
 });
 
 test('choosing a language model is one step, and at 1400 pixels the tagline keeps to one line beside its badge', async ({ page }) => {

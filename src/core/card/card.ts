@@ -6,8 +6,8 @@ import type { DocumentCard, DocumentPeriod } from './types';
 /** How much of the first page is read (covers that run long still name the registrant early). */
 const COVER_CHARS = 4000;
 const FORM = /\bform\s+(10-K|10-Q|8-K|20-F|6-K|40-F|10-KT|S-1|DEF\s*14A)\b/i;
-/** A proxy statement's cover: "SCHEDULE 14A" and the box for a definitive proxy statement. */
-const PROXY = /\bschedule\s+14A\b|\bdefinitive\s+proxy\s+statement\b/i;
+/** A proxy statement's cover: "SCHEDULE 14A", or the ticked box for a definitive proxy statement (an annual report's cover mentions one too). */
+const PROXY = /\bschedule\s+14A\b|^\W*(?:☒|☑|\[x\])\s*definitive\s+proxy\s+statement\b/im;
 /** A results release's headline: "Harbourline Freight Reports Second Quarter 2023 Results". */
 const RELEASE = /^(.{2,80}?)\s+(?:reports?|announces?|posts?|delivers?)\b[^\n]{0,80}?\b(?:quarter|year)\b[^\n]{0,60}?\bresults\b/im;
 const FORM_NAMES: Record<string, string> = { '10-K': 'annual report', '10-Q': 'quarterly report', '8-K': 'current report', '20-F': 'annual report' };
