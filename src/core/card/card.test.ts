@@ -80,3 +80,28 @@ describe('describeDocument: the names a document gives itself', () => {
     expect(describeDocument(parsed('Kelpwater Beauty Reports Second Quarter Results', text), 'release.pdf').names).toContain('KWB');
   });
 });
+
+describe('describeDocument: results releases as companies head them', () => {
+  const release = (headline: string, body: string) => describeDocument(parsed('', `NEWS RELEASE\n\n${headline}\n\n${body}`), 'release.pdf');
+
+  it('reads the company and the quarter from headlines written several ways', () => {
+    const q2 = release('Tarrow & Finch Reports Q2 2023 Results', 'NEW BRUNSWICK, N.J., July 20, 2023 — Tarrow & Finch (NYSE: TAF) today announced results.');
+    expect(q2).toMatchObject({ company: 'Tarrow & Finch', form: 'earnings release', period: { kind: 'event', ended: 'July 20, 2023', covers: { year: 2023, quarter: 2 } } });
+    const caps = release(
+      'LINDQVIST RESORTS INTERNATIONAL REPORTS SECOND QUARTER 2023 FINANCIAL AND OPERATING RESULTS',
+      'LAS VEGAS, August 2, 2023 — (NYSE: LRI) reported results.',
+    );
+    expect(caps).toMatchObject({ company: 'Lindqvist Resorts International', period: { covers: { year: 2023, quarter: 2 } } });
+    const year = release('Marlowe Beauty Announces Fourth Quarter and Fiscal 2022 Results', 'March 9, 2023 — Marlowe Beauty, Inc. (NASDAQ: MRLB) today announced results.');
+    expect(year).toMatchObject({ company: 'Marlowe Beauty', period: { covers: { year: 2022, quarter: 4 } } });
+    expect(year.names).toContain('MRLB');
+    const after = release('Dunmore Tools Announces Financial Results for the Third Quarter of Fiscal 2024', 'October 30, 2023 — Dunmore Tools reported.');
+    expect(after).toMatchObject({ company: 'Dunmore Tools', period: { covers: { year: 2024, quarter: 3 } } });
+  });
+
+  it('does not take a sentence that mentions results for a release headline', () => {
+    const notes = describeDocument(parsed('Team notes', 'Team notes\n\nThe team reports that results for the quarter were mixed.'), 'notes.txt');
+    expect(notes.form).toBeUndefined();
+    expect(notes.title).toBe('Team notes');
+  });
+});

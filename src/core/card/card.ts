@@ -8,8 +8,11 @@ const COVER_CHARS = 4000;
 const FORM = /\bform\s+(10-K|10-Q|8-K|20-F|6-K|40-F|10-KT|S-1|DEF\s*14A)\b/i;
 /** A proxy statement's cover: "SCHEDULE 14A", or the ticked box for a definitive proxy statement (an annual report's cover mentions one too). */
 const PROXY = /\bschedule\s+14A\b|^\W*(?:☒|☑|\[x\])\s*definitive\s+proxy\s+statement\b/im;
-/** A results release's headline: "Harbourline Freight Reports Second Quarter 2023 Results". */
-const RELEASE = /^(.{2,80}?)\s+(?:reports?|announces?|posts?|delivers?)\b[^\n]{0,80}?\b(?:quarter|year)\b[^\n]{0,60}?\bresults\b/im;
+/** A results release's headline, among its first lines: "Harbourline Freight Reports Second Quarter 2023 Results", "… Announces Results for Q3 Fiscal 2024". */
+const RELEASE = /^(.{2,80}?)\s+(?:reports?|announces?|posts?|delivers?)\b([^\n]{0,120})/im;
+const RELEASE_WORDS = /\bresults\b/i;
+const RELEASE_PERIOD = /\b(?:quarter|year|Q[1-4]|fiscal|FY\s*'?\d\d)/i;
+const HEADLINE_LINES = 6;
 const FORM_NAMES: Record<string, string> = { '10-K': 'annual report', '10-Q': 'quarterly report', '8-K': 'current report', '20-F': 'annual report' };
 const FORM_TITLES: Record<string, string> = { 'proxy statement': 'Proxy statement', 'earnings release': 'Earnings release' };
 const BOILERPLATE = /^(?:united states|securities and exchange commission|washington|\(mark one\)|table of contents|contents|index|page \d+)\b/i;
@@ -70,10 +73,13 @@ function identify(cover: string, lines: string[], opening: string): Filing | und
   const form = cover.match(FORM)?.[1].toUpperCase().replace(/\s+/, ' ');
   if (PROXY.test(cover) && (!form || form === 'DEF 14A')) return { company: registrantName(lines), form: 'proxy statement', period: meetingPeriod(opening) };
   if (form) return { company: registrantName(lines), form, period: coverPeriod(cover, opening) };
-  const release = cover.match(RELEASE);
-  if (release && !/[!?]|\.\s+\p{Lu}\p{Ll}/u.test(release[1]))
-    return { company: displayName(release[1].replace(/^[\s\p{P}]+/u, '')), form: 'earnings release', period: releasePeriod(opening) };
-  return undefined;
+  // A headline, not a sentence: no full stop at its end or before its verb.
+  const release = lines
+    .slice(0, HEADLINE_LINES)
+    .filter((l) => !/\.$/.test(l))
+    .map((l) => l.match(RELEASE))
+    .find((m) => m && RELEASE_WORDS.test(m[2]) && RELEASE_PERIOD.test(m[2]) && !/[!?]|\.\s+\p{Lu}\p{Ll}/u.test(m[1]));
+  return release ? { company: displayName(release[1].replace(/^[\s\p{P}]+/u, '')), form: 'earnings release', period: releasePeriod(opening) } : undefined;
 }
 
 /** "Form 10-K annual report for the fiscal year ended …", "Proxy statement for the annual meeting of May 4, 2023". */

@@ -14,7 +14,8 @@ const GENERIC = new Set(
     'royal standard central pacific atlantic public financial capital home foot health energy systems technologies data'
   ).split(' '),
 );
-const FORM_WORD = /^(?:\d{1,2}[kq]|[kq]\d?|fy\d*|q[1-4]|h[12]|\d+|form|dated|annual|quarterly|report|filing|final|draft|v\d+|copy)$/i;
+const FORM_WORD =
+  /^(?:\d{1,2}[kq]|[kq]\d?|fy\d*|q[1-4]|h[12]|\d+|form|dated|annual|quarterly|report|filing|final|draft|v\d+|copy|earnings|release|press|proxy|def14a|transcript|presentation)$/i;
 const TICKER_CELL = /^[A-Z][A-Z.]{0,5}$/;
 const NOT_TICKERS = new Set(['YES', 'NO', 'NONE', 'NA', 'N.A.', 'NYSE', 'INC', 'LLC']);
 

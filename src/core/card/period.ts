@@ -68,8 +68,8 @@ const STATED_QUARTER = [
   new RegExp(String.raw`${QUARTER_WORDS}\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s*)?((?:19|20)\d\d)\b`, 'i'),
   new RegExp(String.raw`\b(?:fiscal\s+(?:year\s+)?|FY\s*)((?:19|20)\d\d)\s+${QUARTER_WORDS}`, 'i'),
   /\bQ([1-4])\s*(?:of\s+)?(?:fiscal\s+(?:year\s+)?|FY\s*'?)?((?:19|20)\d\d)\b/i,
-  // "Fourth Quarter and Full Year 2022 Results", "fourth quarter and fiscal year 2023".
-  new RegExp(String.raw`${QUARTER_WORDS}\s+and\s+(?:full|fiscal)[\s-]+year\s+(?:of\s+)?(?:fiscal\s+)?((?:19|20)\d\d)\b`, 'i'),
+  // "Fourth Quarter and Full Year 2022 Results", "fourth quarter and fiscal 2023".
+  new RegExp(String.raw`${QUARTER_WORDS}\s+and\s+(?:full[\s-]+year|fiscal(?:\s+year)?)\s+(?:of\s+)?(?:fiscal\s+)?((?:19|20)\d\d)\b`, 'i'),
 ];
 
 /** The fiscal quarter the opening text says the document is about, as the company numbers it. */
