@@ -56,5 +56,6 @@ describe('document scope', () => {
     expect(scopeLine(['c'], docs, true)).toBe('Searched: Harbour notes, not only the ones named');
     // while it runs, routing has not decided yet: say what it was asked of
     expect(scopeLine(undefined, docs, false, true)).toBe('Asked of all documents…');
+    expect(scopeLine(['c'], docs, false, true, 'search')).toBe('Searching Harbour notes…');
   });
 });

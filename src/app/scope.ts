@@ -57,7 +57,8 @@ export function scopeLabel(docIds: readonly string[] | undefined, documents: rea
  * off for it. While it runs, the documents it will be kept to are not known yet, so the line
  * says what it was asked of, not what was searched.
  */
-export function scopeLine(docIds: readonly string[] | undefined, documents: readonly Doc[], unrouted = false, running = false): string {
+export function scopeLine(docIds: readonly string[] | undefined, documents: readonly Doc[], unrouted = false, running = false, action: 'ask' | 'search' = 'ask'): string {
   const not = unrouted ? ', not only the ones named' : '';
-  return running ? `Asked of ${scopeLabel(docIds, documents)}${not}…` : `Searched: ${scopeLabel(docIds, documents)}${not}`;
+  if (!running) return `Searched: ${scopeLabel(docIds, documents)}${not}`;
+  return `${action === 'search' ? 'Searching' : 'Asked of'} ${scopeLabel(docIds, documents)}${not}…`;
 }

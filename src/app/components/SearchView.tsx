@@ -62,7 +62,7 @@ function SearchNotes({ search: s }: { search: SearchState }) {
           onUseOther={(docId) => void store.questions.searchIn(docId)}
         />
       ) : (
-        <ScopeLine docIds={s.docIds} unrouted={s.unrouted} running={s.busy} testId="search-scope" />
+        <ScopeLine docIds={s.docIds} unrouted={s.unrouted} running={s.busy} testId="search-scope" action="search" />
       )}
       {s.error && (
         <p className="error" role="alert">
