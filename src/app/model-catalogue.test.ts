@@ -98,4 +98,12 @@ describe('loadedModels', () => {
     expect(ready[0]).toMatchObject({ state: 'failed', status: 'Failed to load: no network' });
     expect(ready[1]).toMatchObject({ name: 'tiny', status: 'Loaded (transformers, 2048 tokens of context)' });
   });
+
+  it('names an offered language model as its card does, not by the name inside its file', () => {
+    const smol = modelOffers(SITE).find((o) => o.role === 'llm')!;
+    const s = chooseOffer(DEFAULT_SETTINGS, smol);
+    const info = { model: 'Smollm2 135M 8k Lc100K Mix1 Ep2', engine: 'wllama', contextWindow: 4096 };
+    expect(loadedModels(s, { state: 'ready' }, { state: 'ready', info }, modelOffers(SITE))[1].name).toBe('SmolLM2 135M');
+    expect(loadedModels(s, { state: 'ready' }, { state: 'ready', info })[1].name).toBe(info.model);
+  });
 });

@@ -173,7 +173,12 @@ interface Status {
 }
 
 /** What is loaded now, for each role, from the saved settings and the runtimes' status. */
-export function loadedModels(saved: Settings, embedder: Status & { id?: string }, llm: Status & { info?: { model: string; engine: string; contextWindow: number } }): LoadedLine[] {
+export function loadedModels(
+  saved: Settings,
+  embedder: Status & { id?: string },
+  llm: Status & { info?: { model: string; engine: string; contextWindow: number } },
+  offers: readonly ModelOffer[] = [],
+): LoadedLine[] {
   const progress = (s: Status) => (s.total ? ` (${megabytes(s.loaded ?? 0)} of ${megabytes(s.total)})` : '');
   const e = saved.embedder;
   const embedderName = e.kind === 'use-lite' ? 'Universal Sentence Encoder lite (bundled)' : e.modelId;
@@ -187,7 +192,9 @@ export function loadedModels(saved: Settings, embedder: Status & { id?: string }
   const l = saved.llm;
   if (l.kind === 'none') lines.push({ role: 'llm', name: 'None', state: 'none', status: 'Questions are answered retrieval-only' });
   else {
-    const name = llm.info?.model ?? ('modelId' in l ? l.modelId : l.source === 'file' ? (l.fileName ?? 'a GGUF file') : (l.url?.split('/').pop() ?? 'a GGUF model'));
+    // The name its card gives it, where it is one of the offered models (a GGUF file's own name may be a training run's).
+    const offered = offers.find((o) => o.role === 'llm' && usesOffer(saved, o))?.name;
+    const name = offered ?? llm.info?.model ?? ('modelId' in l ? l.modelId : l.source === 'file' ? (l.fileName ?? 'a GGUF file') : (l.url?.split('/').pop() ?? 'a GGUF model'));
     if (llm.state === 'ready')
       lines.push({ role: 'llm', name, state: 'ready', status: `Loaded${llm.info ? ` (${llm.info.engine}, ${llm.info.contextWindow} tokens of context)` : ''}` });
     else if (llm.state === 'failed') lines.push({ role: 'llm', name, state: 'failed', status: `Failed to load: ${llm.error ?? 'unknown error'}` });

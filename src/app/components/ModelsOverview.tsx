@@ -14,7 +14,7 @@ export function ModelsOverview({ ctx, saved }: { ctx: ControlContext; saved: Set
     <div className="models-overview" data-testid="models-overview">
       <h3>In use</h3>
       <ul className="loaded-models">
-        {loadedModels(saved, state.model, state.llm).map((l) => (
+        {loadedModels(saved, state.model, state.llm, offers).map((l) => (
           <li key={l.role} data-role={l.role} data-state={l.state}>
             <span className="role">{ROLE_LABEL[l.role]}</span> <span className="name">{l.name}</span> <span className={`status ${l.state}`}>{l.status}</span>
           </li>
