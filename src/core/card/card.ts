@@ -85,7 +85,7 @@ function identify(cover: string, lines: string[], opening: string): Filing | und
 /** "Form 10-K annual report for the fiscal year ended …", "Proxy statement for the annual meeting of May 4, 2023". */
 function aboutLine(form: string, period: DocumentPeriod | undefined): string {
   if (form === 'proxy statement') return `Proxy statement${period?.ended ? ` for the annual meeting of ${period.ended}` : ''}`;
-  if (form === 'earnings release') return `Earnings release${period?.ended ? ` dated ${period.ended}` : ''}${period?.covers ? ` of ${coversLabel(period.covers)} results` : ''}`;
+  if (form === 'earnings release') return `Earnings release${period?.covers ? ` of ${coversLabel(period.covers)} results` : ''}${period?.ended ? `, dated ${period.ended}` : ''}`;
   const kind = FORM_NAMES[form] ? ` ${FORM_NAMES[form]}` : '';
   const when = period?.ended
     ? period.kind === 'event'
