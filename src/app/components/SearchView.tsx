@@ -59,7 +59,6 @@ function SearchNotes({ search: s }: { search: SearchState }) {
           routed={s.routed}
           chosen={s.docIds?.length}
           undo={{ label: s.docIds ? 'Search all the chosen documents instead' : 'Search all documents instead', onClick: () => void store.questions.searchWithoutRouting() }}
-          onUseOther={(docId) => void store.questions.searchIn(docId)}
         />
       ) : (
         <ScopeLine docIds={s.docIds} unrouted={s.unrouted} running={s.busy} testId="search-scope" action="search" />

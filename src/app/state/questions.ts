@@ -77,12 +77,6 @@ export class QuestionsSlice extends Slice {
     if (q) await this.ask(q.question, { docIds: [docId] });
   }
 
-  /** Searches again in one document (another filing of the company the query named). */
-  async searchIn(docId: string) {
-    const s = this.state.search;
-    if (s) await this.search(s.query, { docIds: [docId] });
-  }
-
   /** The chosen documents, or undefined for all. */
   chosenDocIds(): string[] | undefined {
     return this.state.scope.length ? this.state.scope : undefined;

@@ -73,6 +73,12 @@ describe('routing questions about a library of generated filings', () => {
     expect(route.routed[0].others?.map((o) => o.docId).sort()).toEqual([fileOf('PMBC', '10-Q', 2022, 2), fileOf('PMBC', '10-Q', 2023, 1)].sort());
   });
 
+  it('keeps all of them for a search, which ranks what it finds', () => {
+    const route = routeQuestion('Pemberton deposit outflows', docs, { guess: false });
+    expect(route.docIds?.size).toBe(3);
+    expect(route.routed.every((r) => !r.others)).toBe(true);
+  });
+
   it('uses the nearest document when none covers the period asked, and says so', () => {
     const route = routeQuestion('What was Bellweather revenue in 2015?', docs);
     expect([...(route.docIds ?? [])]).toEqual([fileOf('BWR', '10-K', 2020)]);

@@ -54,9 +54,10 @@ function formOf(card: DocumentCard): AskedForm | undefined {
  * releases of its results and the proxy statement on its pay; else the quarters of that year;
  * else the first annual report within two years after (filings repeat earlier years as
  * comparatives). When the period picks nothing, or the question names none, the nearest (or the
- * latest) one is used and `fallback` says so, so the others can be offered.
+ * latest) one is used and `fallback` says so, so the others can be offered; without `guess` (a
+ * search, which ranks what it finds), all of them are kept instead.
  */
-export function pickDocuments<T extends Candidate>(group: T[], periods: AskedPeriod[], form: AskedForm | undefined): Pick<T> {
+export function pickDocuments<T extends Candidate>(group: T[], periods: AskedPeriod[], form: AskedForm | undefined, guess = true): Pick<T> {
   const ofForm = form ? group.filter((n) => formOf(n.card) === form) : [];
   const pool = ofForm.length ? ofForm : group;
   if (pool.length === 1) return { chosen: pool };
@@ -66,8 +67,8 @@ export function pickDocuments<T extends Candidate>(group: T[], periods: AskedPer
     const hit = asked.quarter ? forQuarter(dated, asked as Required<AskedPeriod>) : forYear(dated, asked);
     if (hit.length) return { chosen: hit };
   }
-  // Without a period for each, none can be called the nearest or the latest.
-  if (dated.length < pool.length) return { chosen: pool };
+  // Without a period for each, none can be called the nearest or the latest; a search keeps them all.
+  if (dated.length < pool.length || !guess) return { chosen: pool };
   const asked = periods[0];
   if (asked) {
     const near = nearest(pool, asked.year);

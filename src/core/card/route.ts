@@ -33,9 +33,10 @@ const MAX_NAME_WORDS = 4;
  * "American Water Works"), a short name or ticker it gives itself ("AMEX", "JPM") or the words of
  * its file name. Among one organisation's documents, the form and period the question asks about
  * pick the filing (see pickDocuments); when they pick none, the nearest or latest is used and the
- * others are listed with it. A question that names no document, or every one, leaves all in scope.
+ * others are listed with it (`guess: false`, for a search: all of them are kept). A question that
+ * names no document, or every one, leaves all in scope.
  */
-export function routeQuestion(question: string, docs: Array<{ docId: string; card: DocumentCard }>): Route {
+export function routeQuestion(question: string, docs: Array<{ docId: string; card: DocumentCard }>, options: { guess?: boolean } = {}): Route {
   if (docs.length < 2) return { routed: [], reason: docs.length ? 'one document in scope' : 'no documents' };
   const words = questionWords(question);
   const named = docs.map((d) => ({ ...d, said: d.card.names.map((n) => matchName(n, words)).find(Boolean) })).filter((x): x is Named => Boolean(x.said));
@@ -50,7 +51,7 @@ export function routeQuestion(question: string, docs: Array<{ docId: string; car
   for (const n of named) groups.set(organisation(n), [...(groups.get(organisation(n)) ?? []), n]);
   const routed: RoutedDocument[] = [];
   for (const group of groups.values()) {
-    const { chosen, fallback } = pickDocuments(group, periods, form);
+    const { chosen, fallback } = pickDocuments(group, periods, form, options.guess ?? true);
     const others = fallback
       ? group
           .filter((n) => !chosen.includes(n))

@@ -67,6 +67,8 @@ export class Searching {
         ? routeQuestion(
             query,
             this.core.cards().filter((d) => !chosen || chosen.has(d.docId)),
+            // A search ranks what it finds: a company's documents are all kept when the period cannot pick one.
+            { guess: false },
           )
         : undefined;
     const docIds = route?.docIds ?? chosen;
