@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCell, nearestRows, MIN_ROW_SCORE } from './find-cell';
+import { cellFound, findCell, nearestRows, MIN_ROW_SCORE } from './find-cell';
 import { tablesOf } from '../../testing/table-docs';
 
 const docOf = (docId: string, ...pages: string[]) => ({ docId, tables: tablesOf(...pages).tables });
@@ -137,5 +137,15 @@ describe('findCell: quarter columns', () => {
     expect(findCell(docs, 'revenue', 2024, { months: 3, quarter: 2 })?.value).toBe(9_583_000_000);
     expect(findCell(docs, 'revenue', 2024, { months: 3, quarter: 1 })?.value).toBe(9_467_000_000);
     expect(findCell(docs, 'revenue', 2024, { months: 3 })).toBeUndefined();
+  });
+});
+
+describe('cellFound: a row printed without a label', () => {
+  it('is named by what it was read as, and says it had no label', () => {
+    const table = tablesOf(INCOME).tables[0];
+    const row = { ...table.rows[0], label: '' };
+    expect(cellFound('k', table, row, 0, { quantity: 'revenue', fy: 2022, score: 1 }).label).toBe('Revenue (a row without a label)');
+    expect(cellFound('k', table, row, 0, { quantity: 'cell', fy: 2022, score: 1 }).label).toBe('A row without a label');
+    expect(cellFound('k', table, table.rows[0], 0, { quantity: 'revenue', fy: 2022, score: 1 }).label).toBe('Net revenues');
   });
 });

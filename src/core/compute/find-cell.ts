@@ -112,6 +112,12 @@ function readRow(
   return cellFound(docId, table, row, column, { quantity: entry.id, fy, score });
 }
 
+/** A row printed without a label (a total under its items) is named by what it was read as. */
+function unlabelled(quantity: string): string {
+  const name = lexiconEntry(quantity)?.names[0];
+  return name ? `${name.charAt(0).toUpperCase()}${name.slice(1)} (a row without a label)` : 'A row without a label';
+}
+
 /**
  * What reading a row's cell found: its value in units (the table's scale applied, a percentage
  * as printed, "—" as 0), its row and column, and where it is printed.
@@ -123,7 +129,7 @@ export function cellFound(docId: string, table: Table, row: TableRow, column: nu
     ...what,
     // Per-share amounts, ratios and percentages are printed in units, whatever the table's unit.
     value: (cell.value ?? 0) * (cell.percent || unscaledLabel(row.label) ? 1 : table.scale),
-    label: row.label,
+    label: row.label.trim() || unlabelled(what.quantity),
     period: heading?.period?.label ?? heading?.label ?? '',
     ...(table.statement ? { statement: table.statement } : {}),
     tableTitle: table.title,
