@@ -64,6 +64,7 @@ describe('routing questions about a library of generated filings', () => {
     expect(routed('What did Bellweather say in its Q2 2023 10-Q about liquidity?')).toEqual([fileOf('BWR', '10-Q', 2023, 2)]);
     expect(routed('What did Bellweather say in its Q2 2023 earnings release?')).toEqual([fileOf('BWR', 'earnings release', 2023, 2)]);
     expect(routed('What was HRBL CEO pay in its 2023 proxy?')).toEqual([fileOf('HRBL', 'proxy statement', 2022)]);
+    expect(routed('What did Harbourline file in its 8-K in 2023?')).toEqual([fileOf('HRBL', '8-K', 2023, 2)]);
   });
 
   it('uses the latest document when the question names no period, and offers the others', () => {

@@ -10,8 +10,8 @@ export interface AskedPeriod {
   meetingYear?: boolean;
 }
 
-/** The kind of document a question names: "10-K", "quarterly report", "earnings release", "proxy". */
-export type AskedForm = 'annual' | 'quarter' | 'release' | 'proxy';
+/** The kind of document a question names: "10-K", "quarterly report", "8-K", "earnings release", "proxy". */
+export type AskedForm = 'annual' | 'quarter' | 'current' | 'release' | 'proxy';
 
 export interface Candidate {
   docId: string;
@@ -26,7 +26,8 @@ export interface Pick<T extends Candidate> {
 
 const FORMS: Array<[AskedForm, RegExp]> = [
   ['proxy', /\bproxy\b/i],
-  ['release', /\b(?:earnings|press|results)\s+release\b|\bearnings\s+report\b|\b8-?K\b/i],
+  ['release', /\b(?:earnings|press|results)\s+release\b|\bearnings\s+report\b/i],
+  ['current', /\b8-?K\b|\bcurrent\s+report\b/i],
   ['quarter', /\b10-?Q\b|\bquarterly\s+(?:report|filing)\b/i],
   ['annual', /\b10-?K\b|\b20-?F\b|\bannual\s+(?:report|filing)\b/i],
 ];
@@ -36,19 +37,19 @@ export function askedForm(question: string): AskedForm | undefined {
   return FORMS.find(([, re]) => re.test(question))?.[0];
 }
 
-function formOf(card: DocumentCard): AskedForm | undefined {
+/** Whether a document is of the kind a question names: a results release may be an 8-K that gives results. */
+function isForm(card: DocumentCard, form: AskedForm): boolean {
   const f = card.form ?? '';
-  if (f === 'proxy statement' || f === 'DEF 14A') return 'proxy';
-  if (f === 'earnings release' || (f === '8-K' && card.period?.covers)) return 'release';
-  if (f === '10-Q') return 'quarter';
-  if (/^(?:10-K|10-KT|20-F|40-F)$/.test(f)) return 'annual';
-  return undefined;
+  if (form === 'proxy') return f === 'proxy statement' || f === 'DEF 14A';
+  if (form === 'release') return f === 'earnings release' || (f === '8-K' && Boolean(card.period?.covers));
+  if (form === 'current') return f === '8-K' || f === '6-K';
+  if (form === 'quarter') return f === '10-Q';
+  return /^(?:10-K|10-KT|20-F|40-F)$/.test(f);
 }
 
 /**
  * One organisation's documents for what the question asks (`periods`: the ones it names, latest
- * first). A named form ("its 10-Q", "the
- * earnings release") narrows them first. Then the period: for a quarter, that quarter's report
+ * first). A named form ("its 10-Q", "the earnings release") narrows them first. Then the period: for a quarter, that quarter's report
  * and releases of its results, else the same quarter a year on (which repeats it), else that
  * year's annual report; for a year, its annual report beside current reports of that year,
  * releases of its results and the proxy statement on its pay; else the quarters of that year;
@@ -58,7 +59,7 @@ function formOf(card: DocumentCard): AskedForm | undefined {
  * search, which ranks what it finds), all of them are kept instead.
  */
 export function pickDocuments<T extends Candidate>(group: T[], periods: AskedPeriod[], form: AskedForm | undefined, guess = true): Pick<T> {
-  const ofForm = form ? group.filter((n) => formOf(n.card) === form) : [];
+  const ofForm = form ? group.filter((n) => isForm(n.card, form)) : [];
   const pool = ofForm.length ? ofForm : group;
   if (pool.length === 1) return { chosen: pool };
   const dated = pool.filter((n) => n.card.period);
