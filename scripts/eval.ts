@@ -108,8 +108,9 @@ const chosen = values.configs ? CONFIGS.filter((c) => values.configs!.split(',')
 if (chosen.length === 0) throw new Error(`no such configs: ${values.configs}; known: ${CONFIGS.map((c) => c.name).join(', ')}`);
 /** --set '{"threshold":{"relative":0.5}}' : pipeline settings changed for every pipeline config (an experiment). */
 const overrides = values.set ? (JSON.parse(values.set) as Record<string, unknown>) : undefined;
-const configs = (values.llm ? chosen : chosen.filter((c) => !c.llm)).map((c) => (overrides && c.pipeline ? { ...c, overrides } : c));
-const skipped = chosen.filter((c) => !configs.includes(c));
+const runnable = values.llm ? chosen : chosen.filter((c) => !c.llm);
+const configs = runnable.map((c) => (overrides && c.pipeline ? { ...c, overrides } : c));
+const skipped = chosen.filter((c) => !runnable.includes(c));
 if (skipped.length) console.error(`skipping ${skipped.map((c) => c.name).join(', ')}: they need a language model (--llm <model id>)`);
 if (configs.length === 0) process.exit(0);
 
