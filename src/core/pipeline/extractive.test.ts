@@ -171,6 +171,14 @@ describe('extractiveAnswer on prose', () => {
     expect(r.sentences[0]).toMatchObject({ source: 1, text: 'The ferry leaves the harbour at noon.' });
     expect(r.text).toBe('The ferry leaves the harbour at noon. [1]');
   });
+
+  it('lets a word that says how important ("main", "key") count less than what is asked about', () => {
+    const r = extractiveAnswer('What are the main risks?', [
+      { n: 1, text: '(In millions) | 2023 | 2022\nMain floor table games drop | $2,872 | $425\nMain floor table games win | $626 | $105', score: 0.9 },
+      { n: 2, text: 'Our business is subject to risks from economic downturns and from the regulation of gaming.', score: 0.8 },
+    ]);
+    expect(r.sentences[0]).toMatchObject({ source: 2 });
+  });
 });
 
 function chunk(docId: string, index: number, text: string, start: number): Chunk {

@@ -30,8 +30,8 @@ const ACRONYM = /\b[A-Z][A-Z&]{1,5}\b/g;
 /** A unit scoring below this share of the best is quoted only if it covers a query word the others miss. */
 const KEEP_SHARE = 0.4;
 const COVER_SHARE = 0.3;
-/** Words that say an amount is wanted rather than which one: they count half. */
-const GENERIC = new Set(['total', 'amount', 'value', 'number', 'figure', 'sum']);
+/** Words that say an amount is wanted, or how important the wanted things are ("main risks"), rather than which: they count half. */
+const GENERIC = new Set(['total', 'amount', 'value', 'number', 'figure', 'sum', 'main', 'key', 'major', 'primary', 'principal']);
 /** How much a unit naming the asked year counts over one that does not. */
 const YEAR_BOOST = 1.35;
 
