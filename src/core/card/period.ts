@@ -51,9 +51,13 @@ function statedYear(opening: string, date: string): number | undefined {
   ).exec(opening);
   const named = tied ? Number(tied[1] ?? tied[2]) : undefined;
   if (named === end || named === end - 1) return named;
-  const count = (y: number) => [...opening.matchAll(new RegExp(String.raw`\bfiscal\s+(?:year\s+)?${y}\b`, 'gi'))].length;
-  const [before, at] = [count(end - 1), count(end)];
+  const [before, at] = [fiscalMentions(opening, end - 1), fiscalMentions(opening, end)];
   return before > at ? end - 1 : at > before ? end : undefined;
+}
+
+/** How often the text says "fiscal 2023" or "fiscal year 2023". */
+function fiscalMentions(text: string, year: number): number {
+  return [...text.matchAll(new RegExp(String.raw`\bfiscal\s+(?:year\s+)?${year}\b`, 'gi'))].length;
 }
 
 /** A stated fiscal year names the calendar year of the date, or the one before or after (fiscal years named by their start or end). */
@@ -123,8 +127,7 @@ export function meetingPeriod(opening: string): DocumentPeriod | undefined {
   const m = opening.match(MEETING);
   if (!m) return undefined;
   const p = fiscal(m[1] ?? m[2]);
-  const count = (y: number) => [...opening.matchAll(new RegExp(String.raw`\bfiscal\s+(?:year\s+)?${y}\b`, 'gi'))].length;
-  const covered = count(p.year) > count(p.year - 1) ? p.year : p.year - 1;
+  const covered = fiscalMentions(opening, p.year) > fiscalMentions(opening, p.year - 1) ? p.year : p.year - 1;
   return { kind: 'meeting', ...p, covers: { year: covered } };
 }
 

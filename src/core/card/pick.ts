@@ -20,6 +20,8 @@ export interface Candidate {
 
 export interface Pick<T extends Candidate> {
   chosen: T[];
+  /** The period that picked them, when one did. */
+  asked?: AskedPeriod;
   /** Set when neither the period nor the form picked the document: which one was used, and why. */
   fallback?: string;
 }
@@ -66,7 +68,7 @@ export function pickDocuments<T extends Candidate>(group: T[], periods: AskedPer
   // Each period the question names, latest first ("Adobe in 2016 and 3M in 2022": 2016 for Adobe).
   for (const asked of periods) {
     const hit = asked.quarter ? forQuarter(dated, asked as Required<AskedPeriod>) : forYear(dated, asked);
-    if (hit.length) return { chosen: hit };
+    if (hit.length) return { chosen: hit, asked };
   }
   // Without a period for each, none can be called the nearest or the latest; a search keeps them all.
   if (dated.length < pool.length || !guess) return { chosen: pool };

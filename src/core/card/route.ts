@@ -39,19 +39,27 @@ const MAX_NAME_WORDS = 4;
 export function routeQuestion(question: string, docs: Array<{ docId: string; card: DocumentCard }>, options: { guess?: boolean } = {}): Route {
   if (docs.length < 2) return { routed: [], reason: docs.length ? 'one document in scope' : 'no documents' };
   const words = questionWords(question);
-  const named = docs.map((d) => ({ ...d, said: d.card.names.map((n) => matchName(n, words)).find(Boolean) })).filter((x): x is Named => Boolean(x.said));
-  if (named.length === 0) return { routed: [], reason: 'the question names no document' };
   // A name of an organisation names all its documents, also those that do not use it (a proxy statement without the ticker).
-  const said = new Map(named.map((n) => [organisation(n), n.said]));
-  for (const d of docs) if (!named.some((n) => n.docId === d.docId) && said.has(organisation(d))) named.push({ ...d, said: said.get(organisation(d))! });
+  const byOrganisation = new Map<string, Candidate[]>();
+  for (const d of docs) {
+    const key = organisation(d);
+    const members = byOrganisation.get(key);
+    if (members) members.push(d);
+    else byOrganisation.set(key, [d]);
+  }
+  const groups: Named[][] = [];
+  for (const members of byOrganisation.values()) {
+    const own = members.map((d) => d.card.names.map((n) => matchName(n, words)).find(Boolean));
+    const said = own.find(Boolean);
+    if (said) groups.push(members.map((d, i) => ({ ...d, said: own[i] ?? said })));
+  }
+  if (groups.length === 0) return { routed: [], reason: 'the question names no document' };
   const periods = askedPeriods(question);
   const form = askedForm(question);
   // Each organisation named gets its own pick.
-  const groups = new Map<string, Named[]>();
-  for (const n of named) groups.set(organisation(n), [...(groups.get(organisation(n)) ?? []), n]);
   const routed: RoutedDocument[] = [];
-  for (const group of groups.values()) {
-    const { chosen, fallback } = pickDocuments(group, periods, form, options.guess ?? true);
+  for (const group of groups) {
+    const { chosen, asked, fallback } = pickDocuments(group, periods, form, options.guess ?? true);
     const others = fallback
       ? group
           .filter((n) => !chosen.includes(n))
@@ -59,8 +67,7 @@ export function routeQuestion(question: string, docs: Array<{ docId: string; car
           .map((n) => ({ docId: n.docId, title: n.card.title }))
       : [];
     for (const n of chosen) {
-      const asked = n.card.period && !fallback ? (periods.find((a) => coveredLabel(n.card.period!).includes(String(a.year))) ?? periods[0]) : undefined;
-      const when = asked ? [`asks about ${asked.label}; it covers ${coveredLabel(n.card.period!)}`] : [];
+      const when = asked && n.card.period ? [`asks about ${asked.label}; it covers ${coveredLabel(n.card.period)}`] : [];
       routed.push({ docId: n.docId, title: n.card.title, why: [`names “${n.said}”`, ...when, ...(fallback ? [fallback] : [])], ...(others.length ? { others } : {}) });
     }
   }
