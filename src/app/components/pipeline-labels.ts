@@ -10,7 +10,9 @@ export const STAGE_NAME: Record<StageName, string> = {
   judge: 'LLM retriever',
   rerank: 'Rerank and order',
   segments: 'Relevant segments',
+  compare: 'Rows compared',
   figure: 'Figure from tables',
+  read: 'Answer read from a sentence',
   answer: 'Answer',
   attribution: 'Attribution',
 };
@@ -41,8 +43,12 @@ export function runningLabel(stage: StageName | undefined, graded?: CallProgress
       return at ? `The LLM is reading chunk ${at}…` : 'The LLM is reading the chunks…';
     case 'segments':
       return 'Finding the best runs of adjacent chunks…';
+    case 'compare':
+      return 'Comparing the rows of a table…';
     case 'figure':
       return 'Reading the tables and computing the figure…';
+    case 'read':
+      return 'Reading the answer from the kept passages…';
     case 'answer':
       return 'Writing the answer…';
     case 'attribution':

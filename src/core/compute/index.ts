@@ -6,7 +6,7 @@
  * the formula with a small arithmetic parser (never `eval`), and writes the answer with every
  * input cited: the figure, the computation and the cells it came from.
  */
-export { askedFigure, askedYears, definedFigure } from './question';
+export { askedFigure, askedPeriod, askedYears, definedFigure } from './question';
 export type { AskedFigure } from './question';
 export { cellKey, computeFigure, figureCells, inputYear, lookedUpFigure } from './compute';
 export { lookupCell } from './lookup';
@@ -24,6 +24,7 @@ export type { Metric, MetricUnit } from './metrics';
 export { LEXICON, lexiconEntry } from './lexicon';
 export type { LexiconEntry } from './lexicon';
 export { quantityIn, quantitiesIn, rowScore, labelMatch } from './match';
+export { contentWords } from './match-text';
 export { formatValue, roundingAsked } from './rounding';
 export { programCells, programOfThought, programPrompt } from './program';
 export type { ProgramOutcome } from './program';

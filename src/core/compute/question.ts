@@ -131,6 +131,13 @@ function fullYear(raw: string): number {
   return raw.length === 2 ? 2000 + Number(raw) : Number(raw);
 }
 
+/** The period a question names: fiscal years (ascending), and a quarter's or half's months and the quarter, when it names one. */
+export function askedPeriod(question: string): { years: number[]; months?: number; quarter?: number } {
+  const months = monthsAsked(question);
+  const quarter = quarterAsked(question);
+  return { years: askedYears(question).list, ...(months ? { months } : {}), ...(quarter ? { quarter } : {}) };
+}
+
 function quarterAsked(question: string): number | undefined {
   const m = question.match(/\bQ([1-4])\b|\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\b/i);
   if (!m) return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerCorrect, contentOverlap, formatCorrectTable, sameFigure, statedFigures, type StatedFigure } from './answer-correct';
+import { answerCorrect, answerLead, contentOverlap, formatCorrectTable, sameFigure, statedFigures, type StatedFigure } from './answer-correct';
 
 /** The figures of a text in short: value, decimals, scale, percent and year flags. */
 const shown = (text: string) => statedFigures(text).map((f) => [f.value, f.decimals, f.scale, f.percent, f.year]);
@@ -204,9 +204,9 @@ describe('answerCorrect: text', () => {
 });
 
 describe('formatCorrectTable', () => {
-  it('breaks answerCorrect down by answer kind and question type, per config', () => {
+  it('breaks answerCorrect down by answer kind and question type, per config, with the leads right beside all and each type', () => {
     const table = formatCorrectTable([
-      { config: 'default', answerCorrect: true, answerKind: 'figure', questionType: 'metrics-generated' },
+      { config: 'default', answerCorrect: true, leadCorrect: true, answerKind: 'figure', questionType: 'metrics-generated' },
       { config: 'default', answerCorrect: false, answerKind: 'figure', questionType: 'metrics-generated' },
       { config: 'default', answerCorrect: true, answerKind: 'yes-no', questionType: 'novel-generated' },
       { config: 'default', answerCorrect: false, answerKind: 'text', questionType: 'domain-relevant' },
@@ -218,13 +218,18 @@ describe('formatCorrectTable', () => {
       '',
       'config',
       'all',
+      'lead',
       'figure',
       'yes-no',
       'text',
       'metrics-generated',
+      'metrics-generated (lead)',
       'domain-relevant',
+      'domain-relevant (lead)',
       'novel-generated',
+      'novel-generated (lead)',
       'hand-written',
+      'hand-written (lead)',
       '',
     ]);
     expect(lines).toHaveLength(4); // no row for a config without answers
@@ -232,16 +237,38 @@ describe('formatCorrectTable', () => {
       '',
       'default',
       '0.500 (2/4)',
+      '0.250 (1/4)',
       '0.500 (1/2)',
       '1.000 (1/1)',
       '0.000 (0/1)',
       '0.500 (1/2)',
+      '0.500 (1/2)',
+      '0.000 (0/1)',
       '0.000 (0/1)',
       '1.000 (1/1)',
+      '0.000 (0/1)',
+      '—',
       '—',
       '',
     ]);
-    expect(lines[3].split('|').map((c) => c.trim())).toEqual(['', 'pipeline-llm', '1.000 (1/1)', '—', '—', '1.000 (1/1)', '—', '—', '—', '1.000 (1/1)', '']);
+    expect(lines[3].split('|').map((c) => c.trim())).toEqual([
+      '',
+      'pipeline-llm',
+      '1.000 (1/1)',
+      '0.000 (0/1)',
+      '—',
+      '—',
+      '1.000 (1/1)',
+      '—',
+      '—',
+      '—',
+      '—',
+      '—',
+      '—',
+      '1.000 (1/1)',
+      '0.000 (0/1)',
+      '',
+    ]);
   });
 
   it('is empty when no question was judged, and leaves out question types no row has', () => {
@@ -252,6 +279,21 @@ describe('formatCorrectTable', () => {
         .split('\n')[0]
         .split('|')
         .map((c) => c.trim()),
-    ).toEqual(['', 'config', 'all', 'figure', 'yes-no', 'text', '']);
+    ).toEqual(['', 'config', 'all', 'lead', 'figure', 'yes-no', 'text', '']);
+  });
+});
+
+describe('answerLead', () => {
+  it('is what a user reads first: up to the first citation mark or line break', () => {
+    expect(answerLead('Health Care: the highest, 1,815 million (2022) [2]. Next: Consumer [3].')).toBe('Health Care: the highest, 1,815 million (2022) [2]');
+    expect(answerLead('Sieve cannot judge this.\n\nFrom the sources: x [1]')).toBe('Sieve cannot judge this.');
+    expect(answerLead('Two marks [1][2] then more [3]')).toBe('Two marks [1][2]');
+    expect(answerLead('No marks at all')).toBe('No marks at all');
+  });
+
+  it('judges a quoted answer by its first sentence only', () => {
+    const quoted = 'Plans were 96 percent funded. [1] The Company employed approximately 92,000 people. [2]';
+    expect(answerCorrect('92,000', quoted).correct).toBe(true);
+    expect(answerCorrect('92,000', answerLead(quoted)).correct).toBe(false);
   });
 });

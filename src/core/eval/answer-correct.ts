@@ -184,11 +184,25 @@ export function answerCorrect(gold: string, answer: string): AnswerVerdict {
   return { kind: 'text', correct: contentOverlap(gold, answer) >= TEXT_OVERLAP };
 }
 
+/**
+ * What a user reads first: the answer up to the end of its first citation mark ("… 1,815 million
+ * (2022) [2]") or its first line break, whichever comes first; the whole answer when it has
+ * neither. A quoted answer's lead is its first quoted sentence.
+ */
+export function answerLead(answer: string): string {
+  const mark = /\[\d{1,3}\](?:\[\d{1,3}\])*/.exec(answer);
+  const newline = answer.search(/\n/);
+  const ends = [mark ? mark.index + mark[0].length : -1, newline].filter((i) => i >= 0);
+  return ends.length ? answer.slice(0, Math.min(...ends)) : answer;
+}
+
 /** A question's row as the eval reports it: its config, and its verdict where it was judged. */
 export interface CorrectRow {
   config: string;
   answerCorrect?: boolean;
   answerKind?: AnswerKind;
+  /** Whether the answer's lead (answerLead) alone is right. */
+  leadCorrect?: boolean;
   /** FinanceBench's question_type: metrics-generated, domain-relevant or novel-generated. */
   questionType?: string;
 }
@@ -210,7 +224,14 @@ export function formatCorrectTable(rows: CorrectRow[]): string {
   const cell = (rs: CorrectRow[]) => (rs.length ? fraction(rs.filter((r) => r.answerCorrect).length, rs.length) : '—');
   const body = configs.map((config) => {
     const own = judged.filter((r) => r.config === config);
-    return [config, cell(own), ...KINDS.map((k) => cell(own.filter((r) => r.answerKind === k))), ...types.map((t) => cell(own.filter((r) => r.questionType === t)))];
+    const lead = (rs: CorrectRow[]) => (rs.length ? fraction(rs.filter((r) => r.leadCorrect).length, rs.length) : '—');
+    return [
+      config,
+      cell(own),
+      lead(own),
+      ...KINDS.map((k) => cell(own.filter((r) => r.answerKind === k))),
+      ...types.flatMap((t) => [cell(own.filter((r) => r.questionType === t)), lead(own.filter((r) => r.questionType === t))]),
+    ];
   });
-  return markdownTable(['config', 'all', ...KINDS, ...types], body);
+  return markdownTable(['config', 'all', 'lead', ...KINDS, ...types.flatMap((t) => [t, `${t} (lead)`])], body);
 }

@@ -4,7 +4,7 @@
  * and the metrics of ../shared's README (page recall, evidence coverage, signal ratio, answer hit) and answer correctness,
  * with the tables the eval CLI prints.
  */
-export { answerCorrect, contentOverlap, formatCorrectTable, sameFigure, showsFigure, statedFigures, TEXT_OVERLAP, wordsFall } from './answer-correct';
+export { answerCorrect, answerLead, contentOverlap, formatCorrectTable, sameFigure, showsFigure, statedFigures, TEXT_OVERLAP, wordsFall } from './answer-correct';
 export type { AnswerKind, AnswerVerdict, CorrectRow, StatedFigure } from './answer-correct';
 export { formatAttributionTable } from './attribution';
 export type { AttributionSummary } from './attribution';

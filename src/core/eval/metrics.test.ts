@@ -40,7 +40,7 @@ describe('summarize and format', () => {
   it('counts right answers over every judged question, apart from answer hits', () => {
     const base = { pageHit: 1, evidenceCoverage: 1, signalRatio: 1, retrievedChars: 10 };
     const r = summarize('cfg', [
-      { ...base, answerCorrect: true, answerKind: 'figure', answerHit: true },
+      { ...base, answerCorrect: true, leadCorrect: true, answerKind: 'figure', answerHit: true },
       { ...base, answerCorrect: false, answerKind: 'text', answerHit: null },
       { ...base, answerCorrect: true, answerKind: 'yes-no', answerHit: null },
       base,
@@ -48,8 +48,9 @@ describe('summarize and format', () => {
     expect(r.answerCorrect).toEqual({ correct: 2, counted: 3 });
     expect(r.answerHit).toEqual({ hits: 1, counted: 1 });
     const [head, , row] = formatTable([r]).split('\n');
-    expect(head).toMatch(/\| answerCorrect +\| answerHit +\| questions \|/);
-    expect(row).toMatch(/\| 0\.667 \(2\/3\) +\| 1\.000 \(1\/1\) +\| 4 +\|$/);
+    expect(r.leadCorrect).toEqual({ correct: 1, counted: 3 });
+    expect(head).toMatch(/\| answerCorrect +\| leadCorrect +\| answerHit +\| questions \|/);
+    expect(row).toMatch(/\| 0\.667 \(2\/3\) +\| 0\.333 \(1\/3\) +\| 1\.000 \(1\/1\) +\| 4 +\|$/);
     expect(summarize('plain', [base]).answerCorrect).toBeUndefined();
   });
 });

@@ -24,6 +24,8 @@ export interface QuestionScores {
   answerCorrect?: boolean;
   /** Which rule judged it: the gold's figure, its yes/no, or its words. */
   answerKind?: AnswerKind;
+  /** Whether the answer's lead (what a user reads first, up to its first citation) alone is right. */
+  leadCorrect?: boolean;
 }
 
 /** Scores one question's retrieved spans against its evidence (metric definitions: FinanceBench dev README). */
@@ -77,6 +79,8 @@ export interface ConfigSummary {
   answerHit?: { hits: number; counted: number };
   /** Right answers (answerCorrect) of all the questions with an answer. */
   answerCorrect?: { correct: number; counted: number };
+  /** Right leads (leadCorrect) of the same questions. */
+  leadCorrect?: { correct: number; counted: number };
 }
 
 export function summarize(name: string, scores: QuestionScores[]): ConfigSummary {
@@ -92,12 +96,13 @@ export function summarize(name: string, scores: QuestionScores[]): ConfigSummary
     questions: scores.length,
     ...(shared.length ? { rightDocShare: shared.reduce((t, s) => t + s.rightDocShare!, 0) / shared.length } : {}),
     ...(judged.length ? { answerCorrect: { correct: judged.filter((s) => s.answerCorrect).length, counted: judged.length } } : {}),
+    ...(judged.length ? { leadCorrect: { correct: judged.filter((s) => s.leadCorrect).length, counted: judged.length } } : {}),
     ...(counted.length ? { answerHit: { hits: counted.filter((s) => s.answerHit).length, counted: counted.length } } : {}),
   };
 }
 
 export function formatTable(rows: ConfigSummary[]): string {
-  const head = ['config', 'pageRecall', 'evidenceCoverage', 'signalRatio', 'rightDocShare', 'answerCorrect', 'answerHit', 'questions'];
+  const head = ['config', 'pageRecall', 'evidenceCoverage', 'signalRatio', 'rightDocShare', 'answerCorrect', 'leadCorrect', 'answerHit', 'questions'];
   const body = rows.map((r) => [
     r.name,
     r.pageRecall.toFixed(3),
@@ -105,6 +110,7 @@ export function formatTable(rows: ConfigSummary[]): string {
     r.signalRatio.toFixed(3),
     r.rightDocShare === undefined ? '' : r.rightDocShare.toFixed(3),
     r.answerCorrect ? fraction(r.answerCorrect.correct, r.answerCorrect.counted) : '',
+    r.leadCorrect ? fraction(r.leadCorrect.correct, r.leadCorrect.counted) : '',
     r.answerHit ? fraction(r.answerHit.hits, r.answerHit.counted) : '',
     String(r.questions),
   ]);

@@ -2,7 +2,7 @@ import type { Chunk, ParsedDocument } from '../types';
 import { DEFAULT_CHUNKER, RSE_PRESETS, type ChunkerSettings, type FusionWeights } from '../settings';
 import type { DocumentCard } from '../card';
 import { answerKey, answerShows } from './answer-hit';
-import { answerCorrect } from './answer-correct';
+import { answerCorrect, answerLead } from './answer-correct';
 import type { EvidenceFate } from './fate';
 import type { AskResult } from '../pipeline';
 import type { DocumentTables } from '../compute';
@@ -231,7 +231,7 @@ export async function evaluateQuestion(
     retrievedChars: total,
     rightDocShare: total ? ownChars / total : undefined,
     ...(answer !== undefined ? { answerHit: key ? answerShows(answer, key) : null, answer } : {}),
-    ...(verdict ? { answerCorrect: verdict.correct, answerKind: verdict.kind } : {}),
+    ...(verdict ? { answerCorrect: verdict.correct, answerKind: verdict.kind, leadCorrect: answerCorrect(q.answer!, answerLead(judged!)).correct } : {}),
     ...(verdict && !verdict.correct && missContext ? { missCause: missCause(q.answer!, verdict.kind, missContext.result, scores.pageHit, missContext.docs) } : {}),
     ...(q.question_type ? { questionType: q.question_type } : {}),
     ...(fate ? { fate } : {}),

@@ -12,7 +12,10 @@ import { thresholding } from './stages/thresholding';
 import { reranking } from './stages/reranking';
 import { answerSources, segmenting } from './stages/segmenting';
 import { answering } from './stages/answering';
-import { figuring } from './stages/figuring';
+import { figuring, type FigureResult } from './stages/figuring';
+import { comparing, type ComparisonResult } from './stages/comparing';
+import { reading, type ReadingResult } from './stages/reading';
+import { intentOf } from '../intent';
 import { attributing } from './stages/attributing';
 
 export type { AskDeps, Reranker } from './stages/context';
@@ -72,9 +75,22 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     rowsChanged();
   }
   const sources = answerSources(context, rows, found?.segments);
-  const figure = await run('figure', () => figuring(ctx, rows, sources, scope));
-  if (figure?.answer) rowsChanged();
-  const answer = await run('answer', () => answering(ctx, sources, figure));
+  // What the question asks (core/intent), and the stages that may answer it before the quoted passages, in order.
+  const intent = intentOf(question);
+  let comparison: ComparisonResult | undefined;
+  let figure: FigureResult | undefined;
+  let read: ReadingResult | undefined;
+  for (const stage of intent.stages) {
+    if (stage === 'compare' && intent.compare) comparison = await run('compare', () => comparing(ctx, intent.compare!, rows, sources, scope));
+    if (stage === 'figure') figure = await run('figure', () => figuring(ctx, rows, sources, scope));
+    if (stage === 'read') read = await run('read', () => reading(ctx, intent, sources));
+    // A yes/no question is answered by a figure only when the figure settles it (a direction, a sign, a change); one line item's value alone does not.
+    if (intent.kind === 'verdict' && figure?.answer && !figure.figure.asked.yes && figure.figure.asked.aggregate !== 'compare') figure = { ...figure, answer: undefined };
+    if (comparison?.answer || figure?.answer || read?.answer) break;
+  }
+  if (comparison || figure?.answer) rowsChanged();
+  const finding = comparison?.answer ? comparison : figure?.answer ? figure : (read ?? figure);
+  const answer = await run('answer', () => answering(ctx, sources, finding));
   const attribution = deps.embedder && !answer.notFound && sources.length > 0 ? await run('attribution', () => attributing(ctx, answer, sources)) : undefined;
 
   return {
@@ -90,6 +106,8 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     segmentValues: found?.values,
     answer,
     ...(figure ? { figure } : {}),
+    ...(comparison ? { comparison } : {}),
+    ...(read ? { read } : {}),
     stages,
     usage: stages.reduce((u, s) => addUsage(u, s.usage), NO_USAGE),
     problems: ctx.problems,

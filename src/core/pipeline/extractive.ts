@@ -81,6 +81,45 @@ export function extractiveAnswer(query: string, sources: ExtractiveSource[], max
   return { ...quoteWithCitations(best), sentences: best };
 }
 
+/** A quotable unit of the sources, scored against the question (see extractiveAnswer). */
+export interface RankedUnit {
+  source: number;
+  /** The unit as quoted (a table row under its header row). */
+  text: string;
+  /** The unit itself, without a header row. */
+  unit: string;
+  row: boolean;
+  score: number;
+  /** Share of the question's term weight the unit covers (0–1). */
+  coverage: number;
+  /** The question's terms (stems and acronyms) the unit covers. */
+  covered: string[];
+}
+
+/** Every unit of the sources that covers a question term, best first, as extractiveAnswer ranks them (duplicates kept once). */
+export function rankedUnits(query: string, sources: ExtractiveSource[]): RankedUnit[] {
+  const terms = queryTerms(query);
+  const total = [...terms.weights.values()].reduce((n, w) => n + w, 0) || 1;
+  const candidates: Candidate[] = [];
+  for (const src of sources) {
+    for (const unit of quoteUnits(src.text, src.before)) {
+      const c = scoreUnit(unit, terms, src, candidates.length);
+      if (c) candidates.push(c);
+    }
+  }
+  candidates.sort((a, b) => b.score - a.score || a.order - b.order);
+  const seen = new Set<string>();
+  const out: RankedUnit[] = [];
+  for (const c of candidates) {
+    const key = c.unit.text.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const coverage = [...c.covered].reduce((n, t) => n + (terms.weights.get(t) ?? 0), 0) / total;
+    out.push({ source: c.source, text: render(c.unit), unit: c.unit.text, row: c.unit.row, score: c.score, coverage, covered: [...c.covered] });
+  }
+  return out;
+}
+
 /** The first quotable unit of a source (headings and contents entries skipped), as extractiveAnswer quotes it. */
 export function firstQuote(source: Pick<ExtractiveSource, 'text' | 'before'>): string | undefined {
   const unit = quoteUnits(source.text, source.before)[0];

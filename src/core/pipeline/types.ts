@@ -7,8 +7,11 @@ import type { CitationMark, AttributionReport } from '../attribution';
 import type { LlmUsage } from './usage';
 import type { JudgeCost } from './llm-retriever';
 import type { FigureResult } from './stages/figuring';
+import type { ComparisonResult } from './stages/comparing';
+import type { ReadingResult } from './stages/reading';
 
-export type StageName = 'rewrite' | 'route' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'judge' | 'rerank' | 'segments' | 'figure' | 'answer' | 'attribution';
+export type StageName =
+  'rewrite' | 'route' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'judge' | 'rerank' | 'segments' | 'compare' | 'figure' | 'read' | 'answer' | 'attribution';
 
 /** Why a candidate was or was not given to the answer. */
 export type Verdict = 'kept' | 'duplicate' | 'below-threshold' | 'below-floor' | 'over-budget' | 'outside-segments';
@@ -91,6 +94,10 @@ export interface AskResult {
   answer: Answer;
   /** The figure Sieve read from the tables or computed, with its inputs' cells (absent: the question asks for none). */
   figure?: FigureResult;
+  /** The rows Sieve compared for a "which … highest / fell most" question (absent: it asks none, or no table held the rows). */
+  comparison?: ComparisonResult;
+  /** What the reading stage read from the kept passages: a span, or a yes/no verdict (absent: the question asks neither, or another stage answered). */
+  read?: ReadingResult;
   /** Did the answer use what it was given: per source and in total (absent for no answer). */
   attribution?: AttributionReport;
   stages: StageTrace[];

@@ -21,7 +21,7 @@ interface Draft {
 }
 
 /** The table reader's version: raise it when readTables reads the same text differently, so stored tables are read again. */
-export const TABLES_VERSION = 1;
+export const TABLES_VERSION = 2;
 
 /**
  * Reads every table of a document: runs of "label | value | …" rows on one page, with the
@@ -66,6 +66,11 @@ function continued(tables: Table[]): Table[] {
     const prev = tables[i - 1];
     const bare = t.columns.every((c) => !c.period) && !t.unitText;
     const near = t.page === prev.page || (t.page !== undefined && prev.page === t.page - 1 && prev.statement !== undefined);
+    // A second block of the same table under its own header row ("Operating Performance | 2022 | 2021") with no title or unit of its own: the unit stated above the first.
+    if (!bare && !t.unitText && !t.title && prev.unitText && t.page === prev.page && samePeriods(t, prev)) {
+      tables[i] = { ...t, scale: prev.scale, unitText: prev.unitText, title: prev.title, statement: t.statement ?? prev.statement };
+      continue;
+    }
     if (!bare || !near || t.columns.length !== prev.columns.length || !prev.columns.some((c) => c.period)) continue;
     tables[i] = {
       ...t,
@@ -77,6 +82,13 @@ function continued(tables: Table[]): Table[] {
     };
   }
   return tables;
+}
+
+function samePeriods(a: Table, b: Table): boolean {
+  return (
+    a.columns.length === b.columns.length &&
+    a.columns.every((c, i) => c.period !== undefined && c.period.fy === b.columns[i].period?.fy && c.period.months === b.columns[i].period?.months)
+  );
 }
 
 function open(lines: Line[], at: number): Draft {
@@ -132,6 +144,7 @@ function finish(d: Draft): Table {
   const header = [...d.context.map((l) => l.text), ...d.headerLines];
   const periods = columnPeriods(header, columns);
   const headings = columnHeadings(d.headerLines, columns);
+  const stub = stubLabel(d.headerLines, columns);
   const unit = header.map(statedScale).find((u) => u) ?? d.rows.map((r) => statedScale(r.label)).find((u) => u);
   // Column header rows ("May 26, | May 27,") and the unit line alone are not the title.
   const titleLines = d.context.map((l) => l.text).filter((t) => !t.includes(' | ') && !unitOnly(t));
@@ -140,6 +153,7 @@ function finish(d: Draft): Table {
     end: d.end,
     page: d.page,
     title: titleLines.join(' · '),
+    ...(stub ? { stub } : {}),
     statement: recogniseStatement(titleLines, d.rows),
     scale: unit?.scale ?? 1,
     ...(unit ? { unitText: unit.text } : {}),
@@ -156,6 +170,22 @@ function columnHeadings(headerLines: string[], columns: number): string[] {
     if (cells.length === columns && columns > 1) return cells;
   }
   return [];
+}
+
+/**
+ * The label a header row prints over the row labels ("Net Sales | 2022 | 2021" → "Net Sales"): what
+ * the rows below measure. A unit ("(Millions)") or a date is no such label.
+ */
+function stubLabel(headerLines: string[], columns: number): string | undefined {
+  for (let i = headerLines.length - 1; i >= 0; i--) {
+    const cells = headerLines[i].split(' | ').map((c) => c.trim());
+    if (cells.length !== columns + 1) continue;
+    const first = cells[0];
+    if (!first || unitOnly(first) || !/\p{L}{3}/u.test(first) || /^(?:\(?\s*(?:in|dollars|amounts)\b|(?:years?|quarters?|months?|three|six|nine|twelve)\b)/i.test(first))
+      return undefined;
+    return first;
+  }
+  return undefined;
 }
 
 /** The number of value columns most rows have. */

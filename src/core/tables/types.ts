@@ -58,6 +58,8 @@ export interface Table {
   page?: number;
   /** The title or caption lines just above it (joined), possibly empty. */
   title: string;
+  /** What the header row prints over the row labels ("Net Sales | 2022 | 2021" → "Net Sales"), when it prints something. */
+  stub?: string;
   statement?: StatementKind;
   /** Multiply a value by this to get units (1e6 for "in millions"); 1 when none is stated. */
   scale: number;

@@ -11,9 +11,9 @@ import { addUsage, type LlmUsage } from '../usage';
 export const NOT_FOUND = 'The documents do not contain an answer to this question.';
 
 /** 7. The answer, grounded in the sources only: written by the LLM, or quoted from the sources without one. */
-export async function answering(ctx: AskContext, sources: AnswerSource[], figure?: FigureResult): Promise<Outcome<Answer>> {
-  if (figure?.answer) return withFigure(ctx, sources, figure.answer);
-  const opening = figure ? notFoundOpening(figure) : '';
+export async function answering(ctx: AskContext, sources: AnswerSource[], finding?: FigureResult | { answer?: string }): Promise<Outcome<Answer>> {
+  if (finding?.answer) return withFigure(ctx, sources, finding.answer);
+  const opening = finding && 'figure' in finding ? notFoundOpening(finding) : '';
   if (opening) ctx.emit({ kind: 'token', piece: opening });
   const out = await answerFromSources(ctx, sources);
   return opening ? prefixed(opening, out, sources.length) : out;
@@ -26,7 +26,7 @@ function prefixed(prefix: string, out: Outcome<Answer>, sourceCount: number): Ou
   return { ...out, value: { ...out.value, text: prefix + out.value.text, citations } };
 }
 
-/** The computed figure first; with a language model, its answer from the sources follows. */
+/** Sieve's own finding first (a computed figure, a comparison of rows); with a language model, its answer from the sources follows. */
 async function withFigure(ctx: AskContext, sources: AnswerSource[], figureAnswer: string): Promise<Outcome<Answer>> {
   // The figure first; the evidence follows: the model's answer from the sources, or without one the quoted sentences.
   const prefix = `${figureAnswer}\n\n${ctx.engine ? '' : 'From the sources:\n'}`;

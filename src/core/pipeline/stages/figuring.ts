@@ -14,10 +14,10 @@ import {
   type Figure,
   type FigureText,
 } from '../../compute';
-import type { Chunk } from '../../types';
 import type { CandidateRow } from '../types';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
+import { citeSpan } from './citing';
 import { generationUsage } from '../usage';
 
 /** How many documents a question without a routed document is computed over: those of its best candidates. */
@@ -110,7 +110,7 @@ async function meaningFallback(ctx: AskContext, figure: Figure, docs: DocumentTa
 }
 
 /** The documents to read tables from: the routed scope, else the documents of the best candidates. */
-function documentsFor(rows: CandidateRow[], scope: ReadonlySet<string> | undefined): string[] {
+export function documentsFor(rows: CandidateRow[], scope: ReadonlySet<string> | undefined): string[] {
   if (scope && scope.size > 0 && scope.size <= FIGURE_DOCUMENTS) return [...scope];
   const ranked = [...rows].sort((a, b) => a.rank - b.rank).map((r) => r.chunk.docId);
   return [...new Set(ranked.filter((d) => !scope || scope.has(d)))].slice(0, FIGURE_DOCUMENTS);
@@ -120,38 +120,14 @@ function documentsFor(rows: CandidateRow[], scope: ReadonlySet<string> | undefin
 function citeCells(ctx: AskContext, figure: Figure, rows: CandidateRow[], sources: AnswerSource[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const input of figure.steps.flatMap((s) => s.inputs)) {
-    const chunk = chunkHolding(ctx.deps.chunksOf!(input.cell.docId), input.cell.start);
-    // The chunk must print the cell where the tables said (a document re-indexed meanwhile may not).
-    if (!chunk || !chunk.text.includes(input.cell.raw)) continue;
-    let row = rows.find((r) => r.chunk.id === chunk.id);
-    if (!row) {
-      row = newRow(ctx, chunk, rows.length + 1);
-      rows.push(row);
-    }
-    if (row.source === undefined) {
-      row.source = sources.length + 1;
-      row.verdict = 'kept';
-      row.reason = `${row.reason ? `${row.reason}; ` : ''}holds a cell of the computed figure (${input.label}, ${input.fy ? `FY${input.fy}` : input.period})`;
-      sources.push({
-        n: row.source,
-        title: row.title,
-        pageStart: chunk.pageStart,
-        pageEnd: chunk.pageEnd,
-        sectionPath: chunk.sectionPath,
-        text: chunk.text,
-        score: row.final ?? row.hybrid,
-        first: { docId: chunk.docId, id: chunk.id },
-      });
-    }
-    out[cellKey(input)] = row.source;
+    const n = citeSpan(
+      ctx,
+      { docId: input.cell.docId, start: input.cell.start, text: input.cell.raw },
+      `holds a cell of the computed figure (${input.label}, ${input.fy ? `FY${input.fy}` : input.period})`,
+      rows,
+      sources,
+    );
+    if (n !== undefined) out[cellKey(input)] = n;
   }
   return out;
-}
-
-function chunkHolding(chunks: Chunk[], offset: number): Chunk | undefined {
-  return chunks.find((c) => c.start <= offset && offset < c.end);
-}
-
-function newRow(ctx: AskContext, chunk: Chunk, rank: number): CandidateRow {
-  return { chunk, title: ctx.deps.titleOf(chunk.docId), rank, bm25: 0, dense: 0, bm25Norm: 0, denseNorm: 0, hybrid: 0 };
 }

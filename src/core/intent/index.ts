@@ -1,0 +1,78 @@
+/**
+ * What a question asks, read once, and which stages of the question pipeline answer it: one
+ * table of intents (INTENTS), tried in order; the first that reads the question wins. Each intent
+ * names the stages that may answer it, tried in order until one finds an answer; the quoted
+ * passages answer whatever none of them settles.
+ */
+import { askedComparison, type AskedComparison } from '../compare';
+import { askedFact, YES_NO, type FactType } from '../read';
+
+export type IntentKind = 'compare' | 'verdict' | 'fact' | 'passages';
+
+/** The stages that can answer a question before the quoted passages (core/pipeline/stages). */
+export type AnsweringStage = 'compare' | 'figure' | 'read';
+
+/** A question's intent, with what its stages need. */
+export interface Intent {
+  kind: IntentKind;
+  /** The stages to try, in order, until one answers. */
+  stages: readonly AnsweringStage[];
+  compare?: AskedComparison;
+  fact?: FactType;
+}
+
+export interface IntentSpec {
+  kind: IntentKind;
+  /** What such a question asks, in words. */
+  asks: string;
+  example: string;
+  stages: readonly AnsweringStage[];
+  /** Reads the intent's details from the question, or undefined when the question does not ask it. */
+  read: (question: string) => Omit<Intent, 'kind' | 'stages'> | undefined;
+}
+
+export const INTENTS: readonly IntentSpec[] = [
+  {
+    kind: 'compare',
+    asks: 'which of a set of rows (segments, regions, categories, line items, the cash-flow activities) is highest or lowest, or grew or fell most: ranked over one table',
+    example: 'Which segment had the highest operating income in 2022?',
+    stages: ['compare', 'figure'],
+    read: (q) => {
+      const compare = askedComparison(q);
+      return compare ? { compare } : undefined;
+    },
+  },
+  {
+    kind: 'verdict',
+    asks: 'yes or no: by a figure’s direction or test when the tables hold it, else by the sentence that states or denies it',
+    example: 'Did cash fall during the year? Does any customer account for over 10% of revenue?',
+    stages: ['figure', 'read'],
+    read: (q) => (YES_NO.test(q) ? {} : undefined),
+  },
+  {
+    kind: 'fact',
+    asks: 'an amount, a percentage, a count, a date or a version: read verbatim from the sentence that states it, else from the tables',
+    example: 'How large is the new credit facility? How many people does it employ?',
+    stages: ['read', 'figure'],
+    read: (q) => {
+      const fact = askedFact(q);
+      return fact ? { fact } : undefined;
+    },
+  },
+  {
+    kind: 'passages',
+    asks: 'anything else (a reason, a list, a description; a figure the tables hold): the figure stage, then the best sentences quoted',
+    example: 'What drove revenue growth in fiscal 2018?',
+    stages: ['figure'],
+    read: () => ({}),
+  },
+];
+
+/** The question's intent: the first row of INTENTS that reads it. */
+export function intentOf(question: string): Intent {
+  for (const spec of INTENTS) {
+    const details = spec.read(question);
+    if (details) return { kind: spec.kind, stages: spec.stages, ...details };
+  }
+  return { kind: 'passages', stages: ['figure'] };
+}

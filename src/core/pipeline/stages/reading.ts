@@ -1,0 +1,40 @@
+import { factFrom, factText, verdictFrom, verdictText, type FactFound, type Verdict } from '../../read';
+import type { Intent } from '../../intent';
+import { rankedUnits } from '../extractive';
+import { textBefore } from '../extractive-units';
+import type { AskContext, Outcome } from './context';
+import type { AnswerSource } from './segmenting';
+
+/** What the reading stage found: a span read from a sentence, or a yes/no verdict, and the answer's opening. */
+export interface ReadingResult {
+  fact?: FactFound;
+  verdict?: Verdict;
+  answer: string;
+}
+
+/**
+ * 6d. An answer read from the kept passages: for a yes/no question, the verdict the best
+ * sentence states (or "cannot judge"); for an amount, percentage, count, date or version, the
+ * span of that type in the best sentence that holds one, verbatim. Undefined when nothing fits,
+ * and with a language model, which reads the passages itself.
+ */
+export async function reading(ctx: AskContext, intent: Intent, sources: AnswerSource[]): Promise<Outcome<ReadingResult | undefined>> {
+  // With a language model, the model reads the passages itself (its answer follows the figure or comparison, if any).
+  if (ctx.engine) return { value: undefined, detail: { skipped: 'the language model reads the passages' } };
+  if (sources.length === 0) return { value: undefined, detail: { skipped: 'no passages kept' } };
+  const { deps } = ctx;
+  const units = rankedUnits(
+    ctx.question,
+    sources.map((s) => ({ n: s.n, text: s.text, score: s.score, before: deps.chunksOf ? textBefore(deps.chunksOf(s.first.docId), s.first.id) : undefined })),
+  );
+  if (intent.kind === 'verdict') {
+    const verdict = verdictFrom(ctx.question, units);
+    return {
+      value: { verdict, answer: verdictText(verdict) },
+      detail: { verdict: verdict.verdict, why: verdict.why, ...(verdict.unit ? { source: verdict.unit.source, coverage: verdict.unit.coverage.toFixed(2) } : {}) },
+    };
+  }
+  const fact = factFrom(ctx.question, units);
+  if (!fact) return { value: undefined, detail: { asked: intent.fact ?? 'nothing', found: 'no sentence covering the question holds such a span' } };
+  return { value: { fact, answer: factText(fact) }, detail: { asked: fact.type, span: fact.span, source: fact.unit.source, coverage: fact.unit.coverage.toFixed(2) } };
+}

@@ -1,0 +1,19 @@
+import type { FactFound } from './fact';
+import type { Verdict } from './verdict';
+
+export const CANNOT_JUDGE = 'Sieve cannot judge this from the documents';
+
+/** A read span first, then the sentence it was read from, quoted and cited: "approximately 92,000: “…” [2]". */
+export function factText(f: FactFound): string {
+  return `${f.span}: “${oneLine(f.unit.text)}” [${f.unit.source}]`;
+}
+
+/** The verdict first, then the passage it rests on, quoted and cited; "cannot judge" says why. */
+export function verdictText(v: Verdict): string {
+  if (v.verdict === 'cannot' || !v.unit) return `${CANNOT_JUDGE}: ${v.why}.`;
+  return `${v.verdict === 'yes' ? 'Yes' : 'No'}: the passage that decides it says “${oneLine(v.unit.text)}” [${v.unit.source}]`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}

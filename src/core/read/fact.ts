@@ -1,0 +1,154 @@
+/** What kind of span a question asks to be read from a sentence. */
+/** date: a date, a month, a year or a time of day. */
+export type FactType = 'money' | 'percent' | 'count' | 'date' | 'version' | 'number';
+
+/** A quotable unit of the kept passages, scored against the question (the retrieval-only answer's ranking). */
+export interface ReadUnit {
+  source: number;
+  /** The unit as quoted (a table row under its header row). */
+  text: string;
+  row: boolean;
+  /** Share of the question's term weight the unit covers (0–1). */
+  coverage: number;
+  /** The question's terms (stems) the unit covers. */
+  covered: string[];
+}
+
+/** A span read from one unit: it appears in it verbatim, at [start, end). */
+export interface FactFound {
+  type: FactType;
+  span: string;
+  unit: ReadUnit;
+  start: number;
+  end: number;
+}
+
+/**
+ * A unit is read only if it covers at least this share of the question's term weight, and at
+ * least this share of the best unit's: a span from a sentence about something else is no answer.
+ * Chosen by reason (half the question's words), not fitted to the reading set.
+ */
+export const MIN_FACT_COVERAGE = 0.5;
+/** How many of the best units are searched for a span of the asked type. */
+const UNITS_READ = 8;
+
+const HOW_MANY = /\bhow\s+many\b|\bnumber\s+of\b|\bcount\s+of\b/i;
+const PERCENT_ASKED =
+  /\b(?:what|which)\s+(?:\S+\s+){0,4}?(?:rate|percentage|percent|share|margin|yield|ratio)\b|\bwhat\s+percent|\bby\s+what\s+percent|\bhow\s+much\s+(?:did|does|do|has|have|will|would)\b[^?]*\b(?:add|contribut\w*|grow|grew|increase|decrease|rise|fall|decline)\b[^?]*\b(?:sales|growth|comparable|comp)\b/i;
+const MONEY_ASKED =
+  /\bhow\s+(?:much|large|big)\b|\bfor\s+how\s+much\b|\b(?:what|which)\s+(?:\S+\s+){0,5}?(?:amount|value|cost|price|size|worth|bonus|salary|fee|dividend|consideration|proceeds|payment|payments|charge|estimate)\b/i;
+const DATE_ASKED = /^\s*when\b|\bwhat\s+(?:date|day|month|year)\b|\bwhich\s+(?:date|day|month|year)\b|\bin\s+what\s+year\b/i;
+const VERSION_ASKED = /\b(?:which|what)\s+(?:\S+\s+){0,3}?versions?\b/i;
+/** A statistic or a score: a plain number, whatever "value" says elsewhere. */
+const STATISTIC_ASKED = /\b(?:p[\s-]?values?|statistics?|coefficients?|scores?|correlations?|AIC|BIC|log-?likelihood)\b/i;
+const NUMBER_ASKED = /\bwhat\s+(?:\S+\s+){0,4}?(?:value|number|score|statistic|estimate|p\s+value|coefficient)\b/i;
+
+/** The type of span a question asks for, or undefined when it asks for none (a reason, a list, a description). */
+export function askedFact(question: string): FactType | undefined {
+  if (DATE_ASKED.test(question)) return 'date';
+  if (VERSION_ASKED.test(question)) return 'version';
+  if (HOW_MANY.test(question)) return 'count';
+  if (STATISTIC_ASKED.test(question)) return 'number';
+  if (PERCENT_ASKED.test(question)) return 'percent';
+  if (MONEY_ASKED.test(question)) return 'money';
+  if (NUMBER_ASKED.test(question)) return 'number';
+  return undefined;
+}
+
+const QUALIFIER = String.raw`(?:(?:approximately|about|around|roughly|nearly|almost|over|more\s+than|less\s+than|fewer\s+than|up\s+to|at\s+least|some|close\s+to|in\s+excess\s+of)\s+)?`;
+const SCALE = String.raw`(?:\s?(?:thousand|million|billion|trillion|bn|mn|[mMbBkK])\b)?`;
+const AMOUNT = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
+const MONTHS =
+  'January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?';
+const PATTERNS: Record<FactType, RegExp> = {
+  money: new RegExp(
+    String.raw`${QUALIFIER}(?:(?:US|U\.S\.\s?)?\$\s?(?:${AMOUNT})${SCALE}(?:\s+(?:USD|dollars))?(?:\s+(?:per|a)\s+share)?|(?:USD|EUR|GBP|€|£)\s?(?:${AMOUNT})${SCALE}|(?:${AMOUNT})\s?(?:thousand|million|billion|trillion)\s+(?:USD|dollars|euros|pounds))`,
+    'g',
+  ),
+  percent: new RegExp(String.raw`${QUALIFIER}-?(?:${AMOUNT})\s?(?:%|percent\b|per\s?cent\b|percentage\s+points?\b|basis\s+points\b)`, 'gi'),
+  count: new RegExp(String.raw`${QUALIFIER}(?<![\d.,$])(?:${AMOUNT})(?:\s(?:thousand|million|billion))?(?![\d%]|\.\d|\s?(?:percent|%))`, 'gi'),
+  date: new RegExp(
+    String.raw`\b(?:\d{1,2}(?::\d\d)?\s?(?:a\.m\.|p\.m\.|am|pm)|noon|midnight|(?:${MONTHS})\s+\d{1,2},?\s+(?:19|20)\d\d|\d{1,2}\s+(?:${MONTHS})\s+(?:19|20)\d\d|(?:${MONTHS})\s+(?:19|20)\d\d|(?:19|20)\d\d)\b`,
+    'g',
+  ),
+  version: /\b\d+\.\d+(?:[.-]\d+)*(?:\+)?/g,
+  number: new RegExp(String.raw`(?<![\w.,])-?(?:${AMOUNT})(?![\w])`, 'g'),
+};
+
+/** A number that is a year, a day of a month, or part of a name or code, is no count. */
+function isCountNoise(text: string, start: number, end: number): boolean {
+  const span = text.slice(start, end).replace(/^\D+/, '');
+  if (/^(?:19|20)\d\d$/.test(span)) return true;
+  const before = text.slice(Math.max(0, start - 12), start);
+  const after = text.slice(end, end + 12);
+  if (/^\d{1,2}$/.test(span) && (new RegExp(`(?:${MONTHS})\\s*$`).test(before) || new RegExp(`^\\s*(?:${MONTHS})`).test(after))) return true;
+  // "Note 12", "Item 7", "page 4", "10-K", "Section 3.2".
+  if (/\b(?:note|item|part|page|section|article|exhibit|schedule|chapter|table|figure|level|tier|form|version|v\.?)\s*$/i.test(before)) return true;
+  if (/^-?[A-Za-z]/.test(after) && !/^\s/.test(after)) return true;
+  return false;
+}
+
+/** Every span of the type in a text, in order. */
+export function typedSpans(text: string, type: FactType): Array<{ start: number; end: number; span: string }> {
+  const out: Array<{ start: number; end: number; span: string }> = [];
+  for (const m of text.matchAll(PATTERNS[type])) {
+    let span = m[0].trim();
+    const start = m.index + m[0].indexOf(span);
+    span = span.replace(/[,.;:]+$/, '');
+    const end = start + span.length;
+    if ((type === 'count' || type === 'number') && isCountNoise(text, start, end)) continue;
+    if (type === 'money' && !/\d/.test(span)) continue;
+    out.push({ start, end, span });
+  }
+  return out;
+}
+
+/**
+ * The asked span from the best unit that holds one: among the units covering at least
+ * MIN_FACT_COVERAGE of the question's terms (and of the best unit's coverage), in the retrieval-only
+ * answer's order, the first with a span of the asked type; within it, the span nearest the
+ * question's words (a count followed by the noun the question counts, first). Undefined when
+ * none holds one.
+ */
+export function factFrom(question: string, units: ReadUnit[]): FactFound | undefined {
+  const type = askedFact(question);
+  if (!type) return undefined;
+  const best = Math.max(0, ...units.map((u) => u.coverage));
+  const nouns = countedNouns(question);
+  for (const unit of units.slice(0, UNITS_READ)) {
+    if (unit.coverage < MIN_FACT_COVERAGE || unit.coverage < MIN_FACT_COVERAGE * best) continue;
+    const spans = typedSpans(unit.text, type);
+    if (!spans.length) continue;
+    const anchors = unit.covered.map((t) => termPositions(unit.text, t)).filter((p) => p.length > 0);
+    let pick = spans[0];
+    let pickScore = -Infinity;
+    for (const s of spans) {
+      // Near all the question's words together: each term's nearest occurrence, summed.
+      const distance = anchors.reduce((n, positions) => n + Math.min(...positions.map((a) => (a < s.start ? s.start - a : Math.max(0, a - s.end)))), 0);
+      const noun = type === 'count' && nouns.some((n) => new RegExp(`^\\s+(?:\\w+\\s+){0,2}${n}`, 'i').test(unit.text.slice(s.end, s.end + 40)));
+      const score = -distance + (noun ? 1000 : 0);
+      if (score > pickScore) {
+        pick = s;
+        pickScore = score;
+      }
+    }
+    return { type, span: pick.span, unit, start: pick.start, end: pick.end };
+  }
+  return undefined;
+}
+
+/** The nouns a "how many …" question counts ("how many people did it employ" → people), stem-prefixes of the words after "how many". */
+function countedNouns(question: string): string[] {
+  const m = question.match(/\bhow\s+many\s+((?:[a-z-]+\s+){0,2}[a-z-]+)/i);
+  if (!m) return [];
+  return m[1]
+    .split(/\s+/)
+    .filter((w) => w.length > 2 && !/^(?:did|does|do|has|have|had|was|were|is|are|the|of|its|their)$/i.test(w))
+    .map((w) => w.toLowerCase().replace(/(?:ies|es|s)$/, ''));
+}
+
+/** Where a question term (a stem) begins words of the text (character offsets). */
+function termPositions(text: string, term: string): number[] {
+  const re = new RegExp(`\\b${term.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'g');
+  return [...text.toLowerCase().matchAll(re)].map((m) => m.index);
+}

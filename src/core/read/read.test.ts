@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { askedFact, CANNOT_JUDGE, factFrom, factText, typedSpans, verdictFrom, verdictText, type ReadUnit } from '.';
+
+/** Units as the retrieval-only ranking gives them: best first, with the share of the question's terms each covers. */
+function units(...list: Array<[string, number, string[]?]>): ReadUnit[] {
+  return list.map(([text, coverage, covered], i) => ({ source: i + 1, text, row: false, coverage, covered: covered ?? [] }));
+}
+
+describe('askedFact', () => {
+  it.each([
+    ['How large is the new revolving credit facility?', 'money'],
+    ['For how much did it agree to sell the business?', 'money'],
+    ['What interest rate does the note carry?', 'percent'],
+    ['What was the membership renewal rate at year end?', 'percent'],
+    ['How many people did the company employ at the end of 2022?', 'count'],
+    ['When did the company complete the acquisition?', 'date'],
+    ['Which version of the package does the article describe?', 'version'],
+    ['What p value did the check give?', 'number'],
+  ])('%s → %s', (q, type) => {
+    expect(askedFact(q)).toBe(type);
+  });
+
+  it.each(['What drove revenue growth in fiscal 2018?', 'Describe the company’s strategy.', 'Who audits the company?'])('asks for no typed span: %s', (q) => {
+    expect(askedFact(q)).toBeUndefined();
+  });
+});
+
+describe('typedSpans', () => {
+  it('reads amounts with their qualifier, scale and per-share words', () => {
+    expect(typedSpans('It raised the dividend to $2.06 per share and has approximately $3.3 billion left.', 'money').map((s) => s.span)).toEqual([
+      '$2.06 per share',
+      'approximately $3.3 billion',
+    ]);
+  });
+
+  it('reads a count, but no year, day of a month or note number', () => {
+    const text = 'On December 31, 2022, per Note 12, the Company employed approximately 92,000 people.';
+    expect(typedSpans(text, 'count').map((s) => s.span)).toEqual(['approximately 92,000']);
+  });
+
+  it('reads percentages and dates as printed', () => {
+    expect(typedSpans('Renewal was 89% worldwide, up 0.5 percentage points.', 'percent').map((s) => s.span)).toEqual(['89%', '0.5 percentage points']);
+    expect(typedSpans('The merger closed on March 1, 2023, after talks began in May 2022.', 'date').map((s) => s.span)).toEqual(['March 1, 2023', 'May 2022']);
+  });
+
+  it('finds every span at its offsets in the text, verbatim', () => {
+    const text = 'Fees rose to €4.2 million in 2021 and USD 5 billion later.';
+    for (const s of typedSpans(text, 'money')) expect(text.slice(s.start, s.end)).toBe(s.span);
+  });
+});
+
+describe('factFrom', () => {
+  it('takes the span nearest the question’s words from the best sentence that holds one, verbatim', () => {
+    const u = units(
+      ['The Company’s credit facility matures in 2026 and bears interest at SOFR plus 1.0%.', 0.9, ['credit', 'facility']],
+      ['In March the Company entered into a new five-year credit facility of $4.2 billion, replacing a $3.8 billion facility.', 0.9, ['new', 'credit', 'facility']],
+    );
+    const f = factFrom('How large is the new credit facility?', u)!;
+    expect(f.span).toBe('$4.2 billion');
+    expect(f.unit.source).toBe(2);
+    expect(f.unit.text.slice(f.start, f.end)).toBe(f.span);
+    expect(factText(f)).toBe('$4.2 billion: “In March the Company entered into a new five-year credit facility of $4.2 billion, replacing a $3.8 billion facility.” [2]');
+  });
+
+  it('prefers the count of what the question counts', () => {
+    const u = units(['The Company operated 835 warehouses and employed 288,000 employees worldwide.', 0.8, ['employ']]);
+    expect(factFrom('How many employees did it have?', u)!.span).toBe('288,000');
+  });
+
+  it('reads nothing from a sentence that covers too little of the question', () => {
+    const u = units(['Revenue grew 12% to $4.1 billion.', 0.2, ['revenue']]);
+    expect(factFrom('How large is the new revolving credit facility signed in March?', u)).toBeUndefined();
+  });
+});
+
+describe('verdictFrom', () => {
+  it('answers Yes from a sentence that states what the question asks', () => {
+    const v = verdictFrom(
+      'Was the company in compliance with its debt covenants at year end?',
+      units(['At year end we were in compliance with all covenants of our debt agreements.', 0.8]),
+    );
+    expect(v.verdict).toBe('yes');
+    expect(verdictText(v)).toBe('Yes: the passage that decides it says “At year end we were in compliance with all covenants of our debt agreements.” [1]');
+  });
+
+  it('answers No from a sentence that denies it', () => {
+    expect(verdictFrom('Did any customer account for 10% or more of revenue?', units(['No customer accounted for 10% or more of net revenues.', 0.9])).verdict).toBe('no');
+    expect(verdictFrom('Had it drawn on the credit facilities?', units(['These credit facilities were undrawn at year end.', 0.7])).verdict).toBe('no');
+  });
+
+  it('answers No when the sentence states the opposite direction', () => {
+    expect(verdictFrom('Did the International segment grow its net sales in 2022?', units(['International net sales decreased 9 percent in 2022.', 0.7])).verdict).toBe('no');
+    expect(verdictFrom('Did the International segment grow its net sales in 2022?', units(['International net sales increased 4 percent in 2022.', 0.7])).verdict).toBe('yes');
+  });
+
+  it('cannot judge when no sentence covers the question well enough, and says so first', () => {
+    const v = verdictFrom('Is the company spinning off its consumer health segment?', units(['Consumer health revenue rose 3%.', 0.3]));
+    expect(v.verdict).toBe('cannot');
+    expect(verdictText(v).startsWith(CANNOT_JUDGE)).toBe(true);
+  });
+
+  it('never decides from a table row', () => {
+    const u: ReadUnit[] = [{ source: 1, text: 'Dividends paid | (389) | (371)', row: true, coverage: 0.9, covered: [] }];
+    expect(verdictFrom('Did it pay dividends in 2022?', u).verdict).toBe('cannot');
+  });
+});

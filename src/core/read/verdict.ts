@@ -1,0 +1,54 @@
+import type { ReadUnit } from './fact';
+
+/** A yes/no question's verdict and the unit that decides it. */
+export interface Verdict {
+  verdict: 'yes' | 'no' | 'cannot';
+  /** The deciding unit (absent when none covers the question well enough). */
+  unit?: ReadUnit;
+  /** Why, in words: "the passage says so", "the passage denies it", "no passage states it". */
+  why: string;
+}
+
+/** A question answered yes or no, after a leading phrase that says where to look ("In the 2022 10-K, did …", "According to the paper, does …"). */
+export const YES_NO =
+  /^\s*(?:(?:in|according\s+to|per|under|based\s+on|from|for|at|on|as\s+of|looking\s+at|given)\b[^,?]{0,120},\s*)?(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|may)\b/i;
+/**
+ * The deciding unit must cover at least this share of the question's term weight: it states the
+ * proposition the question asks about. Chosen by reason (most of the question's words), not
+ * fitted to the reading set.
+ */
+export const MIN_VERDICT_COVERAGE = 0.6;
+/** How many of the best units are read for a deciding one. */
+const UNITS_READ = 5;
+
+const NEGATION =
+  /\b(?:no|not|none|never|neither|nor|without|cannot|can't|won't|didn't|doesn't|don't|isn't|aren't|wasn't|weren't|hasn't|haven't|hadn't|no\s+longer|nothing|nobody|ceased|absence)\b|n't\b/i;
+const UP = /\b(?:increas\w*|grow\w*|grew|ris(?:e|es|en|ing)|rose|improv\w*|higher|gain\w*|expand\w*|up)\b/i;
+const DOWN = /\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|lower|reduc\w*|shr[aiu]nk\w*|down|contract\w*|weaken\w*)\b/i;
+
+/**
+ * The verdict a passage states: the best unit covering at least MIN_VERDICT_COVERAGE of the
+ * question's terms decides it. It affirms the question unless it negates what the question asks
+ * ("no customer accounted for…", "was not affected", a question word with a "un-" or "non-"
+ * prefix: "undrawn" for "drawn") or states the opposite direction ("decreased" where the question
+ * asks whether it grew); a question that itself negates or asks for a fall turns it round. With
+ * no such unit, Sieve cannot judge.
+ */
+export function verdictFrom(question: string, units: ReadUnit[]): Verdict {
+  const deciding = units.slice(0, UNITS_READ).find((u) => !u.row && u.coverage >= MIN_VERDICT_COVERAGE);
+  if (!deciding) return { verdict: 'cannot', why: 'no passage states what the question asks' };
+  const text = deciding.text;
+  let negated = NEGATION.test(text) || prefixNegates(text, question);
+  const askedUp = UP.test(question) && !DOWN.test(question);
+  const askedDown = DOWN.test(question) && !UP.test(question);
+  if ((askedUp && DOWN.test(text) && !UP.test(text)) || (askedDown && UP.test(text) && !DOWN.test(text))) negated = !negated;
+  if (NEGATION.test(question.replace(YES_NO, ''))) negated = !negated;
+  return negated ? { verdict: 'no', unit: deciding, why: 'the passage denies it' } : { verdict: 'yes', unit: deciding, why: 'the passage states it' };
+}
+
+/** A word of the question negated by a prefix in the text: "drawn" → "undrawn", "recurring" → "non-recurring". */
+function prefixNegates(text: string, question: string): boolean {
+  const words = question.toLowerCase().match(/\p{L}{4,}/gu) ?? [];
+  const lower = text.toLowerCase();
+  return words.some((w) => new RegExp(`\\b(?:un|non-?|in)${w}\\b`).test(lower));
+}
