@@ -96,9 +96,14 @@ export interface RankedUnit {
   covered: string[];
 }
 
-/** Every unit of the sources that covers a question term, best first, as extractiveAnswer ranks them (duplicates kept once). */
-export function rankedUnits(query: string, sources: ExtractiveSource[]): RankedUnit[] {
+/**
+ * Every unit of the sources that covers a question term, best first, as extractiveAnswer ranks them
+ * (duplicates kept once). Words in `ignore` (the names of the documents asked about: "Debian",
+ * "history", "3M") say where to look, not what is asked, and are not terms.
+ */
+export function rankedUnits(query: string, sources: ExtractiveSource[], ignore: readonly string[] = []): RankedUnit[] {
   const terms = queryTerms(query);
+  for (const w of contentStems(ignore.flatMap((t) => wordTokens(t)))) if (terms.weights.size > 1) terms.weights.delete(w);
   const total = [...terms.weights.values()].reduce((n, w) => n + w, 0) || 1;
   const candidates: Candidate[] = [];
   for (const src of sources) {

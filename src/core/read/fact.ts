@@ -1,3 +1,4 @@
+import { aboutYearsAsked } from './verdict';
 /** What kind of span a question asks to be read from a sentence. */
 /** date: a date, a month, a year or a time of day. */
 export type FactType = 'money' | 'percent' | 'count' | 'date' | 'version' | 'number';
@@ -116,7 +117,7 @@ export function factFrom(question: string, units: ReadUnit[]): FactFound | undef
   const best = Math.max(0, ...units.map((u) => u.coverage));
   const nouns = countedNouns(question);
   for (const unit of units.slice(0, UNITS_READ)) {
-    if (unit.coverage < MIN_FACT_COVERAGE || unit.coverage < MIN_FACT_COVERAGE * best) continue;
+    if (unit.coverage < MIN_FACT_COVERAGE || unit.coverage < MIN_FACT_COVERAGE * best || !aboutYearsAsked(question, unit.text)) continue;
     const spans = typedSpans(unit.text, type);
     if (!spans.length) continue;
     const anchors = unit.covered.map((t) => termPositions(unit.text, t)).filter((p) => p.length > 0);

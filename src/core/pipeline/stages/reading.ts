@@ -5,6 +5,9 @@ import { textBefore } from '../extractive-units';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
 
+/** A question's lead-in saying where to look: "In the Debian history, …", "According to the 2022 10-K, …". */
+const LEAD_IN = /^\s*(?:in|according\s+to|per|under|based\s+on|from|looking\s+at|given)\b[^,?]{0,120},\s*/i;
+
 /** What the reading stage found: a span read from a sentence, or a yes/no verdict, and the answer's opening. */
 export interface ReadingResult {
   fact?: FactFound;
@@ -23,9 +26,12 @@ export async function reading(ctx: AskContext, intent: Intent, sources: AnswerSo
   if (ctx.engine) return { value: undefined, detail: { skipped: 'the language model reads the passages' } };
   if (sources.length === 0) return { value: undefined, detail: { skipped: 'no passages kept' } };
   const { deps } = ctx;
+  // The question without its lead-in ("In the 2022 10-K, …", "According to the paper, …"), and the documents' own names, are what it asks.
+  const asked = ctx.question.replace(LEAD_IN, '');
   const units = rankedUnits(
-    ctx.question,
+    asked,
     sources.map((s) => ({ n: s.n, text: s.text, score: s.score, before: deps.chunksOf ? textBefore(deps.chunksOf(s.first.docId), s.first.id) : undefined })),
+    [...new Set(sources.map((s) => s.title))],
   );
   if (intent.kind === 'verdict') {
     const verdict = verdictFrom(ctx.question, units);
