@@ -149,3 +149,25 @@ describe('cellFound: a row printed without a label', () => {
     expect(cellFound('k', table, table.rows[0], 0, { quantity: 'revenue', fy: 2022, score: 1 }).label).toBe('Net revenues');
   });
 });
+
+describe('cellFound: a margin in dollars is an amount', () => {
+  it('scales "Gross margin | $21,368" like its table, but not a margin percentage or a per-share amount', () => {
+    const t = tablesOf(`Gross Margin (in millions)
+
+ | 2021 | 2020
+Gross margin | $21,368 | $18,281
+Gross margin percentage | 11.13% | 11.20%
+Earnings per share | $11.27 | $9.02`).tables[0];
+    const read = (label: string) =>
+      cellFound(
+        'd',
+        t,
+        t.rows.find((r) => r.label === label)!,
+        0,
+        { quantity: 'x', fy: 2021, score: 1 },
+      ).value;
+    expect(read('Gross margin')).toBe(21368e6);
+    expect(read('Gross margin percentage')).toBe(11.13);
+    expect(read('Earnings per share')).toBe(11.27);
+  });
+});

@@ -112,6 +112,11 @@ function readRow(
   return cellFound(docId, table, row, column, { quantity: entry.id, fy, score });
 }
 
+/** A row of money amounts other than per share or per unit ("Gross margin | $21,368"): scaled like the table, whatever its label says. */
+function moneyRow(row: TableRow): boolean {
+  return row.cells.some((c) => /[$€£]/.test(c.raw)) && !/\bper\s+(?:common\s+)?(?:share|unit)\b|\bratio\b|%|\bpercent/i.test(row.label);
+}
+
 /** A row printed without a label (a total under its items) is named by what it was read as. */
 function unlabelled(quantity: string): string {
   const name = lexiconEntry(quantity)?.names[0];
@@ -127,8 +132,8 @@ export function cellFound(docId: string, table: Table, row: TableRow, column: nu
   const heading = table.columns[column];
   return {
     ...what,
-    // Per-share amounts, ratios and percentages are printed in units, whatever the table's unit.
-    value: (cell.value ?? 0) * (cell.percent || unscaledLabel(row.label) ? 1 : table.scale),
+    // Per-share amounts, ratios and percentages are printed in units, whatever the table's unit; a "margin" printed in dollars is an amount.
+    value: (cell.value ?? 0) * (cell.percent || (unscaledLabel(row.label) && !moneyRow(row)) ? 1 : table.scale),
     label: row.label.trim() || unlabelled(what.quantity),
     period: heading?.period?.label ?? heading?.label ?? '',
     ...(table.statement ? { statement: table.statement } : {}),

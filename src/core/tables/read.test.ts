@@ -116,3 +116,42 @@ describe('readTables: a balance sheet with its years in two header rows (General
     expect(offsetMismatches(text, tables)).toEqual([]);
   });
 });
+
+describe('readTables: units', () => {
+  it('a table that states no unit takes the unit of one that prints the same figures', () => {
+    const { tables } = tablesOf(
+      `CONSOLIDATED STATEMENTS OF INCOME (amounts in millions)
+
+ | 2021 | 2020
+Net sales | $192,052 | $163,220
+Merchandise costs | 170,684 | 144,939`,
+      `Gross Margin
+
+ | 2021 | 2020
+Net sales | $192,052 | $163,220
+Gross margin | $21,368 | $18,281`,
+      `Stores
+
+ | 2021 | 2020
+Warehouses | 815 | 795`,
+    );
+    expect(tables.map((t) => t.scale)).toEqual([1e6, 1e6, 1]);
+  });
+
+  it('a second block under its own header row, with no title or unit, takes the unit stated above the first', () => {
+    const { tables } = tablesOf(`Business Segment Information
+
+(Millions)
+
+Net Sales | 2022 | 2021
+Health Care | $8,421 | $8,597
+Consumer | 5,298 | 5,513
+Operating Performance | 2022 | 2021
+Health Care | $1,815 | $2,037
+Consumer | 994 | 1,162`);
+    expect(tables.map((t) => [t.stub, t.scale])).toEqual([
+      ['Net Sales', 1e6],
+      ['Operating Performance', 1e6],
+    ]);
+  });
+});

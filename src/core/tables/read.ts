@@ -52,7 +52,7 @@ export function readTables(text: string, pages: PageSpan[]): Table[] {
     }
   });
   close();
-  return continued(tables);
+  return unitsByAgreement(continued(tables));
 }
 
 /**
@@ -82,6 +82,28 @@ function continued(tables: Table[]): Table[] {
     };
   }
   return tables;
+}
+
+/** How many of a table's figures another table must print too for the table to take its unit. */
+const SHARED_FIGURES = 2;
+
+/**
+ * A table that states no unit takes the unit of a table that does and prints the same figures
+ * (at least SHARED_FIGURES values of three digits or more): an MD&A table repeating "Net sales |
+ * $192,052" from the income statement "(In millions)" is in millions too, so a margin computed
+ * from the two never mixes dollars with millions.
+ */
+function unitsByAgreement(tables: Table[]): Table[] {
+  const stated = tables.filter((t) => t.unitText && t.scale !== 1);
+  if (stated.length === 0) return tables;
+  const figures = (t: Table) => new Set(t.rows.flatMap((r) => r.cells.filter((c) => !c.percent && c.value !== null && Math.abs(c.value) >= 100).map((c) => c.value as number)));
+  const statedFigures = stated.map((t) => ({ t, values: figures(t) }));
+  return tables.map((t) => {
+    if (t.unitText || t.scale !== 1) return t;
+    const own = figures(t);
+    const match = statedFigures.find(({ values }) => [...own].filter((v) => values.has(v)).length >= SHARED_FIGURES);
+    return match ? { ...t, scale: match.t.scale, unitText: match.t.unitText } : t;
+  });
 }
 
 function samePeriods(a: Table, b: Table): boolean {
