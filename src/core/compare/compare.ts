@@ -229,8 +229,12 @@ function ranked(asked: AskedComparison, c: Candidate, columns: number[]): Compar
   rows.sort((x, y) => (asked.direction === 'max' ? y.value - x.value : x.value - y.value));
   const percent = columns.some((col) => c.members.some((m) => m.row.cells[col]?.percent));
   const money = /\$|dollars/i.test(`${table.unitText ?? ''} ${table.rows.flatMap((r) => r.cells.map((x) => x.raw)).join(' ')}`);
-  const label = table.stub ?? (c.near.split(' · ')[0] || table.title);
-  const where = [table.title && table.title !== label ? table.title : '', c.members[0]?.row.page !== undefined ? `page ${c.members[0].row.page}` : ''].filter(Boolean).join(', ');
+  // The table as a reader finds it: its stub ("Operating Performance") or its title's first line, and its page.
+  const titleLine = short(table.title.split(' · ')[0] ?? '');
+  const label = table.stub ?? (titleLine || short(c.near.split(' · ')[0] ?? ''));
+  const where = [table.stub && titleLine && titleLine !== label ? titleLine : '', c.members[0]?.row.page !== undefined ? `page ${c.members[0].row.page}` : '']
+    .filter(Boolean)
+    .join(', ');
   return {
     asked,
     docId: c.docId,
@@ -242,6 +246,13 @@ function ranked(asked: AskedComparison, c: Candidate, columns: number[]): Compar
     percent,
     match: c.match,
   };
+}
+
+/** Long titles (a sentence introducing the table) are cut to TITLE_SHOWN characters at a word. */
+const TITLE_SHOWN = 80;
+function short(text: string): string {
+  const t = text.trim().replace(/[:.]\s*$/, '');
+  return t.length <= TITLE_SHOWN ? t : `${t.slice(0, t.lastIndexOf(' ', TITLE_SHOWN)).replace(/[,;:]$/, '')}…`;
 }
 
 function cellOf(docId: string, table: Table, row: TableRow, column: number, value: number): ComparedCell {

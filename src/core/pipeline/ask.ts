@@ -85,7 +85,8 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     if (stage === 'figure') figure = await run('figure', () => figuring(ctx, rows, sources, scope));
     if (stage === 'read') read = await run('read', () => reading(ctx, intent, sources));
     // A yes/no question is answered by a figure only when the figure settles it (a direction, a sign, a change); one line item's value alone does not.
-    if (intent.kind === 'verdict' && figure?.answer && !figure.figure.asked.yes && figure.figure.asked.aggregate !== 'compare') figure = { ...figure, answer: undefined };
+    // Nor is its card shown: it would lead the answer with a figure where Yes or No belongs.
+    if (intent.kind === 'verdict' && figure?.answer && !figure.figure.asked.yes && figure.figure.asked.aggregate !== 'compare') figure = undefined;
     if (comparison?.answer || figure?.answer || read?.answer) break;
   }
   if (comparison || figure?.answer) rowsChanged();

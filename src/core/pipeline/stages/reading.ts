@@ -8,6 +8,9 @@ import type { AnswerSource } from './segmenting';
 /** A question's lead-in saying where to look: "In the Debian history, …", "According to the 2022 10-K, …". */
 const LEAD_IN = /^\s*(?:in|according\s+to|per|under|based\s+on|from|looking\s+at|given)\b[^,?]{0,120},\s*/i;
 
+/** Words that say how a question asks ("how many", "roughly"), not what it asks about. */
+const ASKING_WORDS = 'many much large big roughly approximately exactly about';
+
 /** What the reading stage found: a span read from a sentence, or a yes/no verdict, and the answer's opening. */
 export interface ReadingResult {
   fact?: FactFound;
@@ -31,7 +34,7 @@ export async function reading(ctx: AskContext, intent: Intent, sources: AnswerSo
   const units = rankedUnits(
     asked,
     sources.map((s) => ({ n: s.n, text: s.text, score: s.score, before: deps.chunksOf ? textBefore(deps.chunksOf(s.first.docId), s.first.id) : undefined })),
-    [...new Set(sources.map((s) => s.title))],
+    [...new Set(sources.map((s) => s.title)), ASKING_WORDS],
   );
   if (intent.kind === 'verdict') {
     const verdict = verdictFrom(ctx.question, units);

@@ -1,0 +1,90 @@
+import { test, expect, type Page } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { addFiles, ask, collectPageErrors, documentRows, openApp, waitForAnswer, waitForJobs } from './helpers';
+import { expectOverText, shot } from './source-viewer-helpers';
+
+/**
+ * Answers that read, retrieval-only, over a real filing (Costco's 2021 10-K from the FinanceBench
+ * dev set beside the repository, ../shared): a "which … lowest" question compared over a table's
+ * rows, a fact read verbatim from a sentence, and a yes/no question decided by a sentence. Each
+ * answer leads with what was asked (the row's name, the figure, Yes/No) and its first citation
+ * opens the compared row or the quoted sentence on its page.
+ */
+const FILING = resolve('../shared/data/financebench-dev/pdfs/COSTCO_2021_10K.pdf');
+
+test.skip(!existsSync(FILING), `needs the FinanceBench dev filings at ${FILING}`);
+test.setTimeout(300_000);
+
+/** Asks, waits for the answer, and returns its text; the first citation is checked to open its passage on the page given. */
+async function asksAndOpens(page: Page, question: string, lead: RegExp, passage: RegExp, pageNumber: number, name: string): Promise<string> {
+  await ask(page, question);
+  expect(await waitForAnswer(page)).toBe('done');
+  const answer = page.getByTestId('answer');
+  const text = ((await answer.textContent()) ?? '').trim();
+  expect(text, `answer to "${question}"`).toMatch(lead);
+  await shot(page, `reading-${name}-1400`);
+  const citation = answer.getByTestId('citation').first();
+  await citation.click();
+  const viewer = page.getByTestId('source-viewer');
+  await expect(viewer).toBeVisible();
+  await expect(viewer.getByTestId('source-page')).toHaveAttribute('data-page', String(pageNumber));
+  await expect(viewer.getByTestId('source-passage')).toContainText(passage);
+  await expect(viewer.getByTestId('source-note')).toHaveAttribute('data-placement', 'found');
+  await expectOverText(page);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  return text;
+}
+
+test('a comparison, a stated fact and a judgement each lead with the answer, and open the cited row or sentence on its page', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openApp(page);
+  await addFiles(page, FILING);
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(1);
+
+  // Which row of the merchandise-category table is lowest: named first, with its value and the runner-up; the table and column said.
+  const comparison = await asksAndOpens(
+    page,
+    'Which merchandise category had the lowest net sales in fiscal 2021?',
+    /^Fresh Foods: the lowest, 27,183 million \(2021\) \[\d+\]/,
+    /Fresh Foods \| 27,183/,
+    64,
+    'comparison',
+  );
+  expect(comparison).toMatch(/Next: Warehouse Ancillary and Other Businesses, 31,626 million/);
+  expect(comparison).toMatch(/Sieve compared 4 rows of .*column 2021\. Left out: Total net sales \(a total\)\./);
+
+  // A percentage stated in prose: the span first, verbatim from the quoted sentence.
+  const fact = await asksAndOpens(
+    page,
+    'What was Costco’s member renewal rate in the U.S. and Canada at the end of 2021?',
+    /^91%: “Our member renewal rate was 91% in the U.S. and Canada and 89% worldwide at the end of 2021\.” \[\d+\]/,
+    /member renewal rate was 91%/,
+    5,
+    'fact',
+  );
+  expect(fact).toContain('From the sources:');
+
+  // Yes or No first, then the sentence that decides it.
+  await asksAndOpens(
+    page,
+    'Did Costco pay a special cash dividend in fiscal 2021?',
+    /^Yes: the passage that decides it says “[^”]*special cash dividend of \$10\.00 per share/,
+    /special cash dividend of \$10\.00/,
+    24,
+    'judgement',
+  );
+
+  // No figure card leads a yes/no answer with a line item's value (dividends paid) where Yes belongs.
+  await expect(page.getByTestId('figure')).toHaveCount(0);
+
+  // At phone size the answer still leads, and nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('answer')).toContainText('Yes: the passage that decides it says');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await shot(page, 'reading-judgement-390');
+  expect(errors).toEqual([]);
+});
