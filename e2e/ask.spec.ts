@@ -52,6 +52,8 @@ test('retrieval-only: the pipeline table fills and a citation opens its chunk in
 
   const answer = page.getByTestId('answer');
   await expect(answer).toContainText('oxalic acid');
+  // "When …" asks for a date or a time: the month is read from the sentence and leads (the reading stage answered, so no figure stage ran).
+  await expect(answer).toHaveText(/^December: “Varroa mites are treated with oxalic acid in December/);
   const citation = answer.getByTestId('citation').first();
   await expect(citation).toBeVisible();
   const source = await citation.getAttribute('data-source');

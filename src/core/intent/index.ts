@@ -5,6 +5,7 @@
  * passages answer whatever none of them settles.
  */
 import { askedComparison, type AskedComparison } from '../compare';
+import { askedFigure } from '../compute';
 import { askedFact, YES_NO, type FactType } from '../read';
 
 export type IntentKind = 'compare' | 'verdict' | 'fact' | 'passages';
@@ -27,8 +28,8 @@ export interface IntentSpec {
   asks: string;
   example: string;
   stages: readonly AnsweringStage[];
-  /** Reads the intent's details from the question, or undefined when the question does not ask it. */
-  read: (question: string) => Omit<Intent, 'kind' | 'stages'> | undefined;
+  /** Reads the intent's details from the question (and, rarely, other stages than `stages`), or undefined when the question does not ask it. */
+  read: (question: string) => (Omit<Intent, 'kind' | 'stages'> & { stages?: readonly AnsweringStage[] }) | undefined;
 }
 
 export const INTENTS: readonly IntentSpec[] = [
@@ -51,12 +52,16 @@ export const INTENTS: readonly IntentSpec[] = [
   },
   {
     kind: 'fact',
-    asks: 'an amount, a percentage, a count, a date or a version: read verbatim from the sentence that states it, else from the tables',
+    asks: 'an amount, a percentage, a count, a date or a version: read verbatim from the sentence that states it, else from the tables; a standard metric or a formula the question defines is computed first',
     example: 'How large is the new credit facility? How many people does it employ?',
     stages: ['read', 'figure'],
     read: (q) => {
       const fact = askedFact(q);
-      return fact ? { fact } : undefined;
+      if (!fact) return undefined;
+      // "How much did the effective tax rate change": a standard metric or a formula the question defines is computed, not read.
+      const figure = askedFigure(q);
+      const computed = figure !== undefined && (figure.from === 'metric' || figure.from === 'definition');
+      return computed ? { fact, stages: ['figure', 'read'] } : { fact };
     },
   },
   {
@@ -72,7 +77,7 @@ export const INTENTS: readonly IntentSpec[] = [
 export function intentOf(question: string): Intent {
   for (const spec of INTENTS) {
     const details = spec.read(question);
-    if (details) return { kind: spec.kind, stages: spec.stages, ...details };
+    if (details) return { kind: spec.kind, ...details, stages: details.stages ?? spec.stages };
   }
   return { kind: 'passages', stages: ['figure'] };
 }

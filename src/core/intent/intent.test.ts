@@ -7,6 +7,7 @@ describe('intentOf', () => {
     ['In the 2022 10-K, did any customer account for more than 10% of revenue?', 'verdict', ['figure', 'read']],
     ['Is 3M a capital-intensive business based on FY2022 data?', 'verdict', ['figure', 'read']],
     ['How large is the new revolving credit facility?', 'fact', ['read', 'figure']],
+    ['How much has the effective tax rate of Corning changed between FY2021 and FY2022?', 'fact', ['figure', 'read']],
     ['What is the FY2019 fixed asset turnover ratio for Nike?', 'passages', ['figure']],
     ['What drove revenue growth in fiscal 2018?', 'passages', ['figure']],
   ])('%s → %s', (question, kind, stages) => {

@@ -61,6 +61,8 @@ const SCALE = String.raw`(?:\s?(?:thousand|million|billion|trillion|bn|mn|[mMbBk
 const AMOUNT = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
 const MONTHS =
   'January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?';
+/** A month named alone ("treated in December"); "May" alone is too often the verb. */
+const BARE_MONTHS = '(?:January|February|March|April|June|July|August|September|October|November|December)';
 const PATTERNS: Record<FactType, RegExp> = {
   money: new RegExp(
     String.raw`${QUALIFIER}(?:(?:US|U\.S\.\s?)?\$\s?(?:${AMOUNT})${SCALE}(?:\s+(?:USD|dollars))?(?:\s+(?:per|a)\s+share)?|(?:USD|EUR|GBP|€|£)\s?(?:${AMOUNT})${SCALE}|(?:${AMOUNT})\s?(?:thousand|million|billion|trillion)\s+(?:USD|dollars|euros|pounds))`,
@@ -69,7 +71,7 @@ const PATTERNS: Record<FactType, RegExp> = {
   percent: new RegExp(String.raw`${QUALIFIER}-?(?:${AMOUNT})\s?(?:%|percent\b|per\s?cent\b|percentage\s+points?\b|basis\s+points\b)`, 'gi'),
   count: new RegExp(String.raw`${QUALIFIER}(?<![\d.,$])(?:${AMOUNT})(?:\s(?:thousand|million|billion))?(?![\d%]|\.\d|\s?(?:percent|%))`, 'gi'),
   date: new RegExp(
-    String.raw`\b(?:\d{1,2}(?::\d\d)?\s?(?:a\.m\.|p\.m\.|am|pm)|noon|midnight|(?:${MONTHS})\s+\d{1,2},?\s+(?:19|20)\d\d|\d{1,2}\s+(?:${MONTHS})\s+(?:19|20)\d\d|(?:${MONTHS})\s+(?:19|20)\d\d|(?:19|20)\d\d)\b`,
+    String.raw`\b(?:\d{1,2}(?::\d\d)?\s?(?:a\.m\.|p\.m\.|am|pm)|noon|midnight|(?:${MONTHS})\s+\d{1,2},?\s+(?:19|20)\d\d|\d{1,2}\s+(?:${MONTHS})\s+(?:19|20)\d\d|(?:${MONTHS})\s+(?:19|20)\d\d|(?:19|20)\d\d|${BARE_MONTHS})\b`,
     'g',
   ),
   version: /\b\d+\.\d+(?:[.-]\d+)*(?:\+)?/g,

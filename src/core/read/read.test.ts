@@ -41,6 +41,7 @@ describe('typedSpans', () => {
   it('reads percentages and dates as printed', () => {
     expect(typedSpans('Renewal was 89% worldwide, up 0.5 percentage points.', 'percent').map((s) => s.span)).toEqual(['89%', '0.5 percentage points']);
     expect(typedSpans('The merger closed on March 1, 2023, after talks began in May 2022.', 'date').map((s) => s.span)).toEqual(['March 1, 2023', 'May 2022']);
+    expect(typedSpans('Mites are treated in December. May brings swarms.', 'date').map((s) => s.span)).toEqual(['December']);
   });
 
   it('finds every span at its offsets in the text, verbatim', () => {
