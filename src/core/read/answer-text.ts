@@ -14,6 +14,10 @@ export function verdictText(v: Verdict): string {
   return `${v.verdict === 'yes' ? 'Yes' : 'No'}: the passage that decides it says “${oneLine(v.unit.text)}” [${v.unit.source}]`;
 }
 
+/** The unit on one line, without a list item's bullet. */
 function oneLine(text: string): string {
-  return text.replace(/\s*\n\s*/g, ' ').trim();
+  return text
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
+    .replace(/^[•▪◦·*–-]\s+/, '');
 }

@@ -84,6 +84,11 @@ describe('verdictFrom', () => {
     expect(verdictText(v)).toBe('Yes: the passage that decides it says “At year end we were in compliance with all covenants of our debt agreements.” [1]');
   });
 
+  it('quotes a list item without its bullet', () => {
+    const v = verdictFrom('Did it pay a special dividend?', units(['• We paid a special cash dividend of $10.00 per share in December.', 0.9]));
+    expect(verdictText(v)).toBe('Yes: the passage that decides it says “We paid a special cash dividend of $10.00 per share in December.” [1]');
+  });
+
   it('answers No from a sentence that denies it', () => {
     expect(verdictFrom('Did any customer account for 10% or more of revenue?', units(['No customer accounted for 10% or more of net revenues.', 0.9])).verdict).toBe('no');
     expect(verdictFrom('Had it drawn on the credit facilities?', units(['These credit facilities were undrawn at year end.', 0.7])).verdict).toBe('no');
