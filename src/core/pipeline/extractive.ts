@@ -60,13 +60,20 @@ interface Candidate {
  * year counts more. Headings and contents entries are never quoted, and a table row is quoted
  * under its column header row. No model writes anything, so the answer is verbatim text from
  * the documents. Its citation marks are given with it: a quoted sentence may hold a bracketed
- * footnote number of its own, which is not a citation.
+ * footnote number of its own, which is not a citation. A unit whose text is `skip` is not quoted.
  */
-export function extractiveAnswer(query: string, sources: ExtractiveSource[], maxSentences = 3): { text: string; sentences: ExtractedSentence[]; citations: CitationMark[] } {
+export function extractiveAnswer(
+  query: string,
+  sources: ExtractiveSource[],
+  maxSentences = 3,
+  skip?: string,
+): { text: string; sentences: ExtractedSentence[]; citations: CitationMark[] } {
   const terms = queryTerms(query);
   const candidates: Candidate[] = [];
   for (const src of sources) {
     for (const unit of quoteUnits(src.text, src.before)) {
+      // A unit the answer's opening already quotes (the sentence a span or a verdict was read from).
+      if (skip !== undefined && unit.text === skip) continue;
       const c = scoreUnit(unit, terms, src, candidates.length);
       if (c) candidates.push(c);
     }

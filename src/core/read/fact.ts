@@ -8,6 +8,8 @@ export interface ReadUnit {
   source: number;
   /** The unit as quoted (a table row under its header row). */
   text: string;
+  /** The unit alone, without a header row (when it differs from `text`). */
+  unit?: string;
   row: boolean;
   /** Share of the question's term weight the unit covers (0–1). */
   coverage: number;

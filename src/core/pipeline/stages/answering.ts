@@ -11,8 +11,8 @@ import { addUsage, type LlmUsage } from '../usage';
 export const NOT_FOUND = 'The documents do not contain an answer to this question.';
 
 /** 7. The answer, grounded in the sources only: written by the LLM, or quoted from the sources without one. */
-export async function answering(ctx: AskContext, sources: AnswerSource[], finding?: FigureResult | { answer?: string }): Promise<Outcome<Answer>> {
-  if (finding?.answer) return withFigure(ctx, sources, finding.answer);
+export async function answering(ctx: AskContext, sources: AnswerSource[], finding?: FigureResult | { answer?: string; quoted?: string }): Promise<Outcome<Answer>> {
+  if (finding?.answer) return withFigure(ctx, sources, finding.answer, 'quoted' in finding ? finding.quoted : undefined);
   const opening = finding && 'figure' in finding ? notFoundOpening(finding) : '';
   if (opening) ctx.emit({ kind: 'token', piece: opening });
   const out = await answerFromSources(ctx, sources);
@@ -27,11 +27,11 @@ function prefixed(prefix: string, out: Outcome<Answer>, sourceCount: number): Ou
 }
 
 /** Sieve's own finding first (a computed figure, a comparison of rows); with a language model, its answer from the sources follows. */
-async function withFigure(ctx: AskContext, sources: AnswerSource[], figureAnswer: string): Promise<Outcome<Answer>> {
+async function withFigure(ctx: AskContext, sources: AnswerSource[], figureAnswer: string, alreadyQuoted?: string): Promise<Outcome<Answer>> {
   // The figure first; the evidence follows: the model's answer from the sources, or without one the quoted sentences.
   const prefix = `${figureAnswer}\n\n${ctx.engine ? '' : 'From the sources:\n'}`;
   ctx.emit({ kind: 'token', piece: prefix });
-  const out = prefixed(prefix, await answerFromSources(ctx, sources), sources.length);
+  const out = prefixed(prefix, await answerFromSources(ctx, sources, alreadyQuoted), sources.length);
   return { ...out, detail: { ...out.detail, figure: true } };
 }
 
@@ -45,13 +45,14 @@ function notFoundOpening({ figure }: FigureResult): string {
   return `Sieve could not compute ${figure.asked.name}: ${why}.${nearest ? ` Nearest rows: ${nearest}.` : ''}\n\nFrom the sources:\n`;
 }
 
-async function answerFromSources(ctx: AskContext, sources: AnswerSource[]): Promise<Outcome<Answer>> {
+/** `alreadyQuoted`: a unit the opening quotes already, not quoted again. */
+async function answerFromSources(ctx: AskContext, sources: AnswerSource[], alreadyQuoted?: string): Promise<Outcome<Answer>> {
   const { engine, emit } = ctx;
   if (sources.length === 0) {
     emit({ kind: 'token', piece: NOT_FOUND });
     return { value: { text: NOT_FOUND, citations: [], notFound: true, extractive: !engine }, detail: { sources: 0 } };
   }
-  if (!engine) return quoted(ctx, sources);
+  if (!engine) return quoted(ctx, sources, alreadyQuoted);
   const prompted = sources.map((s) => ({
     n: s.n,
     label: sourceLabel(s.title, s.pageStart, s.pageEnd, s.sectionPath),
@@ -92,12 +93,14 @@ function sieveInstead(ctx: AskContext, sources: AnswerSource[], usage: LlmUsage)
 }
 
 /** Retrieval-only: sentences quoted from the sources, with their citations. */
-function quoted({ deps, question, emit }: AskContext, sources: AnswerSource[]): Outcome<Answer> {
+function quoted({ deps, question, emit }: AskContext, sources: AnswerSource[], skip?: string): Outcome<Answer> {
   // The text before each source's first chunk: a table the source starts inside has its header row there.
   const before = (i: number) => (deps.chunksOf ? textBefore(deps.chunksOf(sources[i].first.docId), sources[i].first.id) : undefined);
   const ex = extractiveAnswer(
     question,
     sources.map((s, i) => ({ n: s.n, text: s.text, score: s.score, before: before(i) })),
+    3,
+    skip,
   );
   const opening = firstQuote({ text: sources[0].text, before: before(0) }) ?? firstSentence(sources[0].text);
   const { text, citations } = ex.text ? ex : quoteWithCitations([{ text: opening, source: sources[0].n }]);

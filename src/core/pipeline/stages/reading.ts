@@ -16,6 +16,8 @@ export interface ReadingResult {
   fact?: FactFound;
   verdict?: Verdict;
   answer: string;
+  /** The unit the answer's opening quotes, so the quoted passages after it do not repeat it. */
+  quoted?: string;
 }
 
 /**
@@ -45,5 +47,8 @@ export async function reading(ctx: AskContext, intent: Intent, sources: AnswerSo
   }
   const fact = factFrom(ctx.question, units);
   if (!fact) return { value: undefined, detail: { asked: intent.fact ?? 'nothing', found: 'no sentence covering the question holds such a span' } };
-  return { value: { fact, answer: factText(fact) }, detail: { asked: fact.type, span: fact.span, source: fact.unit.source, coverage: fact.unit.coverage.toFixed(2) } };
+  return {
+    value: { fact, answer: factText(fact), quoted: fact.unit.unit ?? fact.unit.text },
+    detail: { asked: fact.type, span: fact.span, source: fact.unit.source, coverage: fact.unit.coverage.toFixed(2) },
+  };
 }
