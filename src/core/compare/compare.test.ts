@@ -70,6 +70,7 @@ describe('askedComparison', () => {
     ['Which region’s sales fell most from 2020 to 2021?', { direction: 'min', measure: 'change', changeIn: 'amount', set: 'region', years: [2020, 2021] }],
     ['Which segment grew its revenue the fastest in fiscal 2023?', { direction: 'max', measure: 'change', changeIn: 'percent', metric: ['revenue'] }],
     ['Which of its regions had the slowest revenue growth in fiscal 2021?', { direction: 'min', measure: 'change', changeIn: 'percent' }],
+    ['Which of its geographic regions had the slowest revenue growth?', { set: 'region', metric: ['revenue'] }],
     ['Which segment earned the least in the second quarter?', { direction: 'min', measure: 'level', quarter: 2, months: 3 }],
     ['What is the largest liability on the balance sheet?', { direction: 'max', measure: 'level', set: 'liability' }],
   ])('%s', (question, expected) => {

@@ -101,7 +101,7 @@ export function compareRows(asked: AskedComparison, docs: DocumentTables[], hint
     const activities = compareActivities(asked, docs);
     if (activities) return activities;
   }
-  let best: { c: Candidate; columns: number[] } | undefined;
+  const scored: Array<{ c: Candidate; columns: number[] }> = [];
   for (const { docId, tables } of docs) {
     const offers = tables.map((table) => ({ table, columns: columnsFor(asked, table), sets: candidates(docId, table, asked) }));
     offers.push(...acrossTables(docId, tables, asked).map((c) => ({ table: c.table, columns: columnsFor(asked, c.table), sets: [c] })));
@@ -115,11 +115,17 @@ export function compareRows(asked: AskedComparison, docs: DocumentTables[], hint
         if (withValues.length < 2) continue;
         c.score = scoreCandidate(asked, c, hints);
         if (c.score === -Infinity) continue;
-        if (!best || c.score > best.c.score + 1e-9) best = { c, columns };
+        scored.push({ c, columns });
       }
     }
   }
-  return best ? ranked(asked, best.c, best.columns) : undefined;
+  // The best set that still has two rows to compare once totals, percentages and rows without values are left out (earlier tables first among equals).
+  scored.sort((a, b) => b.c.score - a.c.score);
+  for (const { c, columns } of scored) {
+    const result = ranked(asked, c, columns);
+    if (result.ranked.length >= 2) return result;
+  }
+  return undefined;
 }
 
 /** The value column whose heading shares the most words with what is compared; the first when none does. */

@@ -120,7 +120,11 @@ function setNoun(question: string): { set: string; phrase: string } | undefined 
  */
 function metricWords(question: string, setPhrase: string | undefined): string[] {
   let text = question.replace(/[’']s\b/g, '');
-  if (setPhrase) text = text.replace(setPhrase, ' ');
+  // Every word of the set ("geographic regions"), not only the one found first.
+  if (setPhrase) {
+    const set = SET_NOUNS.find(([re]) => re.test(setPhrase))?.[0];
+    text = set ? text.replace(new RegExp(set.source, 'gi'), ' ') : text.replace(setPhrase, ' ');
+  }
   // Names: capitalised words other than the first ("Amazon", "Boeing"); acronyms kept (ROE, EBIT).
   const words = text.split(/\s+/).filter((w, i) => (i === 0 || !/^[A-Z][a-z]/.test(w)) && !(/\d/.test(w) && /[A-Za-z]/.test(w) && !/^(?:FY|Q)\d/i.test(w)));
   return contentWords(words.join(' ')).filter((w) => !FRAME.has(w) && !/^\d+$/.test(w) && !/^(?:fy|q)\d*$/.test(w));

@@ -30,6 +30,8 @@ export interface Candidate {
 }
 
 /** Rows that sum or sweep up others: compared only when the question names them. */
+/** A footnote mark after a row's name: "Asia Pacific & Latin America(2)", "Corporate (a)". */
+const FOOTNOTE_MARK = /\s*\((?:\d{1,2}|[a-z])\)\s*$/;
 export const TOTAL_ROW = /^\s*(?:total|subtotal|sum)\b|\btotals?\s*$|\bconsolidated\b/i;
 
 export const REST_ROW = /\b(?:corporate|unallocated|eliminations?|reconcil\w*|intersegment|all\s+other)\b|^\s*other\b|\bother\s*$/i;
@@ -108,7 +110,7 @@ export function split(docId: string, table: Table, rows: Member[], near: string,
     if (PERIOD_LABEL.test(m.name)) leftOut.push({ name: m.name, why: 'a date, not one of the set' });
     else if (!asked.allowTotals && TOTAL_ROW.test(m.name)) leftOut.push({ name: m.name, why: 'a total' });
     else if (!asked.allowTotals && REST_ROW.test(m.name)) leftOut.push({ name: m.name, why: 'not one of the set (corporate, other or eliminations)' });
-    else members.push(m);
+    else members.push({ ...m, name: m.name.replace(FOOTNOTE_MARK, '').trim() || m.name });
   }
   return { docId, table, members, leftOut, near, far, score: 0, match: 0 };
 }
