@@ -1,3 +1,4 @@
+import { scaleWord } from '../compute';
 import { STRONG_MATCH, type ComparedCell, type ComparedRow, type Comparison } from './compare';
 
 /** How many rows the answer names after the winner. */
@@ -35,11 +36,11 @@ function valueText(c: Comparison, r: ComparedRow): string {
 
 function cellText(c: Comparison, cell: ComparedCell): string {
   if (c.percent || /%/.test(cell.raw)) return /%/.test(cell.raw) ? cell.raw : `${cell.raw}%`;
-  return `${cell.raw}${scaleWord(cell)}`;
+  return `${cell.raw}${scaleWordOf(cell)}`;
 }
 
 function amountText(c: Comparison, value: number, like: ComparedCell): string {
-  const word = scaleWord(like);
+  const word = scaleWordOf(like);
   const divisor = word === ' billion' ? 1e9 : word === ' million' ? 1e6 : word === ' thousand' ? 1e3 : 1;
   const shown = value / divisor;
   const decimals = Number.isInteger(Math.round(shown * 100) / 100) ? 0 : Math.abs(shown) < 100 ? 1 : 0;
@@ -48,14 +49,8 @@ function amountText(c: Comparison, value: number, like: ComparedCell): string {
 }
 
 /** The scale a cell's printed number was multiplied by, in words. */
-function scaleWord(cell: ComparedCell): string {
-  const printed = Math.abs(Number(cell.raw.replace(/[^\d.]/g, '')));
-  if (!printed) return '';
-  const ratio = Math.abs(cell.value) / printed;
-  if (ratio >= 0.999e9) return ' billion';
-  if (ratio >= 0.999e6) return ' million';
-  if (ratio >= 0.999e3) return ' thousand';
-  return '';
+function scaleWordOf(cell: ComparedCell): string {
+  return scaleWord(cell.raw, cell.value);
 }
 
 function signed(value: number, decimals: number): string {

@@ -103,7 +103,13 @@ export function inputValueText(i: FigureInput): string {
 }
 
 function scaleWords(i: FigureInput): string {
-  const ratio = i.cell.raw.replace(/[^\d.]/g, '') ? Math.abs(i.value) / Math.abs(Number(i.cell.raw.replace(/[^\d.]/g, '')) || 1) : 1;
+  return scaleWord(i.cell.raw, i.value);
+}
+
+/** The scale a printed number was multiplied by to give `value`, in words: " billion", " million", " thousand" or "". */
+export function scaleWord(raw: string, value: number): string {
+  const digits = raw.replace(/[^\d.]/g, '');
+  const ratio = digits ? Math.abs(value) / Math.abs(Number(digits) || 1) : 1;
   if (ratio >= 0.999e9) return ' billion';
   if (ratio >= 0.999e6) return ' million';
   if (ratio >= 0.999e3) return ' thousand';

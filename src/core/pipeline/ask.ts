@@ -82,11 +82,8 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
   let read: ReadingResult | undefined;
   for (const stage of intent.stages) {
     if (stage === 'compare' && intent.compare) comparison = await run('compare', () => comparing(ctx, intent.compare!, rows, sources, scope));
-    if (stage === 'figure') figure = await run('figure', () => figuring(ctx, rows, sources, scope));
+    if (stage === 'figure') figure = await run('figure', () => figuring(ctx, rows, sources, scope, { verdict: intent.kind === 'verdict' }));
     if (stage === 'read') read = await run('read', () => reading(ctx, intent, sources));
-    // A yes/no question is answered by a figure only when the figure settles it (a direction, a sign, a change); one line item's value alone does not.
-    // Nor is its card shown: it would lead the answer with a figure where Yes or No belongs.
-    if (intent.kind === 'verdict' && figure?.answer && !figure.figure.asked.yes && figure.figure.asked.aggregate !== 'compare') figure = undefined;
     if (comparison?.answer || figure?.answer || read?.answer) break;
   }
   if (comparison || figure?.answer) rowsChanged();

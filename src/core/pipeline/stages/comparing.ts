@@ -1,10 +1,9 @@
 import { compareRows, comparisonText, type AskedComparison, type ComparedCell, type Comparison, type PageHints } from '../../compare';
-import type { DocumentTables } from '../../compute';
 import type { CandidateRow } from '../types';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
 import { citeSpan } from './citing';
-import { documentsFor } from './figuring';
+import { tablesInScope } from './figuring';
 
 /** What the compare stage found: the comparison, and the answer's opening written from it. */
 export interface ComparisonResult {
@@ -31,10 +30,7 @@ export async function comparing(
   const { deps } = ctx;
   if (!ctx.settings.figures) return { value: undefined, detail: { skipped: 'turned off (figures from tables)' } };
   if (!deps.tablesOf || !deps.chunksOf) return { value: undefined, detail: { skipped: 'the documents’ tables are not available' } };
-  const docIds = documentsFor(rows, scope);
-  await deps.loadDocuments?.(docIds);
-  const docs: DocumentTables[] = [];
-  for (const docId of docIds) docs.push({ docId, tables: await Promise.resolve(deps.tablesOf(docId)).catch(() => []) });
+  const docs = await tablesInScope(ctx, rows, scope);
   const comparison = compareRows(asked, docs, pageHints(rows));
   const asks = `${asked.phrase}${asked.metric.length ? ` of “${asked.metric.join(' ')}”` : ''}${asked.set ? ` per ${asked.set}` : ''}`;
   if (!comparison || comparison.ranked.length < 2) return { value: undefined, detail: { asked: asks, found: 'no table with two such rows in the asked period' } };

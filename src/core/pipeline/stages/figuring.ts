@@ -41,15 +41,20 @@ export interface FigureResult {
  * fiscal year) from the documents in scope, computes, and cites every cell. A chunk holding an
  * input that was not already a source is added as one.
  */
-export async function figuring(ctx: AskContext, rows: CandidateRow[], sources: AnswerSource[], scope: ReadonlySet<string> | undefined): Promise<Outcome<FigureResult | undefined>> {
+export async function figuring(
+  ctx: AskContext,
+  rows: CandidateRow[],
+  sources: AnswerSource[],
+  scope: ReadonlySet<string> | undefined,
+  options: { verdict?: boolean } = {},
+): Promise<Outcome<FigureResult | undefined>> {
   const { deps, question } = ctx;
   if (!ctx.settings.figures) return { value: undefined, detail: { skipped: 'turned off' } };
   if (!deps.tablesOf || !deps.chunksOf) return { value: undefined, detail: { skipped: 'the documents’ tables are not available' } };
   const asked = askedFigure(question);
-  const docIds = documentsFor(rows, scope);
-  await deps.loadDocuments?.(docIds);
-  const docs: DocumentTables[] = [];
-  for (const docId of docIds) docs.push({ docId, tables: await Promise.resolve(deps.tablesOf(docId)).catch(() => []) });
+  // A yes/no question is settled by a figure's direction, sign or change, never by one line item's value: no cell is read or cited for it.
+  if (options.verdict && !asked?.yes && asked?.aggregate !== 'compare') return { value: undefined, detail: { skipped: 'a yes/no question that one value does not settle' } };
+  const docs = await tablesInScope(ctx, rows, scope);
   // No line item or metric asked: a value named by its row and column in any table (a lab report, a price list).
   let figure = asked ? computeFigure(asked, docs) : lookedUpFigure(question, docs);
   // A definition whose parts no table names: the metric or line item the question also names, if any.
@@ -109,8 +114,17 @@ async function meaningFallback(ctx: AskContext, figure: Figure, docs: DocumentTa
   }
 }
 
+/** The tables of the documents to read them from (documentsFor), loaded; a document whose tables cannot be read has none. */
+export async function tablesInScope(ctx: AskContext, rows: CandidateRow[], scope: ReadonlySet<string> | undefined): Promise<DocumentTables[]> {
+  const docIds = documentsFor(rows, scope);
+  await ctx.deps.loadDocuments?.(docIds);
+  const docs: DocumentTables[] = [];
+  for (const docId of docIds) docs.push({ docId, tables: await Promise.resolve(ctx.deps.tablesOf!(docId)).catch(() => []) });
+  return docs;
+}
+
 /** The documents to read tables from: the routed scope, else the documents of the best candidates. */
-export function documentsFor(rows: CandidateRow[], scope: ReadonlySet<string> | undefined): string[] {
+function documentsFor(rows: CandidateRow[], scope: ReadonlySet<string> | undefined): string[] {
   if (scope && scope.size > 0 && scope.size <= FIGURE_DOCUMENTS) return [...scope];
   const ranked = [...rows].sort((a, b) => a.rank - b.rank).map((r) => r.chunk.docId);
   return [...new Set(ranked.filter((d) => !scope || scope.has(d)))].slice(0, FIGURE_DOCUMENTS);
