@@ -7,6 +7,6 @@
  */
 export { askedFact, factFrom, typedSpans, MIN_FACT_COVERAGE } from './fact';
 export type { FactFound, FactType, ReadUnit } from './fact';
-export { verdictFrom, YES_NO, MIN_VERDICT_COVERAGE } from './verdict';
+export { verdictFrom, LEAD_IN, YES_NO, MIN_VERDICT_COVERAGE } from './verdict';
 export type { Verdict } from './verdict';
 export { factText, verdictText, CANNOT_JUDGE } from './answer-text';

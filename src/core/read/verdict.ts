@@ -9,9 +9,11 @@ export interface Verdict {
   why: string;
 }
 
-/** A question answered yes or no, after a leading phrase that says where to look ("In the 2022 10-K, did …", "According to the paper, does …"). */
-export const YES_NO =
-  /^\s*(?:(?:in|according\s+to|per|under|based\s+on|from|for|at|on|as\s+of|looking\s+at|given)\b[^,?]{0,120},\s*)?(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|may)\b/i;
+const LEAD = String.raw`(?:in|according\s+to|per|under|based\s+on|from|for|at|on|as\s+of|looking\s+at|given)\b[^,?]{0,120},\s*`;
+/** A question's lead-in saying where to look: "In the Debian history, …", "According to the 2022 10-K, …". */
+export const LEAD_IN = new RegExp(String.raw`^\s*${LEAD}`, 'i');
+/** A question answered yes or no, after a lead-in if it has one. */
+export const YES_NO = new RegExp(String.raw`^\s*(?:${LEAD})?(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|may)\b`, 'i');
 /**
  * The deciding unit must cover at least this share of the question's term weight (the documents'
  * own names and the question's lead-in set apart): it states what the question asks about. Half,

@@ -1,12 +1,9 @@
-import { factFrom, factText, verdictFrom, verdictText, type FactFound, type Verdict } from '../../read';
+import { factFrom, factText, LEAD_IN, verdictFrom, verdictText, type FactFound, type Verdict } from '../../read';
 import type { Intent } from '../../intent';
 import { rankedUnits } from '../extractive';
 import { textBefore } from '../extractive-units';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
-
-/** A question's lead-in saying where to look: "In the Debian history, …", "According to the 2022 10-K, …". */
-const LEAD_IN = /^\s*(?:in|according\s+to|per|under|based\s+on|from|looking\s+at|given)\b[^,?]{0,120},\s*/i;
 
 /** Words that say how a question asks ("how many", "roughly"), not what it asks about. */
 const ASKING_WORDS = 'many much large big roughly approximately exactly about';
