@@ -16,10 +16,15 @@ export function FigureCard({
   if (!text) return null;
   const inputs = figureInputLines(figure, rows);
   return (
-    <section className="figure-card" data-testid="figure" aria-label="Computed answer">
+    <section className={text.weak ? 'figure-card weak' : 'figure-card'} data-testid="figure" aria-label="Computed answer">
       <p className="figure-headline" data-testid="figure-headline">
         {headlineText(text.headline)}
       </p>
+      {text.weak && (
+        <p className="figure-weak" data-testid="figure-weak" role="note">
+          {text.weak}
+        </p>
+      )}
       {text.computation.length > 0 && (
         <details className="figure-computation" data-testid="figure-computation">
           <summary>How Sieve computed it</summary>

@@ -17,7 +17,8 @@ export function comparisonText(c: Comparison, sourceOf: (cell: ComparedCell) => 
     return ns.length ? ` ${ns.map((n) => `[${n}]`).join('')}` : '';
   };
   const how = `the ${c.asked.phrase}`;
-  const lines = [`${first.name}: ${how}, ${valueText(c, first)}${cite(first)}.`];
+  const share = c.share ? `, ${c.share.percent.toFixed(1)}% of ${c.share.of} (${cellText(c, c.share.cell)})` : '';
+  const lines = [`${first.name}: ${how}, ${valueText(c, first)}${share}${cite(first)}.`];
   const next = rest.slice(0, RUNNERS_UP);
   if (next.length) lines[0] += ` Next: ${next.map((r) => `${r.name}, ${valueText(c, r)}${cite(r)}`).join('; ')}.`;
   const compared = `Sieve compared ${c.ranked.length} rows of ${c.table}, ${c.asked.measure === 'change' ? `from ${c.columns.replace(' to ', ' to ')}` : `column ${c.columns}`}.`;
@@ -36,7 +37,8 @@ function valueText(c: Comparison, r: ComparedRow): string {
 
 function cellText(c: Comparison, cell: ComparedCell): string {
   if (c.percent || /%/.test(cell.raw)) return /%/.test(cell.raw) ? cell.raw : `${cell.raw}%`;
-  return `${cell.raw}${scaleWordOf(cell)}`;
+  // A money table prints "$" on its first and total rows only: every amount is shown with it.
+  return `${c.money && !/[$€£¥]/.test(cell.raw) ? '$' : ''}${cell.raw.trim()}${scaleWordOf(cell)}`;
 }
 
 function amountText(c: Comparison, value: number, like: ComparedCell): string {

@@ -117,6 +117,55 @@ describe('compareRows', () => {
     expect(percent.ranked[0].value).toBeCloseTo(((1815 - 2037) / 2037) * 100, 6);
   });
 
+});
+
+describe('compareRows: layouts (notes, blocks of columns) and rest rows', () => {
+  it('reads a balance at the end of an asked half year; corporate bonds are a member, a value summing the rows above is a subtotal', () => {
+    const c = compare(
+      'Which type of debt investment was the largest among short-term investments in the first half of 2023?',
+      `Debt investments by fair value level (In thousands)
+
+(In thousands) | Fair value level | June 30, 2023 | December 31, 2022
+Short-term investments:
+U.S. government securities | Level 1 | 57,696 | 56,835
+Commercial paper | Level 2 | 4,561 | 4,466
+Corporate bonds | Level 2 | 416,420 | 213,875
+Short-term investments | 478,677 | 275,176`,
+    );
+    expect(c.columns).toBe('Jun 30, 2023');
+    expect(c.ranked[0]).toMatchObject({ name: 'Corporate bonds', value: 416420e3 });
+    expect(c.leftOut).toEqual([{ name: 'Short-term investments', why: 'a subtotal' }]);
+    expect(c.share?.percent).toBeCloseTo((416420 / 478677) * 100, 6);
+  });
+
+  it('compares blocks of columns named by a header row, each block its own member, footnote cells aside', () => {
+    const c = compare(
+      "Which of the bank's segments had the highest net income in the second quarter of 2022?",
+      `Segment results
+
+Three months ended June 30, | Retail Banking | Corporate & Investment Bank | Corporate
+(in millions) | 2022 | 2021 | Change | 2022 | 2021 | Change | 2022 | 2021 | Change
+Total net revenue | $12,614 | $12,760 | (1)% | $11,947 | $13,214 | (10)% | $80 | $(1,169) | NM
+Net income/(loss) | 3,100 | 5,645 | (a) | (45) | 3,725 | 5,020 | (a) | (26) | (174) | (1,295) | 87`,
+    );
+    expect(c.ranked.map((r) => [r.name, r.value])).toEqual([
+      ['Corporate & Investment Bank', 3725e6],
+      ['Retail Banking', 3100e6],
+    ]);
+    expect(c.ranked[0].cells[0].raw).toBe('3,725');
+    expect(c.leftOut).toEqual([{ name: 'Corporate', why: 'not one of the set (corporate, other or eliminations)' }]);
+    expect(comparisonText(c, () => 1)).toMatch(/^Corporate & Investment Bank: the highest, \$3,725 million/);
+    // No printed row totals exactly the two compared: no share is claimed.
+    expect(c.share).toBeUndefined();
+  });
+
+  it('still sets apart Corporate rows of a segment table, whatever follows the word', () => {
+    for (const label of ['Corporate', 'Corporate & Other', 'Corporate and unallocated', 'Corporate expenses', 'Unallocated corporate']) {
+      const c = compare('Which segment had the highest operating income in 2022?', `Operating income (Millions) | 2022 | 2021\nAlpha | 10 | 9\nBeta | 8 | 7\n${label} | 40 | 30`);
+      expect(c.leftOut.map((l) => l.name)).toEqual([label]);
+    }
+  });
+
   it('takes the table’s latest period when the question names none', () => {
     expect(compare('Which segment had the highest operating income?', SEGMENTS).columns).toBe('2022');
   });
@@ -154,7 +203,10 @@ describe('comparisonText', () => {
     const c = compare('Which segment had the highest operating income in 2022?', SEGMENTS);
     const text = comparisonText(c, (cell) => (cell.raw === '1,815' ? 2 : 3));
     const [first, rest] = text.split('\n\n');
-    expect(first).toBe('Health Care: the highest, 1,815 million (2022) [2]. Next: Safety and Industrial, $1,199 million (2022) [3].');
+    // The printed total sums exactly the four segments compared: the winner's share of it is given.
+    expect(first).toBe(
+      'Health Care: the highest, $1,815 million (2022), 36.2% of Total business segment operating income ($5,020 million) [2]. Next: Safety and Industrial, $1,199 million (2022) [3].',
+    );
     expect(rest).toContain('Sieve compared 4 rows of “Operating Performance”');
     expect(rest).toContain('column 2022');
     expect(rest).toContain('Left out: Total business segment operating income (a total).');
@@ -164,7 +216,7 @@ describe('comparisonText', () => {
   it('writes a change with both cells and its sign', () => {
     const c = compare('Which segment’s operating income fell most from 2021 to 2022?', SEGMENTS);
     expect(comparisonText(c, () => 1).split('\n')[0]).toBe(
-      'Safety and Industrial: the largest decrease, -$1,267 million ($2,466 million in 2021 to $1,199 million in 2022) [1]. Next: Transportation and Electronics, -$868 million (1,880 million in 2021 to 1,012 million in 2022) [1].',
+      'Safety and Industrial: the largest decrease, -$1,267 million ($2,466 million in 2021 to $1,199 million in 2022) [1]. Next: Transportation and Electronics, -$868 million ($1,880 million in 2021 to $1,012 million in 2022) [1].',
     );
   });
 });

@@ -1,7 +1,7 @@
 import { contentWords, type DocumentTables } from '../compute';
 import type { Table, TableRow } from '../tables';
 import { compareActivities } from './activities';
-import { acrossTables, candidates, subtotalsOf, valueAt, type Candidate, type Member } from './sets';
+import { acrossTables, candidates, columnBlocks, subtotalsOf, SUM_TOLERANCE, valueAt, type Candidate, type Member } from './sets';
 import type { AskedComparison } from './question';
 
 /** One row compared: its name, the cells read and the value compared (in the table's units, scale applied). */
@@ -33,6 +33,8 @@ export interface ComparedCell {
 export interface LeftOut {
   name: string;
   why: string;
+  /** The row left out, when it is one of the table's (a total, a subtotal): a total of the compared rows gives the winner's share. */
+  member?: Member;
 }
 
 /** What comparing found: the rows in order (winner first), where they were read, and what was left out. */
@@ -52,6 +54,8 @@ export interface Comparison {
   percent: boolean;
   /** How well the table's labels matched what the question names (0–1): below STRONG_MATCH the answer says the match was weak. */
   match: number;
+  /** For a level: the winner's share of a printed row that totals exactly the rows compared ("82.0% of Short-term investments"). */
+  share?: { of: string; percent: number; cell: ComparedCell };
 }
 
 /** Where retrieval found the question's evidence: a weight (0–1] for each page of each document. */
@@ -104,7 +108,7 @@ export function compareRows(asked: AskedComparison, docs: DocumentTables[], hint
   const scored: Array<{ c: Candidate; columns: number[] }> = [];
   for (const { docId, tables } of docs) {
     const offers = tables.map((table) => ({ table, columns: columnsFor(asked, table), sets: candidates(docId, table, asked) }));
-    offers.push(...acrossTables(docId, tables, asked).map((c) => ({ table: c.table, columns: columnsFor(asked, c.table), sets: [c] })));
+    offers.push(...[...acrossTables(docId, tables, asked), ...columnBlocks(docId, tables, asked)].map((c) => ({ table: c.table, columns: columnsFor(asked, c.table), sets: [c] })));
     for (const { table, columns: byPeriod, sets } of offers) {
       if (!byPeriod) continue;
       for (const c of sets) {
@@ -158,6 +162,8 @@ function columnsFor(asked: AskedComparison, table: Table): number[] | undefined 
         : p.months === undefined || p.months === 12;
   let usable = periods.filter((c) => fits(c.p));
   if (usable.length === 0 && !asked.months) usable = periods;
+  // A level "in H1" or "in Q2" of a balance is read at the period's end: the table's point-in-time columns.
+  if (usable.length === 0 && asked.measure === 'level') usable = periods.filter((c) => c.p.months === undefined);
   if (usable.length === 0) return undefined;
   // The first column of a year (a table prints the latest period first; later columns may be changes or other groups).
   const firstOf = (fy: number) => usable.find((c) => c.p.fy === fy)?.i;
@@ -205,7 +211,7 @@ function ranked(asked: AskedComparison, c: Candidate, columns: number[]): Compar
   const subtotals = subtotalsOf(asked, c, columns[columns.length - 1]);
   for (const m of c.members) {
     if (subtotals.has(m)) {
-      leftOut.push({ name: m.name, why: 'a subtotal' });
+      leftOut.push({ name: m.name, why: 'a subtotal', member: m });
       continue;
     }
     const isPercent = columns.some((col) => m.row.cells[col]?.percent);
@@ -233,6 +239,7 @@ function ranked(asked: AskedComparison, c: Candidate, columns: number[]): Compar
     rows.push({ name: m.name, value, cells });
   }
   rows.sort((x, y) => (asked.direction === 'max' ? y.value - x.value : x.value - y.value));
+  const share = asked.measure === 'level' && !inPercent ? shareOfTotal(c, rows, leftOut, columns[0]) : undefined;
   const percent = columns.some((col) => c.members.some((m) => m.row.cells[col]?.percent));
   const money = /\$|dollars/i.test(`${table.unitText ?? ''} ${table.rows.flatMap((r) => r.cells.map((x) => x.raw)).join(' ')}`);
   // The table as a reader finds it: its stub ("Operating Performance") or its title's first line, and its page.
@@ -247,11 +254,27 @@ function ranked(asked: AskedComparison, c: Candidate, columns: number[]): Compar
     table: `${label ? `“${label}”` : 'a table'}${where ? ` (${where})` : ''}`,
     columns: columns.map((col) => table.columns[col].label).join(' to '),
     ranked: rows,
-    leftOut,
+    leftOut: leftOut.map(({ name, why }) => ({ name, why })),
     money,
     percent,
     match: c.match,
+    ...(share ? { share } : {}),
   };
+}
+
+/** The winner's share of a left-out row whose value is the sum of exactly the compared rows (within SUM_TOLERANCE), when one is printed. */
+function shareOfTotal(c: Candidate, rows: ComparedRow[], leftOut: LeftOut[], column: number): Comparison['share'] {
+  if (rows.length < 2) return undefined;
+  const sum = rows.reduce((n, r) => n + r.value, 0);
+  for (const l of leftOut) {
+    const m = l.member;
+    const v = m ? valueAt(m.row, column) : undefined;
+    if (!m || v === undefined || v === 0) continue;
+    const total = v * (m.row.cells[column]?.percent ? 1 : m.table.scale);
+    if (Math.abs(total - sum) > SUM_TOLERANCE * Math.abs(total) || rows[0].value / total < 0 || rows[0].value / total > 1) continue;
+    return { of: l.name, percent: (rows[0].value / total) * 100, cell: cellOf(c.docId, m.table, m.row, column, total) };
+  }
+  return undefined;
 }
 
 /** Long titles (a sentence introducing the table) are cut to TITLE_SHOWN characters at a word. */

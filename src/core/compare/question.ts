@@ -53,7 +53,7 @@ const FRAME = new Set(
     'which what who is are was were has have had did does do saw see seen the its their company business reportable segment ' +
       'highest largest biggest greatest most top best strongest leading maximum fastest lowest smallest least fewest weakest worst minimum slowest more less ' +
       'grow grew growth growing increase increased increases rise rose rising gain gained improve improved expand expanded decline declined drop dropped fall fell falling decrease decreased shrink shrank reduction reduced ' +
-      'fiscal year years quarter quarters month months ended ending period compared comparison versus vs between from to through since prior previous last latest current ' +
+      'fiscal year years quarter quarters first second third fourth half month months ended ending period compared comparison versus vs between from to through since prior previous last latest current ' +
       'amount value figure much many one single three two four five all among across each of in on by for at based according report reported reporting generated generate brought bring contributed contribute ' +
       'change changed percent percentage rate dollar dollars term terms following show shows list table ' +
       'spend spent spending earn earned earning earnings-wise make made pay paid record recorded post posted incur incurred use used provide provided account accounted contribute contributed bring brought see saw',
@@ -116,10 +116,11 @@ function setNoun(question: string): { set: string; phrase: string } | undefined 
 
 /**
  * What is compared, in stemmed content words: the question without its framing words, names
- * (capitalised words after the first), years, the set noun, and possessives.
+ * (capitalised words after the first), years, the set noun, and owners ("JPM's").
  */
 function metricWords(question: string, setPhrase: string | undefined): string[] {
-  let text = question.replace(/[’']s\b/g, '');
+  // An owner ("JPM's", "the company's") is not what is measured.
+  let text = question.replace(/[\w&.-]+[’']s\b/g, ' ');
   // Every word of the set ("geographic regions"), not only the one found first.
   if (setPhrase) {
     const set = SET_NOUNS.find(([re]) => re.test(setPhrase))?.[0];

@@ -34,7 +34,12 @@ export interface Candidate {
 const FOOTNOTE_MARK = /\s*\((?:\d{1,2}|[a-z])\)\s*$/;
 export const TOTAL_ROW = /^\s*(?:total|subtotal|sum)\b|\btotals?\s*$|\bconsolidated\b/i;
 
-export const REST_ROW = /\b(?:corporate|unallocated|eliminations?|reconcil\w*|intersegment|all\s+other)\b|^\s*other\b|\bother\s*$/i;
+/**
+ * "Corporate", "Corporate and other", "Corporate expenses", "Unallocated costs": the rest of a set of
+ * segments. "Corporate bonds" or "Corporate & Investment Bank" are members like any other.
+ */
+export const REST_ROW =
+  /\b(?:unallocated|eliminations?|reconcil\w*|intersegment|all\s+other)\b|^\s*other\b|\bother\s*$|^\s*corporate\s*(?:\(\w\))?\s*$|^\s*corporate\s*(?:and|&|\/|,|-|—|–)\s*(?:other|unallocated|eliminations?|adjustments?|reconcil\w*)\b|^\s*corporate\s+(?:expenses?|costs?|items?|overhead|activities|functions?|adjustments?|centers?|segment)\b|\bcorporate\s*(?:\(\w\))?\s*$/i;
 
 /** Labels that name a date or a period, not a member of the set ("Balance as of December 31, 2021", "Fiscal 2014"). */
 export const PERIOD_LABEL =
@@ -108,7 +113,7 @@ export function split(docId: string, table: Table, rows: Member[], near: string,
   for (const m of rows) {
     if (!/\p{L}{2}/u.test(m.name)) continue;
     if (PERIOD_LABEL.test(m.name)) leftOut.push({ name: m.name, why: 'a date, not one of the set' });
-    else if (!asked.allowTotals && TOTAL_ROW.test(m.name)) leftOut.push({ name: m.name, why: 'a total' });
+    else if (!asked.allowTotals && TOTAL_ROW.test(m.name)) leftOut.push({ name: m.name, why: 'a total', member: m });
     else if (!asked.allowTotals && REST_ROW.test(m.name)) leftOut.push({ name: m.name, why: 'not one of the set (corporate, other or eliminations)' });
     else members.push({ ...m, name: m.name.replace(FOOTNOTE_MARK, '').trim() || m.name });
   }
@@ -139,6 +144,37 @@ export function acrossTables(docId: string, tables: Table[], asked: AskedCompari
     out.push(split(docId, first, same, same[0].row.label, same.map((m) => m.table.title).join(' · '), asked));
   }
   return out;
+}
+
+/**
+ * One member per block of columns: the row naming what is compared ("Net income") in a table whose
+ * columns come in blocks named by a header row ("Consumer Banking | Investment Bank", each over
+ * "2022 | 2021 | Change"). Each block is read as a table of its own; tables of the same blocks'
+ * periods (one page split in two) give one set.
+ */
+export function columnBlocks(docId: string, tables: Table[], asked: AskedComparison): Candidate[] {
+  if (asked.metric.length === 0) return [];
+  const sets = new Map<string, { first: Table; members: Member[] }>();
+  for (const table of tables) {
+    const names = [...new Set(table.columns.map((c) => c.group))];
+    if (names.length < 2 || names.some((n) => n === undefined)) continue;
+    const per = table.columns.length / names.length;
+    for (const row of table.rows) {
+      if (row.cells.length !== table.columns.length || !namesMetric(asked.metric, row.label)) continue;
+      const views = names.map((name, g) => {
+        const columns = table.columns.slice(g * per, (g + 1) * per).map(({ group: _group, ...c }) => c);
+        const cells = row.cells.slice(g * per, (g + 1) * per).map((c, column) => ({ ...c, column }));
+        // The view keeps the table's rows for what they say of its unit ("$" on the first row only).
+        const view: Table = { ...table, columns };
+        return { row: { ...row, cells }, name: name!, table: view };
+      });
+      const key = `${contentWords(row.label).join(' ')}\u0000${views[0].table.columns.map((c) => `${c.label}:${c.period?.months ?? ''}`).join('|')}`;
+      const set = sets.get(key) ?? { first: views[0].table, members: [] };
+      set.members.push(...views.filter((v) => !set.members.some((m) => m.name === v.name)));
+      sets.set(key, set);
+    }
+  }
+  return [...sets.values()].map(({ first, members }) => split(docId, first, members, [first.stub, members[0].row.label].filter(Boolean).join(' · '), first.title, asked));
 }
 
 /** A row label that is what the question compares: all its words, and at most two more. */

@@ -1,6 +1,7 @@
 import { formatValue, roundingAsked, type ValueUnit } from './rounding';
 import { figureCells, type Figure, type FigureInput } from './compute';
 import type { ProgramOutcome } from './program';
+import { EXACT_MATCH } from './find-cell';
 
 /** How the direct answer is written: its first line (the figure or verdict), the computation, and each input with its citation. */
 export interface FigureText {
@@ -12,6 +13,8 @@ export interface FigureText {
   inputs: string[];
   /** Where the formula came from, in words. */
   basis: string;
+  /** Set when an input's row was matched loosely (by part of its words, or by meaning): which, in words. Such an answer is never shown as sure as an exact one. */
+  weak?: string;
 }
 
 /** Writes a computed figure as text, each input cited by its source number. */
@@ -76,12 +79,28 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
     `${i.label}${i.fy ? `, ${period(i.fy)}` : ''}: ${inputValueText(i)}${i.cell.page !== undefined ? ` (page ${i.cell.page})` : ''}${meaningNote(i)} ${cite([i])}`.trim(),
   );
   const basis = modelLeads ? 'The language model wrote the expression; Sieve evaluated it over the cells shown.' : basisOf(figure);
-  return { headline: headline.trim(), computation, inputs, basis: program && !program.ok ? `${basis} The language model’s expression was not used (${program.problem}).` : basis };
+  const weak = weakNote(figure);
+  return {
+    headline: headline.trim(),
+    computation,
+    inputs,
+    basis: program && !program.ok ? `${basis} The language model’s expression was not used (${program.problem}).` : basis,
+    ...(weak ? { weak } : {}),
+  };
+}
+
+/** Which inputs were read from rows whose label is not the line item's own (a loose match), in words; undefined when every row matched exactly. */
+function weakNote(figure: Figure): string | undefined {
+  const loose = figureCells(figure).filter((i) => i.meaning !== undefined || (i.match !== undefined && i.match < EXACT_MATCH));
+  if (loose.length === 0) return undefined;
+  const rows = [...new Set(loose.map((i) => `“${i.label}” for ${i.quantity.replace(/^label_/, '').replace(/_/g, ' ')}`))].join('; ');
+  return `Matched loosely: ${rows}. The row's label does not name exactly what was asked, so check it is the one meant.`;
 }
 
 /** The answer as one plain text: headline, computation and inputs. */
 export function figureAnswer(t: FigureText): string {
   const lines = [t.headline];
+  if (t.weak) lines.push('', t.weak);
   if (t.computation.length) lines.push('', ...t.computation);
   if (t.inputs.length) lines.push('', ...t.inputs.map((i) => `• ${i}`));
   if (t.basis) lines.push('', t.basis);

@@ -38,8 +38,13 @@ export interface FoundCell {
   score: number;
   /** Read by meaning: the similarity of its label to the input's names (see matchByMeaning). */
   meaning?: number;
+  /** How well the row's label alone is the line item (rowScore, 0–1, before the table's bonuses), when read by its words. */
+  match?: number;
   cell: CellRef;
 }
+
+/** A row matched at least this well (rowScore's scale: 1 exact, 0.95 reordered, below 0.9 only contained) is named exactly; below it, the answer says the match is loose. */
+export const EXACT_MATCH = 0.9;
 
 /** A row must match at least this well (rowScore, 0–1) to be read. */
 export const MIN_ROW_SCORE = 0.6;
@@ -66,7 +71,7 @@ export function findCell(
   docs: DocumentTables[],
   quantity: string,
   fy: number,
-  options: { months?: number; quarter?: number; statements?: StatementKind[]; minScore?: number; label?: string } = {},
+  options: { months?: number; quarter?: number; statements?: StatementKind[]; minScore?: number; label?: string; qualifier?: 'gross' | 'net' } = {},
 ): FoundCell | undefined {
   const entry = lexiconEntry(quantity);
   if (!entry) return undefined;
@@ -78,6 +83,8 @@ export function findCell(
       for (const row of table.rows) {
         // A label matched by meaning is read as if its words had matched just well enough.
         if (options.label !== undefined && !sameLabel(row.label, options.label)) continue;
+        // "Gross" asked is never a row that says "net", nor the reverse.
+        if (options.qualifier && contentWords(row.label).includes(options.qualifier === 'gross' ? 'net' : 'gross')) continue;
         const found = readRow(docId, table, row, column, entry, fy, options.statements ?? [], options.minScore ?? MIN_ROW_SCORE, options.label !== undefined);
         if (found && (!best || found.score > best.score + 1e-9)) best = found;
       }
@@ -103,13 +110,14 @@ function readRow(
   if (!cell || cell.percent || (cell.value === null && !/^[-—–−]+$/.test(cell.raw))) return undefined;
   let score = meant ? Math.max(minScore, rowScore(entry, row, table.statement)) : rowScore(entry, row, table.statement);
   if (score < minScore) return undefined;
+  const match = score;
   // rowScore is capped at 1: among exact labels, the item's own statement still comes first.
   if (table.statement === entry.statement) score += OWN_STATEMENT_TIE;
   if (table.statement && named.includes(table.statement)) score += NAMED_STATEMENT_BONUS;
   if (table.columns.some((c) => !c.period)) score *= MIXED_COLUMNS_FACTOR;
   if (table.statement && table.statement !== 'segment table' && PRIMARY_TITLE.test(table.title)) score += CONSOLIDATED_BONUS;
   if (/\battributable\s+to\b/i.test(row.label) && !/noncontrolling|non-controlling|minority/i.test(row.label)) score += ATTRIBUTABLE_BONUS;
-  return cellFound(docId, table, row, column, { quantity: entry.id, fy, score });
+  return { ...cellFound(docId, table, row, column, { quantity: entry.id, fy, score }), ...(meant ? {} : { match }) };
 }
 
 /** A row of money amounts other than per share or per unit ("Gross margin | $21,368"): scaled like the table, whatever its label says. */

@@ -10,6 +10,7 @@ export { askedFigure, askedPeriod, askedYears, definedFigure } from './question'
 export type { AskedFigure } from './question';
 export { cellKey, computeFigure, figureCells, inputYear, lookedUpFigure } from './compute';
 export { lookupCell } from './lookup';
+export { askedRowTrend, namedRowLabel } from './row-trend';
 export type { Figure, FigureInput, FigureStep } from './compute';
 export { findCell, nearestRows, sameLabel, MIN_ROW_SCORE } from './find-cell';
 export { matchByMeaning, MEANING_MIN_SIMILARITY } from './meaning';

@@ -64,6 +64,15 @@ export const BALANCE_SHEET_ITEMS: LineItemSpec[] = [
     source: 'US GAAP taxonomy: PropertyPlantAndEquipmentNet; IAS 1.54(a) "property, plant and equipment"; IAS 16.73',
   },
   {
+    id: 'ppe_gross',
+    statement: 'balance sheet',
+    names: 'gross pp&e; gross ppe; gross property plant and equipment; gross property and equipment; gross fixed assets; pp&e at cost',
+    labels:
+      'property plant and equipment gross; property and equipment gross; gross property plant and equipment; property plant and equipment at cost; property and equipment at cost; total property plant and equipment at cost; gross fixed assets',
+    exclude: 'net; accumulated; purchase; purchases; additions; payments; proceeds; sale; sales; disposal; disposals; depreciation; impairment; held for sale',
+    source: 'US GAAP taxonomy: PropertyPlantAndEquipmentGross; IAS 16.73(d) "gross carrying amount"',
+  },
+  {
     id: 'goodwill',
     statement: 'balance sheet',
     names: 'goodwill',

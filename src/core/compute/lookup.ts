@@ -5,7 +5,7 @@ import { cellFound, type DocumentTables, type FoundCell } from './find-cell';
 /** A question that asks for one value ("What is …", "How much …", "How many …"), not a list or a reason. */
 const ASKS_VALUE = /^\s*(?:what(?:'s|\s+is|\s+was)\b|how\s+(?:much|many|high|low)\b)/i;
 /** A row label must be at least this long to be named by a question (a one-letter code is not). */
-const MIN_LABEL_CHARS = 4;
+export const MIN_LABEL_CHARS = 4;
 
 /**
  * A value looked up in any table by words: the row whose label the question names in full

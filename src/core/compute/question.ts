@@ -1,6 +1,7 @@
 import { statementsNamed, type StatementKind } from '../tables';
 import { findMetric, metricById, type Metric, type MetricUnit } from './metrics';
 import { quantitiesIn } from './match';
+import { contentWords } from './match-text';
 import { inputsOf, parseExpression, type Expr } from './expr';
 import { lexiconEntry, type LexiconEntry } from './lexicon';
 
@@ -26,6 +27,8 @@ export interface AskedFigure {
   /** The fiscal quarter named ("Q2", "second quarter"), to choose among a year's quarter columns. */
   quarter?: number;
   statements: StatementKind[];
+  /** "gross" or "net" said of a line item whose own name does not say it ("gross property, plant and equipment"): a row saying the other is never read. */
+  qualifier?: 'gross' | 'net';
 }
 
 // A bare year, not a figure ("2,021") nor the year of the filing the question cites ("the 2022 10-K").
@@ -96,7 +99,26 @@ export function askedFigure(question: string, options: { definitions?: boolean }
     return finish({ name: nameOf(entry), expression: parseExpression(composite.expression), unit: composite.unit, from: 'metric', metric: composite, quantity: entry });
   // Share counts are plain numbers, not money.
   const unit = /shares/.test(entry.id) ? 'ratio' : 'currency';
-  return finish({ name: nameOf(entry), expression: parseExpression(entry.id), unit, from: 'line item', quantity: entry });
+  const hit = hits.find((h) => h.entry === entry)!;
+  const qualifier = qualifierOf(contentWords(asks), hit, entry);
+  return finish({ name: `${qualifier && !/\b(?:gross|net)\b/i.test(nameOf(entry)) ? `${qualifier} ` : ''}${nameOf(entry)}`.replace(/^./, (c) => c.toUpperCase()), expression: parseExpression(entry.id), unit, from: 'line item', quantity: entry, ...(qualifier ? { qualifier } : {}) });
+}
+
+/** Which way a yes/no question counts as "yes" for a figure that moved: up, down, or undefined when it is no yes/no question or names both ways. */
+export function askedDirection(question: string): 'up' | 'down' | undefined {
+  if (!YES_NO.test(question)) return undefined;
+  const up = UP.test(question);
+  const down = DOWN.test(question);
+  return up === down ? undefined : up ? 'up' : 'down';
+}
+
+/** "gross" or "net" just before or after a line item the question names, when the item's own name does not say it. */
+function qualifierOf(words: string[], hit: { start: number; end: number }, entry: LexiconEntry): 'gross' | 'net' | undefined {
+  const own = new Set(entry.names.flatMap((n) => contentWords(n)));
+  for (const w of [words[hit.start - 1], words[hit.end]]) if ((w === 'gross' || w === 'net') && !own.has(w)) return w;
+  const named = words.slice(hit.start, hit.end);
+  for (const w of ['gross', 'net'] as const) if (named.includes(w) && !entry.labels.some((l) => contentWords(l).includes(w))) return w;
+  return undefined;
 }
 
 /** A metric's name that says more than a defined name and holds all its words ("EBITDA margin" over "unadjusted EBITDA"). */
@@ -138,13 +160,13 @@ export function askedPeriod(question: string): { years: number[]; months?: numbe
   return { years: askedYears(question).list, ...(months ? { months } : {}), ...(quarter ? { quarter } : {}) };
 }
 
-function quarterAsked(question: string): number | undefined {
+export function quarterAsked(question: string): number | undefined {
   const m = question.match(/\bQ([1-4])\b|\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\b/i);
   if (!m) return undefined;
   return m[1] ? Number(m[1]) : ['first', 'second', 'third', 'fourth'].indexOf(m[2].toLowerCase()) + 1;
 }
 
-function monthsAsked(question: string): number | undefined {
+export function monthsAsked(question: string): number | undefined {
   if (/\bQ[1-4]\b|\bquarter\b|\bthree\s+months\b/i.test(question)) return 3;
   if (/\bH[12]\b|\bsix\s+months\b|\bhalf[\s-]+year\b|\bfirst\s+half\b/i.test(question)) return 6;
   if (/\bnine\s+months\b/i.test(question)) return 9;
@@ -252,7 +274,7 @@ function operandExpression(phrase: string, known: Map<string, string>, seen: Set
 
 /** An input named `label_total_cholesterol` is the table row labelled "total cholesterol". */
 export const LABEL_PREFIX = 'label_';
-const MAX_LABEL_WORDS = 8;
+export const MAX_LABEL_WORDS = 8;
 
 function inYears(phrase: string, years: number[], combine: (a: string, b: string) => string): string | undefined {
   const id = quantityId(phrase);

@@ -17,7 +17,7 @@ export interface Line {
 const SHORT_LINE = 110;
 const LONG_LINE = 220;
 const PERIOD_WORD =
-  /^(?:\(?[a-z]+\s+)*(?:19[89]\d|20\d\d)\)?$|^(?:19[89]\d|20\d\d|'?\d\d)\s+(?:vs\.?|versus|compared\s+(?:to|with))\s+(?:19[89]\d|20\d\d|'?\d\d)$|^(?:change|%\s*change|\$?\s*change|%|increase|\(decrease\)|increase\s*\(decrease\)|fiscal|year|q[1-4])$/i;
+  /^(?:\(?[a-z]+\)?\s+)*(?:19[89]\d|20\d\d)\)?$|^(?:19[89]\d|20\d\d|'?\d\d)\s+(?:vs\.?|versus|compared\s+(?:to|with))\s+(?:19[89]\d|20\d\d|'?\d\d)$|^(?:change|%\s*change|\$?\s*change|%|increase|\(decrease\)|increase\s*\(decrease\)|fiscal|year|q[1-4])$/i;
 
 /** Splits text into classified lines, each with its page. */
 export function readLines(text: string, pages: PageSpan[]): Line[] {

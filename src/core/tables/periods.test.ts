@@ -135,4 +135,12 @@ describe('quarter columns', () => {
       [2024, 1],
     ]);
   });
+
+  it('spreads each date over its group of sub-columns ("Avg. | Min | Max" repeated)', () => {
+    const periods = columnPeriods(['Three months ended | June 30, 2023 | June 30, 2022', '(in millions) | Avg. | Min | Max | Avg. | Min | Max'], 6);
+    expect(periods.map((p) => p?.fy)).toEqual([2023, 2023, 2023, 2022, 2022, 2022]);
+    expect(periods.map((p) => p?.label)).toEqual(['Jun 30, 2023 Avg.', 'Jun 30, 2023 Min', 'Jun 30, 2023 Max', 'Jun 30, 2022 Avg.', 'Jun 30, 2022 Min', 'Jun 30, 2022 Max']);
+    expect(periods.every((p) => p?.months === 3)).toBe(true);
+  });
 });
+

@@ -30,13 +30,31 @@ export function columnPeriods(headerLines: string[], columns: number): Array<Per
   if (!years) return out;
   const dates = [...text.matchAll(MONTH_DAY)].map((m) => ({ month: MONTHS.indexOf(m[1].slice(0, 3).toLowerCase()) + 1, day: Number(m[2]) }));
   const months = durations(text, columns);
-  years.forEach((y, i) => {
-    if (y === undefined) return;
-    const date = dates.length === 0 ? undefined : dates.length === 1 ? dates[0] : dates[Math.min(i, dates.length - 1)];
+  // Each date over a group of sub-columns ("Jun 30, 2023 | Jun 30, 2022" over "Avg. | Min | Max | Avg. | Min | Max").
+  const sub = years.length < columns ? repeatedHeadings(headerLines, columns, years.length) : undefined;
+  const per = sub ? columns / years.length : 1;
+  for (let i = 0; i < columns; i++) {
+    const g = Math.floor(i / per);
+    const y = years[g];
+    if (y === undefined) continue;
+    const date = dates.length === 0 ? undefined : dates.length === 1 ? dates[0] : dates[Math.min(g, dates.length - 1)];
     const label = date ? `${MONTHS[date.month - 1][0].toUpperCase()}${MONTHS[date.month - 1].slice(1)} ${date.day}, ${y}` : String(y);
-    out[i] = { fy: fiscalYearOf(y, date?.month, date?.day), label, ...(months[i] ? { months: months[i] } : {}) };
-  });
+    out[i] = { fy: fiscalYearOf(y, date?.month, date?.day), label: sub ? `${label} ${sub[i]}` : label, ...(months[i] ? { months: months[i] } : {}) };
+  }
   return out;
+}
+
+/** The sub-headings of a header row that repeats one group per period ("Avg. | Min | Max" twice over six columns), when there is one. */
+function repeatedHeadings(lines: string[], columns: number, groups: number): string[] | undefined {
+  if (groups < 2 || columns % groups !== 0) return undefined;
+  const per = columns / groups;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    let cells = lines[i].split(' | ').map((c) => c.trim());
+    if (cells.length === columns + 1) cells = cells.slice(1);
+    if (cells.length !== columns || cells.some((c) => (c.match(YEAR) ?? []).length > 0 || !/\p{L}/u.test(c))) continue;
+    if (cells.every((c, j) => j < per || c === cells[j - per])) return cells;
+  }
+  return undefined;
 }
 
 const QUARTER = /\bQ([1-4])\s*(?:FY\s?'?)?((?:19|20)?\d\d)\b|\b(first|second|third|fourth)\s+quarter\s+(?:of\s+)?(?:fiscal\s+(?:year\s+)?)?((?:19|20)\d\d)\b/i;
@@ -75,7 +93,11 @@ function alignedYears(lines: string[], columns: number): Array<number | undefine
   return undefined;
 }
 
+/** A header naming a change between periods ("Increase (decrease) 2023", "% change", "Variance"): its column is no period. */
+const CHANGE_HEADING = /\b(?:change|increase|decrease|variance|growth|vs\.?|versus)\b|%/i;
+
 function yearIn(cell: string): number | undefined {
+  if (CHANGE_HEADING.test(cell)) return undefined;
   const m = cell.match(YEAR);
   if (!m || m.length !== 1) return undefined;
   return isYear(m[0]) ? Number(m[0]) : undefined;

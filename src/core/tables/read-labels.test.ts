@@ -153,4 +153,20 @@ Tea | $2.00`);
     ]);
     expect(tables[0].statement).toBeUndefined();
   });
+
+  it('keeps words printed before the values as notes, not as a value column', () => {
+    const { text, tables } = tablesOf(`Fair value of debt investments
+
+(In thousands) | Fair value level | June 30, 2023 | December 31, 2022
+Money market funds | Level 1 | $2,195 | $12,009
+Corporate bonds | Level 2 | 416,420 | 213,875
+Total debt investments | $418,615 | $225,884`);
+    const t = tables[0];
+    expect(t.columns.map((c) => c.period?.fy)).toEqual([2023, 2022]);
+    expect(values(t, 'Money market funds')).toEqual([2195, 12009]);
+    expect(values(t, 'Corporate bonds')).toEqual([416420, 213875]);
+    expect(row(t, 'Corporate bonds').notes).toEqual(['Level 2']);
+    expect(row(t, 'Total debt investments').notes).toBeUndefined();
+    expect(offsetMismatches(text, tables)).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 import type { PageSpan } from '../types';
-import type { Cell, Table, TableRow } from './types';
+import type { Cell, Period, Table, TableRow } from './types';
 import { readLines, type Line } from './lines';
 import { cellValue } from './numbers';
 import { columnPeriods } from './periods';
@@ -20,8 +20,11 @@ interface Draft {
   pending?: Line;
 }
 
+/** A cell holding only footnote marks: "(a)", "(b) (c)". */
+const FOOTNOTE_CELL = /^(?:\([a-z]\)\s*)+$/;
+
 /** The table reader's version: raise it when readTables reads the same text differently, so stored tables are read again. */
-export const TABLES_VERSION = 2;
+export const TABLES_VERSION = 3;
 
 /**
  * Reads every table of a document: runs of "label | value | …" rows on one page, with the
@@ -155,8 +158,16 @@ function addRow(draft: Draft, line: Line): void {
     draft.path = headingPath(label);
     return;
   }
-  const cells: Cell[] = line.cells!.map((c, column) => ({ ...cellValue(c.raw), raw: c.raw, column, start: c.start, end: c.end }));
-  draft.rows.push({ label, path: [...draft.path], start, end: line.end, page: line.page, cells });
+  // Words printed before the values ("Money market funds | Level 1 | $2,195") describe the row; they are not a value column.
+  let first = 0;
+  while (first < line.cells!.length - 1 && /\p{L}{2}/u.test(line.cells![first].raw) && !cellValue(line.cells![first].raw).numeric) first++;
+  const notes = line.cells!.slice(0, first).map((c) => c.raw.trim());
+  // A footnote mark printed in a cell of its own ("3,100 | 5,645 | (a) | (45)") is no value.
+  const cells: Cell[] = line.cells!
+    .slice(first)
+    .filter((c) => !FOOTNOTE_CELL.test(c.raw.trim()))
+    .map((c, column) => ({ ...cellValue(c.raw), raw: c.raw, column, start: c.start, end: c.end }));
+  draft.rows.push({ label, path: [...draft.path], start, end: line.end, page: line.page, cells, ...(notes.length ? { notes } : {}) });
   draft.end = line.end;
   if (/^total\b/i.test(label)) draft.path = [];
 }
@@ -165,8 +176,11 @@ function finish(d: Draft): Table {
   const columns = commonWidth(d.rows);
   const header = [...d.context.map((l) => l.text), ...d.headerLines];
   const periods = columnPeriods(header, columns);
-  const headings = columnHeadings(d.headerLines, columns);
+  // Rows printing words before their values ("each", "Level 1") have that many header cells more.
+  const notes = Math.max(0, ...d.rows.map((r) => r.notes?.length ?? 0));
+  const headings = columnHeadings(d.headerLines, columns, notes);
   const stub = stubLabel(d.headerLines, columns);
+  const groups = columnGroups(d.headerLines, columns, periods);
   const unit = header.map(statedScale).find((u) => u) ?? d.rows.map((r) => statedScale(r.label)).find((u) => u);
   // Column header rows ("May 26, | May 27,") and the unit line alone are not the title.
   const titleLines = d.context.map((l) => l.text).filter((t) => !t.includes(' | ') && !unitOnly(t));
@@ -179,15 +193,20 @@ function finish(d: Draft): Table {
     statement: recogniseStatement(titleLines, d.rows),
     scale: unit?.scale ?? 1,
     ...(unit ? { unitText: unit.text } : {}),
-    columns: periods.map((period, i) => ({ label: period?.label ?? headings[i] ?? `column ${i + 1}`, ...(period ? { period } : {}) })),
+    columns: periods.map((period, i) => ({
+      label: period?.label ?? headings[i] ?? `column ${i + 1}`,
+      ...(period ? { period } : {}),
+      ...(groups ? { group: groups[Math.floor(i / (columns / groups.length))] } : {}),
+    })),
     rows: d.rows,
   };
 }
 
 /** Column names from the nearest header row whose cells line up with the columns ("Item | Quantity | Unit price" over 2 value columns). */
-function columnHeadings(headerLines: string[], columns: number): string[] {
+function columnHeadings(headerLines: string[], columns: number, notes: number): string[] {
   for (let i = headerLines.length - 1; i >= 0; i--) {
     const cells = headerLines[i].split(' | ').map((c) => c.trim());
+    if (notes > 0 && cells.length === columns + 1 + notes) return cells.slice(1 + notes);
     if (cells.length === columns + 1) return cells.slice(1);
     if (cells.length === columns && columns > 1) return cells;
   }
@@ -206,6 +225,24 @@ function stubLabel(headerLines: string[], columns: number): string | undefined {
     if (!first || unitOnly(first) || !/\p{L}{3}/u.test(first) || /^(?:\(?\s*(?:in|dollars|amounts)\b|(?:years?|quarters?|months?|three|six|nine|twelve)\b)/i.test(first))
       return undefined;
     return first;
+  }
+  return undefined;
+}
+
+/**
+ * Names of blocks of columns: a header row with fewer names than columns, dividing them evenly
+ * ("Three months ended | Consumer Banking | Investment Bank" over six columns), where every block
+ * repeats the same periods. Undefined when no header row does.
+ */
+function columnGroups(headerLines: string[], columns: number, periods: Array<Period | undefined>): string[] | undefined {
+  for (const line of headerLines) {
+    const cells = line.split(' | ').map((c) => c.trim());
+    const names = /\b(?:ended|months|year|quarter|in\s+(?:millions|thousands|billions))\b|^\(/i.test(cells[0]) || cells[0] === '' ? cells.slice(1) : cells;
+    if (names.length < 2 || names.length >= columns || columns % names.length !== 0) continue;
+    if (names.some((n) => !/\p{L}{3}/u.test(n) || /\b(?:19|20)\d\d\b|\b(?:three|six|nine|twelve)\s+months\b/i.test(n))) continue;
+    const per = columns / names.length;
+    const same = periods.every((p, i) => i < per || (p?.fy === periods[i - per]?.fy && p?.months === periods[i - per]?.months));
+    if (same && periods.some((p) => p)) return names;
   }
   return undefined;
 }

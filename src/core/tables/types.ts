@@ -43,6 +43,8 @@ export interface TableRow {
   /** 1-based page, when the document has pages. */
   page?: number;
   cells: Cell[];
+  /** Words printed between the label and the values ("Level 1"): they describe the row and are no value column. */
+  notes?: string[];
 }
 
 /** A document's tables as stored with its text, stamped with the reader's version (a newer reader reads them again). */
@@ -65,7 +67,7 @@ export interface Table {
   scale: number;
   /** The unit as stated ("(In millions, except per share data)"), when found. */
   unitText?: string;
-  /** One per value column. */
-  columns: Array<{ label: string; period?: Period }>;
+  /** One per value column; `group` names the block of columns it belongs to, when a header row names blocks ("Consumer Banking | Investment Bank" over "2022 | 2021 | Change" each). */
+  columns: Array<{ label: string; period?: Period; group?: string }>;
   rows: TableRow[];
 }

@@ -1,5 +1,7 @@
 import {
   askedFigure,
+  askedRowTrend,
+  namedRowLabel,
   cellKey,
   computeFigure,
   figureCells,
@@ -14,6 +16,7 @@ import {
   type Figure,
   type FigureText,
 } from '../../compute';
+import { LEAD_IN } from '../../read';
 import type { CandidateRow } from '../types';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
@@ -51,10 +54,15 @@ export async function figuring(
   const { deps, question } = ctx;
   if (!ctx.settings.figures) return { value: undefined, detail: { skipped: 'turned off' } };
   if (!deps.tablesOf || !deps.chunksOf) return { value: undefined, detail: { skipped: 'the documents’ tables are not available' } };
-  const asked = askedFigure(question);
+  let asked = askedFigure(question);
+  const docs = await tablesInScope(ctx, rows, scope);
+  // "Did <a row of some table> fall?": the row the question names, compared between the two periods.
+  if (options.verdict && !asked) {
+    const row = namedRowLabel(question, docs);
+    asked = row ? askedRowTrend(question.replace(LEAD_IN, ''), row) : undefined;
+  }
   // A yes/no question is settled by a figure's direction, sign or change, never by one line item's value: no cell is read or cited for it.
   if (options.verdict && !asked?.yes && asked?.aggregate !== 'compare') return { value: undefined, detail: { skipped: 'a yes/no question that one value does not settle' } };
-  const docs = await tablesInScope(ctx, rows, scope);
   // No line item or metric asked: a value named by its row and column in any table (a lab report, a price list).
   let figure = asked ? computeFigure(asked, docs) : lookedUpFigure(question, docs);
   // A definition whose parts no table names: the metric or line item the question also names, if any.
