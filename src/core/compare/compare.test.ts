@@ -34,6 +34,15 @@ AWS
 Net sales | $25,655 | $35,026
 Operating income | $7,296 | $9,201`;
 
+/** Blocks of columns, one per segment, named by a header row; footnote marks in cells of their own. */
+const BLOCKS = `Segment results
+
+Three months ended June 30, | Retail Banking | Corporate & Investment Bank | Corporate
+(in millions) | 2022 | 2021 | Change | 2022 | 2021 | Change | 2022 | 2021 | Change
+Total net revenue | $12,614 | $12,760 | (1)% | $11,947 | $13,214 | (10)% | $80 | $(1,169) | NM
+Net income/(loss) | 3,100 | 5,645 | (a) | (45) | 3,725 | 5,020 | (a) | (26) | (174) | (1,295) | 87
+Return on equity | 38% | 24% | 15% | 14% | NM | NM`;
+
 /** A non-financial table: a lab's measurements, no periods. */
 const LAB = `Table 2. Median running time of each solver on the benchmark suite
 
@@ -139,15 +148,7 @@ Short-term investments | 478,677 | 275,176`,
   });
 
   it('compares blocks of columns named by a header row, each block its own member, footnote cells aside', () => {
-    const c = compare(
-      "Which of the bank's segments had the highest net income in the second quarter of 2022?",
-      `Segment results
-
-Three months ended June 30, | Retail Banking | Corporate & Investment Bank | Corporate
-(in millions) | 2022 | 2021 | Change | 2022 | 2021 | Change | 2022 | 2021 | Change
-Total net revenue | $12,614 | $12,760 | (1)% | $11,947 | $13,214 | (10)% | $80 | $(1,169) | NM
-Net income/(loss) | 3,100 | 5,645 | (a) | (45) | 3,725 | 5,020 | (a) | (26) | (174) | (1,295) | 87`,
-    );
+    const c = compare("Which of the bank's segments had the highest net income in the second quarter of 2022?", BLOCKS);
     expect(c.ranked.map((r) => [r.name, r.value])).toEqual([
       ['Corporate & Investment Bank', 3725e6],
       ['Retail Banking', 3100e6],
@@ -157,6 +158,12 @@ Net income/(loss) | 3,100 | 5,645 | (a) | (45) | 3,725 | 5,020 | (a) | (26) | (1
     expect(comparisonText(c, () => 1)).toMatch(/^Corporate & Investment Bank: the highest, \$3,725 million/);
     // No printed row totals exactly the two compared: no share is claimed.
     expect(c.share).toBeUndefined();
+    // A ratio printed without its change column: each block's first cells.
+    const roe = compare("Which of the bank's segments had the highest return on equity in the second quarter of 2022?", BLOCKS);
+    expect(roe.ranked.map((r) => [r.name, r.value])).toEqual([
+      ['Retail Banking', 38],
+      ['Corporate & Investment Bank', 15],
+    ]);
   });
 
   it('still sets apart Corporate rows of a segment table, whatever follows the word', () => {

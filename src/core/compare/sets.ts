@@ -160,10 +160,12 @@ export function columnBlocks(docId: string, tables: Table[], asked: AskedCompari
     if (names.length < 2 || names.some((n) => n === undefined)) continue;
     const per = table.columns.length / names.length;
     for (const row of table.rows) {
-      if (row.cells.length !== table.columns.length || !namesMetric(asked.metric, row.label)) continue;
+      // A row may print fewer cells per block (a ratio without its change column): its block's first columns.
+      const own = row.cells.length / names.length;
+      if (!Number.isInteger(own) || own < 1 || own > per || !namesMetric(asked.metric, row.label)) continue;
       const views = names.map((name, g) => {
-        const columns = table.columns.slice(g * per, (g + 1) * per).map(({ group: _group, ...c }) => c);
-        const cells = row.cells.slice(g * per, (g + 1) * per).map((c, column) => ({ ...c, column }));
+        const columns = table.columns.slice(g * per, g * per + own).map(({ group: _group, ...c }) => c);
+        const cells = row.cells.slice(g * own, (g + 1) * own).map((c, column) => ({ ...c, column }));
         // The view keeps the table's rows for what they say of its unit ("$" on the first row only).
         const view: Table = { ...table, columns };
         return { row: { ...row, cells }, name: name!, table: view };

@@ -46,7 +46,11 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
       basis: 'Read by Sieve from the table row shown.',
     };
   }
-  if (figure.verdict && asked.yes === 'positive') {
+  if (asked.judgement && figure.steps.length > 0) {
+    const ref = asked.judgement.reference;
+    const side = figure.value! > ref.value ? 'above' : figure.value! < ref.value ? 'below' : 'at';
+    headline = `Sieve cannot judge “${asked.judgement.id.replace(/-/g, ' ')}” by a fixed threshold (no reference fixes one): ${lower(asked.name)} was ${show(figure.value!)} in ${period(figure.steps[figure.steps.length - 1].fy)}, ${side} the ${ref.value}% ${ref.what} (${ref.source}) ${cite(all)}`;
+  } else if (figure.verdict && asked.yes === 'positive') {
     headline = `${figure.verdict}: ${lower(asked.name)} was ${show(figure.value!)} in ${period(figure.steps[0].fy)} ${cite(all)}`;
   } else if (figure.steps.length >= 2 && asked.aggregate === 'compare') {
     const [a, b] = [figure.steps[0], figure.steps[figure.steps.length - 1]];

@@ -217,3 +217,12 @@ export function labelMatch(phrase: string, label: string): number {
   for (const w of ps) if (ls.has(w)) shared++;
   return (2 * shared) / (ps.size + ls.size);
 }
+
+/** "gross" or "net" just before or after a line item the question names, when the item's own name does not say it. */
+export function qualifierOf(words: string[], hit: { start: number; end: number }, entry: LexiconEntry): 'gross' | 'net' | undefined {
+  const own = new Set(entry.names.flatMap((n) => contentWords(n)));
+  for (const w of [words[hit.start - 1], words[hit.end]]) if ((w === 'gross' || w === 'net') && !own.has(w)) return w;
+  const named = words.slice(hit.start, hit.end);
+  for (const w of ['gross', 'net'] as const) if (named.includes(w) && !entry.labels.some((l) => contentWords(l).includes(w))) return w;
+  return undefined;
+}

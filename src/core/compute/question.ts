@@ -1,9 +1,10 @@
 import { statementsNamed, type StatementKind } from '../tables';
 import { findMetric, metricById, type Metric, type MetricUnit } from './metrics';
-import { quantitiesIn } from './match';
+import { qualifierOf, quantitiesIn } from './match';
 import { contentWords } from './match-text';
 import { inputsOf, parseExpression, type Expr } from './expr';
 import { lexiconEntry, type LexiconEntry } from './lexicon';
+import { judgementAsked, type Judgement } from './judgements';
 
 /** What a question asks Sieve to read from tables or compute. */
 export interface AskedFigure {
@@ -21,7 +22,9 @@ export interface AskedFigure {
   /** single: one year; average: the mean over the years; compare: the first year against the last. */
   aggregate: 'single' | 'average' | 'compare';
   /** For a yes/no question: which way counts as "yes" (up: improving, increased; down: declined; positive: above zero). */
-  yes?: 'up' | 'down' | 'positive';
+  yes?: 'up' | 'down' | 'positive' | 'reference';
+  /** For a judgement ("capital-intensive"): the reference the figure is set beside (yes: 'reference'). */
+  judgement?: Judgement;
   /** A quarter's or half's columns (3, 6, 9 months) instead of the year's. */
   months?: number;
   /** The fiscal quarter named ("Q2", "second quarter"), to choose among a year's quarter columns. */
@@ -73,6 +76,11 @@ export function askedFigure(question: string, options: { definitions?: boolean }
   const defined = options.definitions === false ? undefined : definedFigure(question);
   // Without its definitions, what a definition names ("… defined as operating income / goodwill") is not what the question asks for.
   const asks = options.definitions === false ? question.replace(DEFINITION, ' ') : question;
+  // "Is it capital-intensive?": the metric that measures it, beside a published reference.
+  const judgement = yesNo ? judgementAsked(asks) : undefined;
+  const judged = judgement ? metricById(judgement.metric) : undefined;
+  if (judgement && judged)
+    return { name: judged.name, expression: parseExpression(judged.expression), unit: judged.unit, from: 'metric', metric: judged, ...base, aggregate: 'single', yes: 'reference', judgement };
   const named = findMetric(asks);
   // "Define EBITDA as …" where the question asks for the EBITDA margin: the metric the question asks for, not the part it defines.
   if (defined && !(named && extends_(named.name, defined.name))) {
@@ -110,15 +118,6 @@ export function askedDirection(question: string): 'up' | 'down' | undefined {
   const up = UP.test(question);
   const down = DOWN.test(question);
   return up === down ? undefined : up ? 'up' : 'down';
-}
-
-/** "gross" or "net" just before or after a line item the question names, when the item's own name does not say it. */
-function qualifierOf(words: string[], hit: { start: number; end: number }, entry: LexiconEntry): 'gross' | 'net' | undefined {
-  const own = new Set(entry.names.flatMap((n) => contentWords(n)));
-  for (const w of [words[hit.start - 1], words[hit.end]]) if ((w === 'gross' || w === 'net') && !own.has(w)) return w;
-  const named = words.slice(hit.start, hit.end);
-  for (const w of ['gross', 'net'] as const) if (named.includes(w) && !entry.labels.some((l) => contentWords(l).includes(w))) return w;
-  return undefined;
 }
 
 /** A metric's name that says more than a defined name and holds all its words ("EBITDA margin" over "unadjusted EBITDA"). */
