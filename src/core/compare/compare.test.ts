@@ -40,6 +40,7 @@ const BLOCKS = `Segment results
 Three months ended June 30, | Retail Banking | Corporate & Investment Bank | Corporate
 (in millions) | 2022 | 2021 | Change | 2022 | 2021 | Change | 2022 | 2021 | Change
 Total net revenue | $12,614 | $12,760 | (1)% | $11,947 | $13,214 | (10)% | $80 | $(1,169) | NM
+Net interest income | 8,708 | 8,034 | 8 | 3,198 | 3,302 | (3) | 324 | (961) | NM
 Net income/(loss) | 3,100 | 5,645 | (a) | (45) | 3,725 | 5,020 | (a) | (26) | (174) | (1,295) | 87
 Return on equity | 38% | 24% | 15% | 14% | NM | NM`;
 
@@ -82,6 +83,9 @@ describe('askedComparison', () => {
     ['Which of its geographic regions had the slowest revenue growth?', { set: 'region', metric: ['revenue'] }],
     ['Which segment earned the least in the second quarter?', { direction: 'min', measure: 'level', quarter: 2, months: 3 }],
     ['What is the largest liability on the balance sheet?', { direction: 'max', measure: 'level', set: 'liability' }],
+    // Owners and names (a capital and lower case, "JPMorgan", "ACME's") are not what is measured; acronyms are.
+    ['Which JPMorgan Chase segment had the highest ROE in the second quarter of 2023?', { metric: ['roe'], quarter: 2 }],
+    ["Which of ACME's segments had the highest net income?", { metric: ['net', 'income'], set: 'segment' }],
   ])('%s', (question, expected) => {
     expect(askedComparison(question)).toMatchObject(expected);
   });

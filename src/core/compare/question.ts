@@ -126,7 +126,7 @@ function metricWords(question: string, setPhrase: string | undefined): string[] 
     const set = SET_NOUNS.find(([re]) => re.test(setPhrase))?.[0];
     text = set ? text.replace(new RegExp(set.source, 'gi'), ' ') : text.replace(setPhrase, ' ');
   }
-  // Names: capitalised words other than the first ("Amazon", "Boeing"); acronyms kept (ROE, EBIT).
-  const words = text.split(/\s+/).filter((w, i) => (i === 0 || !/^[A-Z][a-z]/.test(w)) && !(/\d/.test(w) && /[A-Za-z]/.test(w) && !/^(?:FY|Q)\d/i.test(w)));
+  // A capitalised word with lower case in it ("Boeing", "JPMorgan") is a name; one all in capitals (ROE, EBIT) is a measure.
+  const words = text.split(/\s+/).filter((w, i) => (i === 0 || !(/^[A-Z]/.test(w) && /[a-z]/.test(w))) && !(/\d/.test(w) && /[A-Za-z]/.test(w) && !/^(?:FY|Q)\d/i.test(w)));
   return contentWords(words.join(' ')).filter((w) => !FRAME.has(w) && !/^\d+$/.test(w) && !/^(?:fy|q)\d*$/.test(w));
 }

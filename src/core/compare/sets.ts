@@ -164,8 +164,10 @@ export function columnBlocks(docId: string, tables: Table[], asked: AskedCompari
       const own = row.cells.length / names.length;
       if (!Number.isInteger(own) || own < 1 || own > per || !namesMetric(asked.metric, row.label)) continue;
       const views = names.map((name, g) => {
-        const columns = table.columns.slice(g * per, g * per + own).map(({ group: _group, ...c }) => c);
-        const cells = row.cells.slice(g * own, (g + 1) * own).map((c, column) => ({ ...c, column }));
+        // Each block's period columns only: its "Change" column is no period to compare.
+        const kept = Array.from({ length: own }, (_, j) => j).filter((j) => table.columns[g * per + j].period);
+        const columns = kept.map((j) => table.columns[g * per + j]).map(({ group: _group, ...c }) => c);
+        const cells = kept.map((j, column) => ({ ...row.cells[g * own + j], column }));
         // The view keeps the table's rows for what they say of its unit ("$" on the first row only).
         const view: Table = { ...table, columns };
         return { row: { ...row, cells }, name: name!, table: view };
@@ -179,10 +181,16 @@ export function columnBlocks(docId: string, tables: Table[], asked: AskedCompari
   return [...sets.values()].map(({ first, members }) => split(docId, first, members, [first.stub, members[0].row.label].filter(Boolean).join(' · '), first.title, asked));
 }
 
-/** A row label that is what the question compares: all its words, and at most two more. */
+/**
+ * A row label that is what the question compares: all its words in one run, and at most two more
+ * around it ("Net income/(loss)", "Total net income" for net income; not "Net interest income",
+ * another measure).
+ */
 export function namesMetric(metric: string[], label: string): boolean {
   const words = contentWords(label);
-  return metric.every((w) => words.includes(w)) && words.length <= metric.length + 2;
+  if (metric.length === 0 || words.length > metric.length + 2) return false;
+  for (let i = 0; i + metric.length <= words.length; i++) if (metric.every((w, j) => words[i + j] === w)) return true;
+  return false;
 }
 
 /** A table's own name: the last line of its title ("Segment Results · Domestic Streaming Segment" → "Domestic Streaming"), when short. */
