@@ -106,6 +106,15 @@ export function candidates(docId: string, table: Table, asked: AskedComparison):
   return out;
 }
 
+/** A row naming the set in the plural ("Net sales of reportable segments", "Total for all regions") sums its members: it is none of them. */
+const SET_PLURALS: Record<string, RegExp> = {
+  segment: /\bsegments\b/i,
+  region: /\b(?:regions|geographies|areas)\b/i,
+  market: /\b(?:markets|countries)\b/i,
+  category: /\b(?:categories|product\s+lines|brands)\b/i,
+  business: /\b(?:businesses|divisions|units)\b/i,
+};
+
 /** Separates the members from the rows left out (totals, the rest, dates), as the question allows. */
 export function split(docId: string, table: Table, rows: Member[], near: string, far: string, asked: AskedComparison): Candidate {
   const members: Candidate['members'] = [];
@@ -115,6 +124,7 @@ export function split(docId: string, table: Table, rows: Member[], near: string,
     if (PERIOD_LABEL.test(m.name)) leftOut.push({ name: m.name, why: 'a date, not one of the set' });
     else if (!asked.allowTotals && TOTAL_ROW.test(m.name)) leftOut.push({ name: m.name, why: 'a total', member: m });
     else if (!asked.allowTotals && REST_ROW.test(m.name)) leftOut.push({ name: m.name, why: 'not one of the set (corporate, other or eliminations)' });
+    else if (!asked.allowTotals && asked.set && SET_PLURALS[asked.set]?.test(m.name)) leftOut.push({ name: m.name, why: `a sum of the ${asked.set}s`, member: m });
     else members.push({ ...m, name: m.name.replace(FOOTNOTE_MARK, '').trim() || m.name });
   }
   return { docId, table, members, leftOut, near, far, score: 0, match: 0 };

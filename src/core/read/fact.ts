@@ -125,19 +125,45 @@ export function factFrom(question: string, units: ReadUnit[]): FactFound | undef
     const spans = typedSpans(unit.text, type);
     if (!spans.length) continue;
     const anchors = unit.covered.map((t) => termPositions(unit.text, t)).filter((p) => p.length > 0);
+    const listed = respectively(question, unit.text, spans);
+    if (listed) return { type, span: listed.span, unit, start: listed.start, end: listed.end };
+    const parallel = spans.some((sp, i) => i + 1 < spans.length && /\band\b/i.test(unit.text.slice(sp.end, spans[i + 1].start)));
     let pick = spans[0];
     let pickScore = -Infinity;
-    for (const s of spans) {
+    spans.forEach((s, i) => {
       // Near all the question's words together: each term's nearest occurrence, summed.
       const distance = anchors.reduce((n, positions) => n + Math.min(...positions.map((a) => (a < s.start ? s.start - a : Math.max(0, a - s.end)))), 0);
       const noun = type === 'count' && nouns.some((n) => new RegExp(`^\\s+(?:\\w+\\s+){0,2}${n}`, 'i').test(unit.text.slice(s.end, s.end + 40)));
-      const score = -distance + (noun ? 1000 : 0);
+      // Figures listed in parallel ("91% in the U.S. and Canada and 89% worldwide"): the words before the first are
+      // their shared subject; each question word after it belongs to the figure it follows.
+      const next = i + 1 < spans.length ? spans[i + 1].start : unit.text.length;
+      const own = parallel ? anchors.filter((positions) => positions.some((a) => a >= s.end && a < next)).length : 0;
+      const score = -distance + (noun ? 1000 : 0) + OWN_WORD * own;
       if (score > pickScore) {
         pick = s;
         pickScore = score;
       }
-    }
+    });
     return { type, span: pick.span, unit, start: pick.start, end: pick.end };
+  }
+  return undefined;
+}
+
+/** The weight of one question word printed after a figure in a parallel list (before the next figure): more than any distance within a sentence. */
+const OWN_WORD = 500;
+
+/**
+ * "1.7% and 1.3% … for fiscal 2020 and 2019" (or "…, respectively"): two figures joined by "and",
+ * then two years joined by "and"; the question's year picks the figure in the same place.
+ */
+function respectively(question: string, text: string, spans: Array<{ start: number; end: number; span: string }>) {
+  for (let i = 0; i + 1 < spans.length; i++) {
+    if (!/^\s*,?\s*and\s*$/i.test(text.slice(spans[i].end, spans[i + 1].start))) continue;
+    const years = text.slice(spans[i + 1].end).match(/\b((?:19|20)\d\d)\s*,?\s*and\s+(?:fiscal\s+)?((?:19|20)\d\d)\b/i);
+    if (!years) continue;
+    const asked = (question.match(/\b(?:19|20)\d\d\b/g) ?? []).filter((y) => y === years[1] || y === years[2]);
+    if (asked.length !== 1) continue;
+    return spans[asked[0] === years[1] ? i : i + 1];
   }
   return undefined;
 }
