@@ -127,6 +127,7 @@ export function factFrom(question: string, units: ReadUnit[]): FactFound | undef
     const anchors = unit.covered.map((t) => termPositions(unit.text, t)).filter((p) => p.length > 0);
     const listed = respectively(question, unit.text, spans);
     if (listed) return { type, span: listed.span, unit, start: listed.start, end: listed.end };
+    const years = question.match(/\b(?:19|20)\d\d\b/g) ?? [];
     const parallel = spans.some((sp, i) => i + 1 < spans.length && /\band\b/i.test(unit.text.slice(sp.end, spans[i + 1].start)));
     let pick = spans[0];
     let pickScore = -Infinity;
@@ -137,7 +138,8 @@ export function factFrom(question: string, units: ReadUnit[]): FactFound | undef
       // Figures listed in parallel ("91% in the U.S. and Canada and 89% worldwide"): the words before the first are
       // their shared subject; each question word after it belongs to the figure it follows.
       const next = i + 1 < spans.length ? spans[i + 1].start : unit.text.length;
-      const own = parallel ? anchors.filter((positions) => positions.some((a) => a >= s.end && a < next)).length : 0;
+      const after = unit.text.slice(s.end, next);
+      const own = parallel ? anchors.filter((positions) => positions.some((a) => a >= s.end && a < next)).length + years.filter((y) => after.includes(y)).length : 0;
       const score = -distance + (noun ? 1000 : 0) + OWN_WORD * own;
       if (score > pickScore) {
         pick = s;
