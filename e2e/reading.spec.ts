@@ -49,12 +49,12 @@ test('a comparison, a stated fact and a judgement each lead with the answer, and
   const comparison = await asksAndOpens(
     page,
     'Which merchandise category had the lowest net sales in fiscal 2021?',
-    /^Fresh Foods: the lowest, 27,183 million \(2021\) \[\d+\]/,
+    /^Fresh Foods: the lowest, \$27,183 million \(2021\), 14\.2% of Total net sales \(\$192,052 million\) \[\d+\]/,
     /Fresh Foods \| 27,183/,
     64,
     'comparison',
   );
-  expect(comparison).toMatch(/Next: Warehouse Ancillary and Other Businesses, 31,626 million/);
+  expect(comparison).toMatch(/Next: Warehouse Ancillary and Other Businesses, \$31,626 million/);
   expect(comparison).toMatch(/Sieve compared 4 rows of .*column 2021\. Left out: Total net sales \(a total\)\./);
 
   // A percentage stated in prose: the span first, verbatim from the quoted sentence.

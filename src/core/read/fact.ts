@@ -124,10 +124,13 @@ export function factFrom(question: string, units: ReadUnit[]): FactFound | undef
     if (unit.coverage < MIN_FACT_COVERAGE || unit.coverage < MIN_FACT_COVERAGE * best || !aboutYearsAsked(question, unit.text)) continue;
     const spans = typedSpans(unit.text, type);
     if (!spans.length) continue;
-    const anchors = unit.covered.map((t) => termPositions(unit.text, t)).filter((p) => p.length > 0);
+    const covered = unit.covered.filter((t) => termPositions(unit.text, t).length > 0);
+    const anchors = covered.map((t) => termPositions(unit.text, t));
     const listed = respectively(question, unit.text, spans);
     if (listed) return { type, span: listed.span, unit, start: listed.start, end: listed.end };
     const years = question.match(/\b(?:19|20)\d\d\b/g) ?? [];
+    const regions = spans.map((sp, i) => unit.text.slice(sp.end, i + 1 < spans.length ? spans[i + 1].start : unit.text.length));
+    const dated = regions.filter((r) => DATED.test(r)).length >= 2;
     const parallel = spans.some((sp, i) => i + 1 < spans.length && /\band\b/i.test(unit.text.slice(sp.end, spans[i + 1].start)));
     let pick = spans[0];
     let pickScore = -Infinity;
@@ -139,7 +142,12 @@ export function factFrom(question: string, units: ReadUnit[]): FactFound | undef
       // their shared subject; each question word after it belongs to the figure it follows.
       const next = i + 1 < spans.length ? spans[i + 1].start : unit.text.length;
       const after = unit.text.slice(s.end, next);
-      const own = parallel ? anchors.filter((positions) => positions.some((a) => a >= s.end && a < next)).length + years.filter((y) => after.includes(y)).length : 0;
+      // Words of time count only where the listed figures carry dates of their own ("in December 2017 and … in December 2018");
+      // else a date after the last is the whole list's ("… 89% worldwide at the end of 2021").
+      const own = parallel
+        ? anchors.filter((positions, t) => (dated || !TIME_WORD.test(covered[t])) && positions.some((a) => a >= s.end && a < next)).length +
+          (dated ? years.filter((y) => after.includes(y)).length : 0)
+        : 0;
       const score = -distance + (noun ? 1000 : 0) + OWN_WORD * own;
       if (score > pickScore) {
         pick = s;
@@ -150,6 +158,10 @@ export function factFrom(question: string, units: ReadUnit[]): FactFound | undef
   }
   return undefined;
 }
+
+/** A question word about time: it tells listed figures apart only when they carry dates of their own. */
+const TIME_WORD = /^(?:(?:19|20)\d\d|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|end|fiscal|year|quarter|month|period|date)/i;
+const DATED = new RegExp(String.raw`\b(?:19|20)\d\d\b|\b(?:${BARE_MONTHS})\b`);
 
 /** The weight of one question word printed after a figure in a parallel list (before the next figure): more than any distance within a sentence. */
 const OWN_WORD = 500;

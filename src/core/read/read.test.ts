@@ -66,6 +66,9 @@ describe('factFrom', () => {
   it('in a parallel list, takes the figure the question’s words follow, and reads "A and B … for 2020 and 2019" by place', () => {
     const list = units(['Our member renewal rate was 91% in the U.S. and Canada and 89% worldwide at the end of 2021.', 0.9, ['renewal', 'rate', 'worldwide']]);
     expect(factFrom('What was the worldwide renewal rate at the end of 2021?', list)!.span).toBe('89%');
+    // "at the end of 2021" is the whole list's date, not the last figure's.
+    const both = units(['Our member renewal rate was 91% in the U.S. and Canada and 89% worldwide at the end of 2021.', 0.9, ['renewal', 'rate', 'canada', 'end', '2021']]);
+    expect(factFrom('What was the renewal rate in the U.S. and Canada at the end of 2021?', both)!.span).toBe('91%');
     const steps = units(['We increased our quarterly dividend from $1.42 to $1.71 in December 2017 and to $2.06 in December 2018.', 0.9, ['quarterly', 'dividend', 'december']]);
     // The year asked counts among the words that follow a figure.
     expect(factFrom('What quarterly dividend did it set in December 2018?', steps)!.span).toBe('$2.06');
