@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { contentSecurityPolicy, CSP } from './vite/content-security-policy';
+import { contentSecurityPolicy, SERVED_HEADERS } from './vite/content-security-policy';
 import { isolation } from './vite/cross-origin-isolation';
 import { modelFolders } from './vite/model-folders';
 import { onnxRuntimePin } from './vite/onnx-runtime-pin';
@@ -11,9 +11,10 @@ import { vendorAssets } from './vite/vendor-assets';
 
 export default defineConfig({
   plugins: [react(), onnxRuntimePin(), vendorAssets(), modelFolders(), contentSecurityPolicy(), tfjsWasmThreads(), pwa()],
+  // The dev page runs Vite's inline client code, so only the isolation headers; its /vendor/ and /models/ files carry the policy too.
   server: { headers: isolation },
   // As a header too, so the workers (which hold the documents) are bound by it as well.
-  preview: { headers: { ...isolation, 'Content-Security-Policy': CSP }, port: 4173 },
+  preview: { headers: SERVED_HEADERS, port: 4173 },
   worker: { format: 'es', plugins: () => [tfjsWasmThreads()] },
   build: { target: 'es2022', chunkSizeWarningLimit: 4000 },
   optimizeDeps: { exclude: ['@huggingface/transformers', 'onnxruntime-web'] },

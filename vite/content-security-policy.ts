@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { isolation } from './cross-origin-isolation';
 
 /**
  * Hosts a model may be downloaded from: Hugging Face (transformers.js and WebLLM weights) and
@@ -20,6 +21,13 @@ export const CSP = [
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ');
+
+/**
+ * The headers every file Sieve serves carries (the page, its scripts and workers, the WASM
+ * runtimes under /vendor/, the models under /models/): the policy binds a worker only when its
+ * own script is delivered with it.
+ */
+export const SERVED_HEADERS: Record<string, string> = { ...isolation, 'Content-Security-Policy': CSP };
 
 export function contentSecurityPolicy(): Plugin {
   return {

@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isolation } from './cross-origin-isolation';
+import { SERVED_HEADERS } from './content-security-policy';
 import { ROOT } from './paths';
 import { contentType, type MiddlewareServer } from './serve-file';
 
@@ -54,8 +54,9 @@ export function vendorAssets(): Plugin {
       res.setHeader('Content-Type', contentType(path));
       res.setHeader('Content-Length', statSync(path).size);
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      // As for the app's own files: a worker script (tesseract.js's) must carry them to start in an isolated page.
-      for (const [name, value] of Object.entries(isolation)) res.setHeader(name, value);
+      // As for the app's own files: a worker script (the OCR engine's, the llama.cpp host) must carry the
+      // isolation headers to start in an isolated page, and the policy to be bound by it.
+      for (const [name, value] of Object.entries(SERVED_HEADERS)) res.setHeader(name, value);
       createReadStream(path).pipe(res);
     });
   };
