@@ -1,11 +1,17 @@
 import type { FactFound } from './fact';
 import type { Verdict } from './verdict';
+import { changeLead, type ChangeFound } from './change';
 
 export const CANNOT_JUDGE = 'Sieve cannot judge this from the documents';
 
 /** A read span first, then the sentence it was read from, quoted and cited: "approximately 92,000: “…” [2]". */
 export function factText(f: FactFound): string {
   return `${f.span}: “${oneLine(f.unit.text)}” [${f.unit.source}]`;
+}
+
+/** A computed change first, then the sentence printing both values, quoted and cited. */
+export function changeText(c: ChangeFound): string {
+  return `${changeLead(c)}: “${oneLine(c.unit.text)}” [${c.unit.source}]`;
 }
 
 /** The verdict first, then the passage it rests on, quoted and cited; "cannot judge" says why. */

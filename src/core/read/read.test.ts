@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedFact, CANNOT_JUDGE, factFrom, factText, typedSpans, verdictFrom, verdictText, type ReadUnit } from '.';
+import { askedFact, CANNOT_JUDGE, factFrom, factText, typedSpans, verdictFrom, verdictText, type ReadUnit, changeFrom, changeText } from '.';
 
 /** Units as the retrieval-only ranking gives them: best first, with the share of the question's terms each covers. */
 function units(...list: Array<[string, number, string[]?]>): ReadUnit[] {
@@ -123,5 +123,31 @@ describe('verdictFrom', () => {
   it('never decides from a table row', () => {
     const u: ReadUnit[] = [{ source: 1, text: 'Dividends paid | (389) | (371)', row: true, coverage: 0.9, covered: [] }];
     expect(verdictFrom('Did it pay dividends in 2022?', u).verdict).toBe('cannot');
+  });
+});
+
+describe('changeFrom', () => {
+  it('computes the change between two values a sentence prints as a pair, and cites the sentence', () => {
+    const u = units(
+      ['The Company’s credit facility matures in 2026.', 0.9, ['credit', 'facility']],
+      ['In 2022 the revolving credit facility was increased from $3.8 billion to $4.2 billion.', 0.9, ['credit', 'facility', 'increas']],
+    );
+    const c = changeFrom('By how much did the credit facility increase in 2022?', u)!;
+    expect(c.change).toBeCloseTo(0.4e9, 0);
+    expect([c.from.span, c.to.span]).toEqual(['$3.8 billion', '$4.2 billion']);
+    expect(c.unit.text.slice(c.to.start, c.to.end)).toBe('$4.2 billion');
+    expect(changeText(c)).toBe(
+      '+$0.4 billion (from $3.8 billion to $4.2 billion), computed by Sieve from the two values in the sentence: “In 2022 the revolving credit facility was increased from $3.8 billion to $4.2 billion.” [2]',
+    );
+  });
+
+  it('reads "to X from Y", "X, down from Y" and percentages in points; asks nothing of a question that wants no change', () => {
+    const to = units(['The quarterly dividend was raised to $2.06 from $1.71 per share.', 0.9, ['quarterly', 'dividend']]);
+    expect(changeFrom('By how much was the quarterly dividend raised?', to)!.change).toBeCloseTo(0.35, 10);
+    const down = units(['Gross margin was 18.5%, down from 19.4% a year earlier.', 0.9, ['gross', 'margin']]);
+    const c = changeFrom('By how much did gross margin change?', down)!;
+    expect(c.change).toBeCloseTo(-0.9, 10);
+    expect(changeText(c)).toMatch(/^-0\.9 percentage points \(from 19\.4% to 18\.5%\)/);
+    expect(changeFrom('What was the gross margin?', down)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { factFrom, factText, LEAD_IN, verdictFrom, verdictText, type FactFound, type Verdict } from '../../read';
+import { changeFrom, changeText, factFrom, factText, LEAD_IN, verdictFrom, verdictText, type ChangeFound, type FactFound, type Verdict } from '../../read';
 import type { Intent } from '../../intent';
 import { rankedUnits } from '../extractive';
 import { textBefore } from '../extractive-units';
@@ -12,6 +12,7 @@ const ASKING_WORDS = 'many much large big roughly approximately exactly about';
 export interface ReadingResult {
   fact?: FactFound;
   verdict?: Verdict;
+  change?: ChangeFound;
   answer: string;
   /** The unit the answer's opening quotes, so the quoted passages after it do not repeat it. */
   quoted?: string;
@@ -40,6 +41,14 @@ export async function reading(ctx: AskContext, intent: Intent, sources: AnswerSo
     return {
       value: { verdict, answer: verdictText(verdict) },
       detail: { verdict: verdict.verdict, why: verdict.why, ...(verdict.unit ? { source: verdict.unit.source, coverage: verdict.unit.coverage.toFixed(2) } : {}) },
+    };
+  }
+  // "By how much did … change": both values from one sentence, the difference computed.
+  const change = changeFrom(ctx.question, units);
+  if (change) {
+    return {
+      value: { change, answer: changeText(change), quoted: change.unit.unit ?? change.unit.text },
+      detail: { asked: 'change', from: change.from.span, to: change.to.span, change: change.change, source: change.unit.source },
     };
   }
   const fact = factFrom(ctx.question, units);
