@@ -128,11 +128,10 @@ describe('verdictFrom', () => {
 
 describe('changeFrom', () => {
   it('computes the change between two values a sentence prints as a pair, and cites the sentence', () => {
-    const u = units(
-      ['The Company’s credit facility matures in 2026.', 0.9, ['credit', 'facility']],
-      ['In 2022 the revolving credit facility was increased from $3.8 billion to $4.2 billion.', 0.9, ['credit', 'facility', 'increas']],
-    );
-    const c = changeFrom('By how much did the credit facility increase in 2022?', u)!;
+    // The first sentence prints one value only: the pair is read from the second.
+    const oneValue: [string, number, string[]] = ['Borrowings under the credit facility were $1.1 billion in 2022.', 0.9, ['credit', 'facility']];
+    const pair: [string, number, string[]] = ['In 2022 the revolving credit facility was increased from $3.8 billion to $4.2 billion.', 0.9, ['credit', 'facility', 'increas']];
+    const c = changeFrom('By how much did the credit facility increase in 2022?', units(oneValue, pair))!;
     expect(c.change).toBeCloseTo(0.4e9, 0);
     expect([c.from.span, c.to.span]).toEqual(['$3.8 billion', '$4.2 billion']);
     expect(c.unit.text.slice(c.to.start, c.to.end)).toBe('$4.2 billion');
