@@ -45,6 +45,8 @@ const YES_NO = /^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|w
 const UP = /\b(?:improv\w*|increas\w*|grow\w*|grew|rise|rose|higher|expand\w*)\b/i;
 const DOWN = /\b(?:declin\w*|decreas\w*|fell|fall\w*|lower|shr[iu]nk\w*|contract\w*)\b/i;
 const POSITIVE = /\bpositive\b/i;
+/** Nouns that, right after a line item's name, make it another quantity ("cash proceeds" is not cash). */
+const COMPOUND_HEAD = /^(?:proceeds?|payments?|paid|flows?|inflows?|outflows?|receipts?|consideration|compensation|distributions?)$/;
 const NOT_A_FIGURE =
   /^\s*(?:which|why|who|where|describe|explain|list|name)\b|^\s*how\s+(?:does|do|is|are|will|would|can)\b(?!.*\bchange)|\bwhat\s+(?:drove|caused|explains?)\b|\bwhich\s+(?:segment|business|type|region|product)s?\b|\b(?:strateg\w*|polic\w*|covenants?|reasons?|impacts?|drivers?|risks?)\b/i;
 /** "What are / were …" asks for a list (acquisitions, risks) unless it names an amount ("What were the revenues", "in USD millions"). */
@@ -108,7 +110,9 @@ export function askedFigure(question: string, options: { definitions?: boolean }
   // Share counts are plain numbers, not money.
   const unit = /shares/.test(entry.id) ? 'ratio' : 'currency';
   const hit = hits.find((h) => h.entry === entry)!;
-  const qualifier = qualifierOf(contentWords(asks), hit, entry);
+  const words = contentWords(asks);
+  if (COMPOUND_HEAD.test(words[hit.end] ?? '') && !entry.names.some((n) => contentWords(n).includes(words[hit.end]))) return undefined;
+  const qualifier = qualifierOf(words, hit, entry);
   return finish({ name: `${qualifier && !/\b(?:gross|net)\b/i.test(nameOf(entry)) ? `${qualifier} ` : ''}${nameOf(entry)}`.replace(/^./, (c) => c.toUpperCase()), expression: parseExpression(entry.id), unit, from: 'line item', quantity: entry, ...(qualifier ? { qualifier } : {}) });
 }
 

@@ -64,4 +64,9 @@ describe('wrong answers that look right', () => {
     expect(figureAnswer(text).split('\n')[2]).toBe(text.weak);
     expect(figureText(figure('What was net PP&E in 2022?', PPE), 'q', () => 1).weak).toBeUndefined();
   });
+
+  it('never reads a line item for a compound the question names with it ("cash proceeds" is not cash)', () => {
+    expect(askedFigure('What is the amount of the cash proceeds it realised from the separation?')).toBeUndefined();
+    expect(askedFigure('How much cash did it hold at the end of 2022?')?.quantity?.id).toBe('cash');
+  });
 });
