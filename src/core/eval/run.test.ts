@@ -74,7 +74,7 @@ describe('evaluateQuestion', () => {
     const engine = new ScriptedEngine(
       [
         { match: /Original query/, reply: 'ferry departure time' },
-        { match: /Sources:/, reply: 'The ferry to the island leaves the harbour at noon [1]. It is a long answer that gets cut here.' },
+        { match: /Passages:/, reply: 'The ferry to the island leaves the harbour at noon [1].' },
       ],
       [
         { match: /Chunk: The ferry to the island leaves/, probs: { '9': 1 } },
@@ -86,7 +86,8 @@ describe('evaluateQuestion', () => {
     expect(s.attribution).toBeTruthy();
     expect(s.attribution!.cited).toBeGreaterThan(0);
     const answer = engine.calls.filter((c) => c.kind === 'generate').at(-1)!;
-    expect(answer.messages.at(-1)!.content).toMatch(/Sources:/);
+    // The model is the reader: it is given the best passages by number and writes one sentence.
+    expect(answer.messages.at(-1)!.content).toMatch(/Passages:\n\[1\] The ferry/);
     const [summary] = summarizeAttributions([
       { config: config.name, ...s },
       { config: 'semantic-bm25', ...s, attribution: undefined },

@@ -6,8 +6,11 @@ import { withoutEcho, writesProse } from './answer';
 import { ask } from './ask';
 import { answerPrompt } from './prompts';
 
+/** These tests are of the answer a language model writes over every kept passage (llmAnswer 'writer'); the reader is tested in reader-ask.test.ts. */
+const WRITER: PipelineSettings = { ...DEFAULT_PIPELINE, llmAnswer: 'writer' };
+
 const Q = 'When does the ferry leave the harbour?';
-const settings: PipelineSettings = { ...DEFAULT_PIPELINE, grading: { ...DEFAULT_PIPELINE.grading, mode: 'generate' } };
+const settings: PipelineSettings = { ...WRITER, grading: { ...WRITER.grading, mode: 'generate' } };
 const SOURCES = [{ n: 1, label: 'Timetable, p. 2', relevance: 'high', score: 0.9, text: 'The ferry to the island leaves the harbour at noon every day.' }];
 
 describe('withoutEcho', () => {

@@ -5,10 +5,13 @@ import { DEFAULT_PIPELINE, type PipelineSettings } from '../settings';
 import { ferryDeps } from '../../testing/test-kb';
 import type { AskEvent } from './types';
 
+/** These tests are of the answer a language model writes over every kept passage (llmAnswer 'writer'); the reader is tested in reader-ask.test.ts. */
+const WRITER: PipelineSettings = { ...DEFAULT_PIPELINE, llmAnswer: 'writer' };
+
 const Q = 'When does the ferry leave the harbour?';
 /** With self-reflection weighted (it is off by default), as ChunkRAG grades. */
-const REFLECTING = { ...DEFAULT_PIPELINE.grading, weights: { base: 0.5, reflection: 0.3, critic: 0.2 } };
-const generateMode: PipelineSettings = { ...DEFAULT_PIPELINE, grading: { ...REFLECTING, mode: 'generate' } };
+const REFLECTING = { ...WRITER.grading, weights: { base: 0.5, reflection: 0.3, critic: 0.2 } };
+const generateMode: PipelineSettings = { ...WRITER, grading: { ...REFLECTING, mode: 'generate' } };
 
 /** An engine that rewrites, grades the noon sentence high and everything else low, and answers citing [1]. */
 function scripted(answer = 'It leaves at noon [1].') {
@@ -24,7 +27,7 @@ describe('ask, retrieval-only', () => {
   it('keeps the matching chunk, drops its near-duplicate, and answers with a cited document sentence', async () => {
     const { deps } = await ferryDeps();
     const events: AskEvent[] = [];
-    const r = await ask(Q, DEFAULT_PIPELINE, deps, { onEvent: (e) => events.push(e) });
+    const r = await ask(Q, WRITER, deps, { onEvent: (e) => events.push(e) });
     expect(r.mode).toBe('retrieval-only');
     expect(r.query).toBe(Q);
     const top = r.rows[0];
@@ -51,14 +54,14 @@ describe('ask, retrieval-only', () => {
 
   it('says the documents do not contain the answer when nothing clears the floor', async () => {
     const { deps } = await ferryDeps();
-    const r = await ask('volcano eruption statistics', DEFAULT_PIPELINE, deps);
+    const r = await ask('volcano eruption statistics', WRITER, deps);
     expect(r.answer).toMatchObject({ text: NOT_FOUND, notFound: true });
     expect(r.rows.every((row) => row.verdict !== 'kept')).toBe(true);
   });
 
   it('with segment extraction, gives the answer runs of adjacent chunks and numbers sources by segment', async () => {
     const { deps } = await ferryDeps();
-    const settings: PipelineSettings = { ...DEFAULT_PIPELINE, segments: { ...DEFAULT_PIPELINE.segments, enabled: true, penalty: 0.05, minValue: 0 } };
+    const settings: PipelineSettings = { ...WRITER, segments: { ...WRITER.segments, enabled: true, penalty: 0.05, minValue: 0 } };
     const r = await ask(Q, settings, deps);
     expect(r.segments?.length).toBeGreaterThan(0);
     const first = r.segments![0];
@@ -76,7 +79,7 @@ describe('ask, retrieval-only', () => {
 
   it('handles an empty knowledge base', async () => {
     const { deps } = await ferryDeps({ search: () => ({ candidates: [] }) });
-    const r = await ask(Q, DEFAULT_PIPELINE, deps);
+    const r = await ask(Q, WRITER, deps);
     expect(r.rows).toEqual([]);
     expect(r.answer.notFound).toBe(true);
   });
@@ -129,7 +132,7 @@ describe('ask, with an LLM: rewriting, grading and answering', () => {
         { match: /Chunk: /, probs: { '1': 1 } },
       ],
     );
-    const lp = await ask(Q, { ...DEFAULT_PIPELINE, grading: REFLECTING, rewrite: false }, { ...deps, engine: lpEngine });
+    const lp = await ask(Q, { ...WRITER, grading: REFLECTING, rewrite: false }, { ...deps, engine: lpEngine });
     const grading = (r: typeof gen) => r.stages.find((s) => s.stage === 'grade')!.usage;
     expect(grading(lp).calls).toBe(grading(gen).calls / 2 + lp.rows.filter((row) => row.grade?.reflection !== undefined).length);
     expect(grading(gen).generatedTokens).toBeGreaterThanOrEqual(grading(lp).generatedTokens);
@@ -208,9 +211,9 @@ describe('ask, with the LLM as retriever', () => {
       ],
     );
   const using = (use: PipelineSettings['llmRetriever']['use']): PipelineSettings => ({
-    ...DEFAULT_PIPELINE,
+    ...WRITER,
     rewrite: false,
-    llmRetriever: { ...DEFAULT_PIPELINE.llmRetriever, use, scale: 'yes-no', mode: 'logprob' },
+    llmRetriever: { ...WRITER.llmRetriever, use, scale: 'yes-no', mode: 'logprob' },
   });
 
   it('primary: judges every chunk of the documents, announcing the cost first', async () => {

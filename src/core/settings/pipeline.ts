@@ -42,6 +42,12 @@ export interface PipelineSettings {
   /** Relevant segment extraction: give the answer runs of adjacent chunks instead of isolated ones. */
   segments: { enabled: boolean } & RseSettings;
   maxAnswerTokens: number;
+  /**
+   * With a language model, how it answers: 'reader' writes one or two sentences from Sieve's own
+   * findings and the few best passages, checked before they are shown (core/reader); 'writer'
+   * writes a longer answer over every kept passage (ChunkRAG's answer step).
+   */
+  llmAnswer: 'reader' | 'writer';
 }
 
 /** ChunkRAG's values where the paper gives them (N 20, weights 0.5/0.5, λ_dup 0.9, ε 0.01 as its implementations use). */
@@ -57,6 +63,7 @@ export const DEFAULT_PIPELINE: PipelineSettings = {
   rerank: true,
   contextBudget: 4000,
   maxAnswerTokens: 384,
+  llmAnswer: 'reader',
   segments: { enabled: false, ...DEFAULT_RSE },
   llmRetriever: { use: 'off', refineCandidates: 60, ...DEFAULT_JUDGE_SETTINGS },
 };
@@ -115,5 +122,6 @@ export function withPipelineDefaults(saved: DeepPartial<PipelineSettings> | unde
       candidates: Math.round(clamp(s.segments?.candidates, 1, 500, d.segments.candidates)),
     },
     maxAnswerTokens: Math.round(clamp(s.maxAnswerTokens, 16, 4096, d.maxAnswerTokens)),
+    llmAnswer: s.llmAnswer === 'writer' || s.llmAnswer === 'reader' ? s.llmAnswer : d.llmAnswer,
   };
 }

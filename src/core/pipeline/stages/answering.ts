@@ -7,11 +7,17 @@ import type { AnswerSource } from './segmenting';
 import type { FigureResult } from './figuring';
 import { findCitations } from '../../attribution';
 import { addUsage, type LlmUsage } from '../usage';
+import { readerAnswer, sieveFinding } from './reader-answer';
 
 export const NOT_FOUND = 'The documents do not contain an answer to this question.';
 
-/** 7. The answer, grounded in the sources only: written by the LLM, or quoted from the sources without one. */
+/** 7. The answer, grounded in the sources only: read by the LLM from Sieve's findings (7b), written by it, or quoted from the sources without one. */
 export async function answering(ctx: AskContext, sources: AnswerSource[], finding?: FigureResult | { answer?: string; quoted?: string }): Promise<Outcome<Answer>> {
+  // The model as the reader: Sieve's own answer first, as without a model, then the model's sentences checked against it.
+  if (ctx.engine && ctx.settings.llmAnswer === 'reader' && sources.length > 0) {
+    const own = await answering({ ...ctx, engine: undefined, emit: () => {} }, sources, finding);
+    return readerAnswer(ctx, sources, sieveFinding(finding), own.value);
+  }
   if (finding?.answer) return withFigure(ctx, sources, finding.answer, 'quoted' in finding ? finding.quoted : undefined);
   const opening = finding && 'figure' in finding ? notFoundOpening(finding) : '';
   if (opening) ctx.emit({ kind: 'token', piece: opening });

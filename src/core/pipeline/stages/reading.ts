@@ -22,11 +22,11 @@ export interface ReadingResult {
  * 6d. An answer read from the kept passages: for a yes/no question, the verdict the best
  * sentence states (or "cannot judge"); for an amount, percentage, count, date or version, the
  * span of that type in the best sentence that holds one, verbatim. Undefined when nothing fits,
- * and with a language model, which reads the passages itself.
+ * and when a language model writes the answer itself.
  */
 export async function reading(ctx: AskContext, intent: Intent, sources: AnswerSource[]): Promise<Outcome<ReadingResult | undefined>> {
-  // With a language model, the model reads the passages itself (its answer follows the figure or comparison, if any).
-  if (ctx.engine) return { value: undefined, detail: { skipped: 'the language model reads the passages' } };
+  // With a language model that writes the answer, the model reads the passages itself; as the reader, it is given what this stage finds.
+  if (ctx.engine && ctx.settings.llmAnswer === 'writer') return { value: undefined, detail: { skipped: 'the language model writes the answer from the passages' } };
   if (sources.length === 0) return { value: undefined, detail: { skipped: 'no passages kept' } };
   const { deps } = ctx;
   // The question without its lead-in ("In the 2022 10-K, …", "According to the paper, …"), and the documents' own names, are what it asks.

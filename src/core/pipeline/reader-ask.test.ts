@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedEngine } from '../../testing/scripted-engine';
+import { ferryDeps } from '../../testing/test-kb';
+import { ask } from './ask';
+import { DEFAULT_PIPELINE } from '../settings';
+
+const Q = 'When does the ferry leave the harbour?';
+
+/** An engine that keeps the query, grades the noon sentence high, and reads with the given reply. */
+function reading(reply: string) {
+  return new ScriptedEngine([
+    { match: /Original query/, reply: Q },
+    { match: /Chunk: The ferry to the island leaves/, reply: '0.9' },
+    { match: /Chunk: /, reply: '0.1' },
+    { match: /Passages:/, reply },
+  ]);
+}
+
+describe('ask, with the language model as the reader (the default)', () => {
+  it('leads with the model’s checked sentence, then Sieve’s own reading of the passage', async () => {
+    const { deps } = await ferryDeps();
+    const engine = reading('At noon, every day [1].');
+    const r = await ask(Q, DEFAULT_PIPELINE, { ...deps, engine }, {});
+    const prompt = engine.calls.filter((c) => c.kind === 'generate').at(-1)!.messages.at(-1)!.content;
+    // Sieve's own finding (the time read from the sentence) is given to the model, and the passages by number.
+    expect(prompt).toMatch(/Sieve's findings[^\n]*\n- noon: “The ferry to the island leaves the harbour at noon every day\.” \[1\]/);
+    expect(prompt).toMatch(/Passages:\n\[1\] The ferry to the island leaves/);
+    expect(r.answer.text).toMatch(/^At noon, every day \[1\]\.\n\nnoon: “The ferry/);
+    expect(r.answer.extractive).toBe(false);
+    expect(r.answer.citations[0].sources).toEqual([1]);
+    expect(r.stages.find((s) => s.stage === 'answer')!.detail).toMatchObject({ reader: 'shown' });
+    expect(r.problems.join(' ')).not.toMatch(/not shown/);
+  });
+
+  it('does not show a reply stating a time no passage prints, and says why; Sieve’s answer leads instead', async () => {
+    const { deps } = await ferryDeps();
+    const r = await ask(Q, DEFAULT_PIPELINE, { ...deps, engine: reading('It leaves at 14:30 every day [1].') }, {});
+    expect(r.answer.text).toMatch(/^noon: “The ferry to the island leaves the harbour at noon every day\.” \[1\]/);
+    expect(r.problems.join(' ')).toMatch(/The language model's reply was not shown \(it states 14:30/);
+    expect(r.stages.find((s) => s.stage === 'answer')!.detail).toMatchObject({ reader: 'refused' });
+  });
+
+  it('does not show a reply that copies a source’s label or cites a source it was not given', async () => {
+    const { deps } = await ferryDeps();
+    for (const reply of ['[1] Ferry guide · p. 1 — (relevance: high, score 0.91)', 'At noon [9].']) {
+      const r = await ask(Q, DEFAULT_PIPELINE, { ...deps, engine: reading(reply) }, {});
+      expect(r.answer.text.startsWith('noon: ')).toBe(true);
+      expect(r.problems.join(' ')).toMatch(/not shown/);
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { checkReply, readerPrompt, READER_MAX_TOKENS, type ReplyCheck } from '../../reader';
+import { findCitations } from '../../attribution';
+import type { Answer } from '../types';
+import type { AskContext, Outcome } from './context';
+import type { AnswerSource } from './segmenting';
+import type { FigureResult } from './figuring';
+import { generationUsage } from '../usage';
+
+/** What Sieve found before the model reads: its opening answer, and its yes/no verdict if it has one. */
+export interface SieveFinding {
+  answer?: string;
+  verdict?: 'Yes' | 'No';
+  /** A figure Sieve computed: it stays first, and the model's sentence follows as context. */
+  computed?: boolean;
+}
+
+/** What Sieve found, as the reader is told it: each finding's first paragraph. */
+export function sieveFinding(finding: FigureResult | { answer?: string; verdict?: { verdict: string } } | undefined): SieveFinding {
+  if (!finding?.answer) return {};
+  const figure = 'figure' in finding ? finding.figure : undefined;
+  const read = 'verdict' in finding && finding.verdict ? finding.verdict.verdict : undefined;
+  const verdict = figure?.verdict ?? (read === 'yes' ? 'Yes' : read === 'no' ? 'No' : undefined);
+  return { answer: finding.answer, ...(verdict ? { verdict } : {}), ...(figure ? { computed: true } : {}) };
+}
+
+/**
+ * 7b. The language model as the reader: one or two sentences from the question, Sieve's findings
+ * and the best passages, checked (core/reader) before they are shown. A reply that passes leads
+ * Sieve's own answer (or follows a computed figure, which stays first); one that does not is not
+ * shown, and the problems say why. `own` is Sieve's answer without a model.
+ */
+export async function readerAnswer(ctx: AskContext, sources: AnswerSource[], found: SieveFinding, own: Answer): Promise<Outcome<Answer>> {
+  const engine = ctx.engine!;
+  const findings = found.answer ? [found.answer.split(/\n\s*\n/)[0].trim()] : [];
+  const passages = [...sources].sort((a, b) => b.score - a.score).map((s) => ({ n: s.n, text: s.text }));
+  const prompt = readerPrompt(ctx.question, findings, passages);
+  const out = await engine.generate(prompt, { maxTokens: READER_MAX_TOKENS, temperature: 0, signal: ctx.signal });
+  const reply = out.text.trim();
+  const given = passages.filter((p) => prompt[1].content.includes(`[${p.n}] `));
+  const check: ReplyCheck = checkReply(reply, { passages: given, findings, ...(found.verdict ? { verdict: found.verdict } : {}) });
+  // "Nothing states this" adds nothing to Sieve's own answer when Sieve answered.
+  const shown = check.ok && !(check.nothing && found.answer);
+  if (!shown) {
+    if (!check.ok) ctx.problems.push(`The language model's reply was not shown (${check.problems.join('; ')}); Sieve's own answer is shown instead.`);
+    ctx.emit({ kind: 'token', piece: own.text });
+    return { value: own, usage: generationUsage(out), detail: { reader: check.ok ? 'not needed' : 'refused', reply: reply.slice(0, 300), ...(check.ok ? {} : { why: check.problems.join('; ') }) } };
+  }
+  const count = Math.max(0, ...sources.map((s) => s.n));
+  // A computed figure stays first; otherwise the model's sentences lead.
+  const [first, second] = found.computed ? [own.text, reply] : [reply, own.text];
+  const text = `${first}\n\n${second}`;
+  ctx.emit({ kind: 'token', piece: text });
+  return {
+    value: { text, citations: findCitations(text, count), notFound: false, extractive: false },
+    usage: generationUsage(out),
+    detail: { reader: 'shown', reply: reply.slice(0, 300), passages: given.length },
+  };
+}

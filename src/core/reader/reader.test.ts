@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { checkReply, fitPassages, NOTHING_STATED, READER_CHARS, READER_PASSAGES, readerPrompt, stated } from '.';
+
+const PASSAGES = [
+  { n: 2, text: 'On March 15, 2021, we entered into a committed credit facility of up to $1 billion with a syndicate of banks.' },
+  { n: 5, text: 'Our member renewal rate was 91% in the U.S. and Canada and 89% worldwide at the end of 2021.' },
+];
+
+describe('readerPrompt', () => {
+  it('gives the question, Sieve’s findings and the passages by number, with no labels or scores', () => {
+    const [system, user] = readerPrompt('How large is the credit facility?', ['Credit facility: $1 billion [2]'], PASSAGES);
+    expect(system.content).toMatch(/one or two sentences/);
+    expect(system.content).toContain(NOTHING_STATED);
+    expect(user.content).toContain('Question: How large is the credit facility?');
+    expect(user.content).toContain("Sieve's findings, computed from the documents (their figures are right):\n- Credit facility: $1 billion [2]");
+    expect(user.content).toContain(`[2] ${PASSAGES[0].text}`);
+    expect(user.content).toContain(`[5] ${PASSAGES[1].text}`);
+    expect(user.content).not.toMatch(/relevance|score|p\. \d/i);
+    expect(readerPrompt('q', [], PASSAGES)[1].content).not.toContain('findings');
+  });
+
+  it('keeps the best passages within the budget, the last cut at a word', () => {
+    const long = Array.from({ length: 8 }, (_, i) => ({ n: i + 1, text: `word${i} `.repeat(250) }));
+    const fit = fitPassages(long);
+    expect(fit.length).toBeLessThanOrEqual(READER_PASSAGES);
+    expect(fit.map((p) => p.n)).toEqual(fit.map((_, i) => i + 1));
+    expect(fit.reduce((n, p) => n + p.text.length, 0)).toBeLessThanOrEqual(READER_CHARS + 2);
+    expect(fit[fit.length - 1].text).toMatch(/word\d …$/);
+  });
+});
+
+describe('checkReply', () => {
+  const ground = { passages: PASSAGES, findings: [] as string[] };
+
+  it('shows a short cited answer whose figures its sources print', () => {
+    expect(checkReply('Up to $1 billion, with a syndicate of banks [2].', ground)).toEqual({ ok: true, problems: [], nothing: false });
+    expect(checkReply('The worldwide renewal rate was 89% at the end of 2021 [5].', ground).ok).toBe(true);
+  });
+
+  it('refuses a figure no cited passage prints, a source it was not given, and copied scaffolding', () => {
+    expect(checkReply('The renewal rate was 92% [5].', ground).problems).toEqual(['it states 92%, which no cited passage nor Sieve\'s findings print']);
+    // 89% is printed, but in a passage the reply does not cite.
+    expect(checkReply('The renewal rate was 89% [2].', ground).ok).toBe(false);
+    expect(checkReply('Up to $1 billion [7].', ground).problems[0]).toBe('it cites [7], which it was not given');
+    expect(checkReply('[2] COSTCO · 10-K · FY2021, p. 57 — (relevance: medium, score 0.72)', ground).problems).toContain('it copies the labels or scores of the prompt');
+    expect(checkReply('[2] [2] [5]', ground).problems).toEqual(['it says nothing besides citation marks']);
+  });
+
+  it('refuses a verdict against Sieve’s figures, and a denial of what Sieve found', () => {
+    const found = { passages: PASSAGES, findings: ['Yes: operating margin rose from 20.8% (FY2021) to 21.9% (FY2022) [3]'], verdict: 'Yes' as const };
+    expect(checkReply('No, the margin did not improve [2].', found).problems).toContain("it answers No where Sieve's figures say Yes");
+    expect(checkReply('The sources do not contain information about the operating margin.', found).problems).toContain(
+      'it says the documents do not state what Sieve found in them',
+    );
+    // A figure from Sieve's findings may be stated without a passage.
+    expect(checkReply('Yes: the operating margin rose to 21.9% in FY2022.', found).ok).toBe(true);
+  });
+
+  it('lets the reader say the passages hold nothing when Sieve found nothing either', () => {
+    expect(checkReply(NOTHING_STATED, ground)).toEqual({ ok: true, problems: [], nothing: true });
+  });
+
+  it('reads figures in a text, years and citation marks aside, and matches a rounded value in another scale', () => {
+    expect(stated('In 2021 revenue was $1,815 million [3], up 4.2%, with 12 plants.').map((f) => f.raw)).toEqual(['$1,815 million', '4.2%', '12']);
+    const scaled = { passages: [{ n: 1, text: 'Revenue was $1,815 million.' }], findings: [] };
+    expect(checkReply('Revenue was about $1.8 billion [1].', scaled).ok).toBe(true);
+    expect(checkReply('Revenue was about $2.4 billion [1].', scaled).ok).toBe(false);
+  });
+});
