@@ -50,6 +50,10 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
     const ref = asked.judgement.reference;
     const side = figure.value! > ref.value ? 'above' : figure.value! < ref.value ? 'below' : 'at';
     headline = `Sieve cannot judge “${asked.judgement.id.replace(/-/g, ' ')}” by a fixed threshold (no reference fixes one): ${lower(asked.name)} was ${show(figure.value!)} in ${period(figure.steps[figure.steps.length - 1].fy)}, ${side} the ${ref.value}% ${ref.what} (${ref.source}) ${cite(all)}`;
+  } else if (asked.aggregate === 'spread' && figure.steps.length >= 2) {
+    const each = figure.steps.map((s) => `${show(s.value)} (${period(s.fy)})`).join(', ');
+    const spread = asked.unit === 'percent' ? `${figure.value!.toFixed(1)} percentage points` : show(figure.value!);
+    headline = `Sieve cannot judge “consistent” by a fixed threshold (no reference fixes one): ${lower(asked.name)} was ${each}, a spread of ${spread} ${cite(all)}`;
   } else if (figure.verdict && asked.yes === 'positive') {
     headline = `${figure.verdict}: ${lower(asked.name)} was ${show(figure.value!)} in ${period(figure.steps[0].fy)} ${cite(all)}`;
   } else if (figure.steps.length >= 2 && asked.aggregate === 'compare') {

@@ -1,6 +1,7 @@
 import { evaluate, formatExpression, inputsOf, isExpressionError, parseExpression } from './expr';
 import { findLabelled, lookupCell } from './lookup';
 import { LABEL_PREFIX, type AskedFigure } from './question';
+import { STEADINESS_YEARS } from './judgements';
 import { isMagnitudeInput, quantityOf, PRIOR_PREFIX } from './metrics';
 import { findCell, MIN_ROW_SCORE, nearestRows, type DocumentTables, type FoundCell } from './find-cell';
 import type { MeaningMatches } from './meaning';
@@ -72,14 +73,21 @@ function computeWith(asked: AskedFigure, docs: DocumentTables[], minScore: numbe
     if (step) steps.push(step);
   }
   const figure: Figure = { asked, steps, missing: [...new Set(missing)], nearest: [] };
-  if (steps.length !== years.length || steps.length === 0) {
+  // A spread needs two years; a year a filing does not print is left out of it.
+  const enough = asked.aggregate === 'spread' ? steps.length >= 2 : steps.length === years.length && steps.length > 0;
+  if (!enough) {
     const first = figure.missing[0]?.split(' (')[0];
     return { ...figure, nearest: first ? nearestRows(docs, first) : [] };
   }
   const values = steps.map((s) => s.value);
-  figure.value = asked.aggregate === 'average' ? values.reduce((a, b) => a + b, 0) / values.length : values[values.length - 1];
+  figure.value =
+    asked.aggregate === 'average'
+      ? values.reduce((a, b) => a + b, 0) / values.length
+      : asked.aggregate === 'spread'
+        ? Math.max(...values) - Math.min(...values)
+        : values[values.length - 1];
   if (asked.yes === 'positive') figure.verdict = figure.value > 0 ? 'Yes' : 'No';
-  else if (asked.yes && values.length >= 2) {
+  else if ((asked.yes === 'up' || asked.yes === 'down') && values.length >= 2) {
     // An unchanged figure neither rose nor fell: "No" either way.
     const [first, last] = [values[0], values[values.length - 1]];
     figure.verdict = (asked.yes === 'up' ? last > first : last < first) ? 'Yes' : 'No';
@@ -104,6 +112,11 @@ function yearsToCompute(asked: AskedFigure, docs: DocumentTables[]): number[] {
   if (asked.aggregate === 'compare' && years.length === 1) return [years[0] - 1, years[0]];
   if (asked.aggregate === 'compare' && years.length > 2) return [years[0], years[years.length - 1]];
   if (asked.aggregate === 'single') return years.slice(-1);
+  if (asked.aggregate === 'spread') {
+    const last = years[years.length - 1];
+    const first = years.length >= 2 ? years[0] : last - STEADINESS_YEARS + 1;
+    return Array.from({ length: last - first + 1 }, (_, i) => first + i);
+  }
   return years;
 }
 

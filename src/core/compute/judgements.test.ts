@@ -33,4 +33,22 @@ describe('judgements against a published reference', () => {
     expect(askedFigure('What is capital intensity?')?.yes).toBeUndefined();
     for (const j of JUDGEMENTS) expect(j.reference.source.length).toBeGreaterThan(10);
   });
+
+  it('answers "consistent year to year?" with the metric each year and its spread, and no Yes or No', () => {
+    const threeYears = `Consolidated Statement of Income
+
+(Millions) | 2022 | 2021 | 2020
+Net sales | 10,000 | 9,000 | 8,000
+Cost of sales | 6,000 | 5,310 | 4,800
+Gross profit | 4,000 | 3,690 | 3,200`;
+    const asked = askedFigure('Are its gross margins consistent year to year?')!;
+    expect(asked).toMatchObject({ aggregate: 'spread', yes: 'reference' });
+    const figure = computeFigure(asked, [{ docId: 'd', tables: tablesOf(threeYears).tables }]);
+    expect(figure.steps.map((s) => s.fy)).toEqual([2020, 2021, 2022]);
+    expect(figure.value).toBeCloseTo(41 - 40, 10);
+    expect(figure.verdict).toBeUndefined();
+    expect(figureText(figure, 'q', () => 1).headline).toMatch(
+      /^Sieve cannot judge “consistent” by a fixed threshold .*: gross margin was 40(\.0)?% \(FY2020\), 41(\.0)?% \(FY2021\), 40(\.0)?% \(FY2022\), a spread of 1\.0 percentage points/,
+    );
+  });
 });

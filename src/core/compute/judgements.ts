@@ -31,3 +31,8 @@ export const JUDGEMENTS: readonly Judgement[] = [
 export function judgementAsked(question: string): Judgement | undefined {
   return JUDGEMENTS.find((j) => j.asks.test(question));
 }
+
+/** "Are its margins consistent year to year?": the metric over the years, and their spread (no reference fixes how small is steady). */
+export const STEADINESS = /\b(?:consistent|stable|steady|volatile|fluctuat\w*)\b/i;
+/** How many of the latest years a steadiness question reads when it names none. */
+export const STEADINESS_YEARS = 3;

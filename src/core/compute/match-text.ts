@@ -137,3 +137,10 @@ export function termScore(term: readonly string[], row: readonly string[]): numb
   if (shared === rs.size) return 0.3 + (0.3 * rs.size) / ts.size;
   return (0.4 * 2 * strong) / (ts.size + rs.size);
 }
+
+/** A metric's name that says more than a defined name and holds all its words ("EBITDA margin" over "unadjusted EBITDA"). */
+export function extendsName(metric: string, defined: string): boolean {
+  const m = new Set(metric.toLowerCase().match(/[a-z0-9]+/g) ?? []);
+  const d = (defined.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => w !== 'unadjusted' && w !== 'adjusted');
+  return d.length > 0 && d.length < m.size && d.every((w) => m.has(w));
+}

@@ -1,10 +1,10 @@
 import { statementsNamed, type StatementKind } from '../tables';
 import { findMetric, metricById, type Metric, type MetricUnit } from './metrics';
 import { qualifierOf, quantitiesIn } from './match';
-import { contentWords } from './match-text';
+import { contentWords, extendsName } from './match-text';
 import { inputsOf, parseExpression, type Expr } from './expr';
 import { lexiconEntry, type LexiconEntry } from './lexicon';
-import { judgementAsked, type Judgement } from './judgements';
+import { judgementAsked, STEADINESS, type Judgement } from './judgements';
 
 /** What a question asks Sieve to read from tables or compute. */
 export interface AskedFigure {
@@ -19,8 +19,8 @@ export interface AskedFigure {
   quantity?: LexiconEntry;
   /** Fiscal years asked, ascending (empty: the latest the tables print). */
   years: number[];
-  /** single: one year; average: the mean over the years; compare: the first year against the last. */
-  aggregate: 'single' | 'average' | 'compare';
+  /** single: one year; average: the mean over the years; compare: the first year against the last; spread: each year, and the largest less the smallest. */
+  aggregate: 'single' | 'average' | 'compare' | 'spread';
   /** For a yes/no question: which way counts as "yes" (up: improving, increased; down: declined; positive: above zero). */
   yes?: 'up' | 'down' | 'positive' | 'reference';
   /** For a judgement ("capital-intensive"): the reference the figure is set beside (yes: 'reference'). */
@@ -85,13 +85,16 @@ export function askedFigure(question: string, options: { definitions?: boolean }
     return { name: judged.name, expression: parseExpression(judged.expression), unit: judged.unit, from: 'metric', metric: judged, ...base, aggregate: 'single', yes: 'reference', judgement };
   const named = findMetric(asks);
   // "Define EBITDA as …" where the question asks for the EBITDA margin: the metric the question asks for, not the part it defines.
-  if (defined && !(named && extends_(named.name, defined.name))) {
+  if (defined && !(named && extendsName(named.name, defined.name))) {
     // A definition that names its own years ("FY2019 revenue / average PP&E between FY2018 and FY2019") is one figure, for its latest year.
     const own = inputsOf(defined.expression).flatMap((n) => (n.match(/_fy(\d{4})$/) ? [Number(n.slice(-4))] : []));
     if (own.length > 0) return { ...finish(defined), years: [Math.max(...own)], aggregate: 'single' };
     return finish(defined);
   }
   const metric = named;
+  // "Are its gross margins consistent year to year?": the metric each year and the spread, no verdict.
+  if (metric && yesNo && STEADINESS.test(asks))
+    return { name: metric.name, expression: parseExpression(metric.expression), unit: metric.unit, from: 'metric', metric, ...base, aggregate: 'spread', yes: 'reference' };
   if (metric) {
     // A metric that is also a line item ("total debt", "gross profit"): computeFigure reads its printed row first.
     const own = lexiconEntry(metric.id);
@@ -122,13 +125,6 @@ export function askedDirection(question: string): 'up' | 'down' | undefined {
   const up = UP.test(question);
   const down = DOWN.test(question);
   return up === down ? undefined : up ? 'up' : 'down';
-}
-
-/** A metric's name that says more than a defined name and holds all its words ("EBITDA margin" over "unadjusted EBITDA"). */
-function extends_(metric: string, defined: string): boolean {
-  const m = new Set(metric.toLowerCase().match(/[a-z0-9]+/g) ?? []);
-  const d = (defined.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((w) => w !== 'unadjusted' && w !== 'adjusted');
-  return d.length > 0 && d.length < m.size && d.every((w) => m.has(w));
 }
 
 function nameOf(entry: LexiconEntry): string {
