@@ -33,6 +33,8 @@ export async function readerAnswer(ctx: AskContext, sources: AnswerSource[], fou
   const engine = ctx.engine!;
   const findings = found.answer ? [found.answer.split(/\n\s*\n/)[0].trim()] : [];
   const passages = [...sources].sort((a, b) => b.score - a.score).map((s) => ({ n: s.n, text: s.text }));
+  // Sieve's own answer is shown at once; the model's checked sentence joins it when the reply is in.
+  ctx.emit({ kind: 'token', piece: own.text });
   const prompt = readerPrompt(ctx.question, findings, passages);
   const out = await engine.generate(prompt, { maxTokens: READER_MAX_TOKENS, temperature: 0, signal: ctx.signal });
   const reply = out.text.trim();
@@ -42,14 +44,12 @@ export async function readerAnswer(ctx: AskContext, sources: AnswerSource[], fou
   const shown = check.ok && !(check.nothing && found.answer);
   if (!shown) {
     if (!check.ok) ctx.problems.push(`The language model's reply was not shown (${check.problems.join('; ')}); Sieve's own answer is shown instead.`);
-    ctx.emit({ kind: 'token', piece: own.text });
     return { value: own, usage: generationUsage(out), detail: { reader: check.ok ? 'not needed' : 'refused', reply: reply.slice(0, 300), ...(check.ok ? {} : { why: check.problems.join('; ') }) } };
   }
   const count = Math.max(0, ...sources.map((s) => s.n));
   // A computed figure stays first; otherwise the model's sentences lead.
   const [first, second] = found.computed ? [own.text, reply] : [reply, own.text];
   const text = `${first}\n\n${second}`;
-  ctx.emit({ kind: 'token', piece: text });
   return {
     value: { text, citations: findCitations(text, count), notFound: false, extractive: false },
     usage: generationUsage(out),
