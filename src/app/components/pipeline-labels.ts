@@ -10,6 +10,7 @@ export const STAGE_NAME: Record<StageName, string> = {
   judge: 'LLM retriever',
   rerank: 'Rerank and order',
   segments: 'Relevant segments',
+  decline: 'Not in the documents?',
   compare: 'Rows compared',
   figure: 'Figure from tables',
   read: 'Answer read from a sentence',
@@ -43,6 +44,8 @@ export function runningLabel(stage: StageName | undefined, graded?: CallProgress
       return at ? `The LLM is reading chunk ${at}…` : 'The LLM is reading the chunks…';
     case 'segments':
       return 'Finding the best runs of adjacent chunks…';
+    case 'decline':
+      return 'Checking the documents cover what is asked…';
     case 'compare':
       return 'Comparing the rows of a table…';
     case 'figure':

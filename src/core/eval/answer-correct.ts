@@ -3,7 +3,7 @@ import { STOPWORDS } from '../search';
 import { fraction, markdownTable } from './metrics';
 
 /** How a gold answer is judged: by a figure, by its opening yes/no (and figures), or by its words. */
-export type AnswerKind = 'figure' | 'yes-no' | 'text';
+export type AnswerKind = 'figure' | 'yes-no' | 'text' | 'declined';
 
 export interface AnswerVerdict {
   correct: boolean;
@@ -207,7 +207,7 @@ export interface CorrectRow {
   questionType?: string;
 }
 
-const KINDS: AnswerKind[] = ['figure', 'yes-no', 'text'];
+const KINDS: AnswerKind[] = ['figure', 'yes-no', 'text', 'declined'];
 const QUESTION_TYPES = ['metrics-generated', 'domain-relevant', 'novel-generated'];
 
 /**
@@ -221,6 +221,8 @@ export function formatCorrectTable(rows: CorrectRow[]): string {
   const seen = new Set(judged.flatMap((r) => (r.questionType ? [r.questionType] : [])));
   const types = [...QUESTION_TYPES.filter((t) => seen.has(t)), ...[...seen].filter((t) => !QUESTION_TYPES.includes(t)).sort()];
   const configs = [...new Set(judged.map((r) => r.config))];
+  // The "declined" column only for a set of unanswerable questions.
+  const kinds = KINDS.filter((k) => k !== 'declined' || judged.some((r) => r.answerKind === 'declined'));
   const cell = (rs: CorrectRow[]) => (rs.length ? fraction(rs.filter((r) => r.answerCorrect).length, rs.length) : '—');
   const body = configs.map((config) => {
     const own = judged.filter((r) => r.config === config);
@@ -229,9 +231,9 @@ export function formatCorrectTable(rows: CorrectRow[]): string {
       config,
       cell(own),
       lead(own),
-      ...KINDS.map((k) => cell(own.filter((r) => r.answerKind === k))),
+      ...kinds.map((k) => cell(own.filter((r) => r.answerKind === k))),
       ...types.flatMap((t) => [cell(own.filter((r) => r.questionType === t)), lead(own.filter((r) => r.questionType === t))]),
     ];
   });
-  return markdownTable(['config', 'all', 'lead', ...KINDS, ...types.flatMap((t) => [t, `${t} (lead)`])], body);
+  return markdownTable(['config', 'all', 'lead', ...kinds, ...types.flatMap((t) => [t, `${t} (lead)`])], body);
 }

@@ -22,10 +22,12 @@ export interface QuestionScores {
   answerHit?: boolean | null;
   /** Whether the answer is right by the gold answer (answerCorrect); absent without an answer or a gold answer. */
   answerCorrect?: boolean;
-  /** Which rule judged it: the gold's figure, its yes/no, or its words. */
+  /** Which rule judged it: the gold's figure, its yes/no, its words, or (for an unanswerable question) whether Sieve declined. */
   answerKind?: AnswerKind;
   /** Whether the answer's lead (what a user reads first, up to its first citation) alone is right. */
   leadCorrect?: boolean;
+  /** Sieve declined (core/decline): which kind of absence it found. */
+  declined?: 'name' | 'period' | 'fact';
 }
 
 /** Scores one question's retrieved spans against its evidence (metric definitions: FinanceBench dev README). */

@@ -178,6 +178,9 @@ export async function prepareLibrary(
 }
 
 /** Retrieves up to `budget` characters for a question under one config and scores it. */
+/** The gold answer of a question the documents cannot answer (test/unanswerable-set). */
+const UNANSWERABLE = /^\s*not in the documents\.?\s*$/i;
+
 export async function evaluateQuestion(
   config: EvalConfig,
   prepared: Prepared,
@@ -222,16 +225,21 @@ export async function evaluateQuestion(
   const total = chunks.reduce((n, c) => n + c.end - c.start, 0);
   const ownChars = scores.retrievedChars;
   const key = q.answer ? answerKey(q.answer, evidence) : undefined;
-  // A figure answer is judged by its headline alone: the input lines and quotes below it could hold the gold figure by chance.
-  const judged = missContext?.result.figure?.text?.headline ?? answer;
-  const verdict = judged !== undefined && q.answer ? answerCorrect(q.answer, judged) : undefined;
+  // A figure answer is judged by its headline alone: the input lines and quotes below it could hold the gold figure by chance;
+  // a declined answer by its decline (the nearest passages after it are offered as no answer).
+  const declined = missContext?.result.declined;
+  const judged = declined?.text ?? missContext?.result.figure?.text?.headline ?? answer;
+  const verdict = judged !== undefined && q.answer ? (UNANSWERABLE.test(q.answer) ? { kind: 'declined' as const, correct: declined !== undefined } : answerCorrect(q.answer, judged)) : undefined;
   return {
     ...scores,
     signalRatio: total ? (scores.signalRatio * ownChars) / total : 0,
     retrievedChars: total,
     rightDocShare: total ? ownChars / total : undefined,
     ...(answer !== undefined ? { answerHit: key ? answerShows(answer, key) : null, answer } : {}),
-    ...(verdict ? { answerCorrect: verdict.correct, answerKind: verdict.kind, leadCorrect: answerCorrect(q.answer!, answerLead(judged!)).correct } : {}),
+    ...(verdict
+      ? { answerCorrect: verdict.correct, answerKind: verdict.kind, leadCorrect: verdict.kind === 'declined' ? verdict.correct : answerCorrect(q.answer!, answerLead(judged!)).correct }
+      : {}),
+    ...(declined ? { declined: declined.kind } : {}),
     ...(verdict && !verdict.correct && missContext ? { missCause: missCause(q.answer!, verdict.kind, missContext.result, scores.pageHit, missContext.docs) } : {}),
     ...(q.question_type ? { questionType: q.question_type } : {}),
     ...(fate ? { fate } : {}),

@@ -40,14 +40,14 @@ describe('ask, retrieval-only', () => {
     expect(r.answer.text).toContain(`leaves the harbour at noon every day. [${top.source}]`);
     expect(r.answer.citations[0].sources).toEqual([top.source]);
     // "When …" asks for a date or a time: the reading stage reads it from the sentence, so no figure is sought in the tables.
-    expect(r.stages.map((s) => s.stage)).toEqual(['rewrite', 'route', 'retrieve', 'dedupe', 'grade', 'threshold', 'rerank', 'read', 'answer', 'attribution']);
+    expect(r.stages.map((s) => s.stage)).toEqual(['rewrite', 'route', 'retrieve', 'dedupe', 'grade', 'threshold', 'rerank', 'decline', 'read', 'answer', 'attribution']);
     expect(r.answer.text.startsWith(`noon: “The ferry to the island leaves the harbour at noon every day.” [${top.source}]`)).toBe(true);
     // the extractive answer quotes its source, so attribution finds it cited and used
     const mine = r.attribution!.sources.find((s) => s.n === top.source)!;
     expect(mine).toMatchObject({ cited: true, used: true });
     expect(r.attribution!.totals.meanUtilization).toBeGreaterThan(0);
     expect(r.usage.calls).toBe(0);
-    expect(events.filter((e) => e.kind === 'stage' && e.status === 'done')).toHaveLength(10);
+    expect(events.filter((e) => e.kind === 'stage' && e.status === 'done')).toHaveLength(11);
     // every candidate has a verdict and a reason
     expect(r.rows.every((row) => row.verdict && row.reason)).toBe(true);
   });

@@ -17,6 +17,7 @@ import { comparing, type ComparisonResult } from './stages/comparing';
 import { reading, type ReadingResult } from './stages/reading';
 import { intentOf } from '../intent';
 import { attributing } from './stages/attributing';
+import { declining, nothingStated } from './stages/declining';
 
 export type { AskDeps, Reranker } from './stages/context';
 export { NOT_FOUND } from './stages/answering';
@@ -75,19 +76,8 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     rowsChanged();
   }
   const sources = answerSources(context, rows, found?.segments);
-  // What the question asks (core/intent), and the stages that may answer it before the quoted passages, in order.
-  const intent = intentOf(question);
-  let comparison: ComparisonResult | undefined;
-  let figure: FigureResult | undefined;
-  let read: ReadingResult | undefined;
-  for (const stage of intent.stages) {
-    if (stage === 'compare' && intent.compare) comparison = await run('compare', () => comparing(ctx, intent.compare!, rows, sources, scope));
-    if (stage === 'figure') figure = await run('figure', () => figuring(ctx, rows, sources, scope, { verdict: intent.kind === 'verdict' }));
-    if (stage === 'read') read = await run('read', () => reading(ctx, intent, sources));
-    if (comparison?.answer || figure?.answer || read?.answer) break;
-  }
+  const { declined, comparison, figure, read, finding } = await findings(ctx, run, rows, sources, scope, routed);
   if (comparison || figure?.answer) rowsChanged();
-  const finding = comparison?.answer ? comparison : figure?.answer ? figure : (read ?? figure);
   const answer = await run('answer', () => answering(ctx, sources, finding));
   const attribution = deps.embedder && !answer.notFound && sources.length > 0 ? await run('attribution', () => attributing(ctx, answer, sources)) : undefined;
 
@@ -103,6 +93,7 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     segments: found?.segments,
     segmentValues: found?.values,
     answer,
+    ...(declined ? { declined } : {}),
     ...(figure ? { figure } : {}),
     ...(comparison ? { comparison } : {}),
     ...(read ? { read } : {}),
@@ -110,6 +101,32 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     usage: stages.reduce((u, s) => addUsage(u, s.usage), NO_USAGE),
     problems: ctx.problems,
   };
+}
+
+/**
+ * 6. Sieve's own findings before the answer: a decline (core/decline) if the documents cannot
+ * answer, else the stages the question's intent names (core/intent), tried in order until one
+ * answers; then, for a fact nothing answered and no passage covers, "nothing states this".
+ */
+async function findings(ctx: AskContext, run: RunStage, rows: CandidateRow[], sources: ReturnType<typeof answerSources>, scope: ReadonlySet<string> | undefined, routed: AskResult['routed']) {
+  const { question } = ctx;
+  // A name no document is about, or a year none reports: said first, and no answering stage runs.
+  let declined = await run('decline', () => declining(ctx, rows, sources, scope, routed));
+  const intent = intentOf(question);
+  let comparison: ComparisonResult | undefined;
+  let figure: FigureResult | undefined;
+  let read: ReadingResult | undefined;
+  for (const stage of declined ? [] : intent.stages) {
+    if (stage === 'compare' && intent.compare) comparison = await run('compare', () => comparing(ctx, intent.compare!, rows, sources, scope));
+    if (stage === 'figure') figure = await run('figure', () => figuring(ctx, rows, sources, scope, { verdict: intent.kind === 'verdict' }));
+    if (stage === 'read') read = await run('read', () => reading(ctx, intent, sources));
+    if (comparison?.answer || figure?.answer || read?.answer) break;
+  }
+  // A fact nothing answered and no passage covers enough of: "nothing states this" (a yes/no question says "cannot judge" itself,
+  // a figure that could not be computed says which rows were missing, and a list or a reason is left to the quoted passages).
+  if (!declined && !comparison?.answer && !figure && !read?.answer && intent.kind === 'fact') declined = nothingStated(ctx, sources);
+  const finding = declined ? { answer: declined.text, declined: true } : comparison?.answer ? comparison : figure?.answer ? figure : (read ?? figure);
+  return { declined, comparison, figure, read, finding };
 }
 
 /** 5b. The LLM retriever as a fallback: nothing cleared the floor, so the LLM reads every chunk but the duplicates. */

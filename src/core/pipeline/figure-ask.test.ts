@@ -96,7 +96,8 @@ describe('ask, retrieval-only, with a question that asks for a figure', () => {
   it('runs the figure stage between rerank and answer, and reports what it computed', async () => {
     const r = await ask(DEBT_COVER, DEFAULT_PIPELINE, await filingDeps());
     const names = r.stages.map((s) => s.stage);
-    expect(names.indexOf('figure')).toBe(names.indexOf('rerank') + 1);
+    expect(names.indexOf('decline')).toBe(names.indexOf('rerank') + 1);
+    expect(names.indexOf('figure')).toBe(names.indexOf('decline') + 1);
     expect(names.indexOf('answer')).toBe(names.indexOf('figure') + 1);
     expect(r.stages.find((s) => s.stage === 'figure')?.detail).toMatchObject({ asked: 'Debt cover', formula: 'definition', years: '2022', inputs: 2 });
   });

@@ -1,3 +1,4 @@
+import type { Decline } from '../decline';
 import type { RowsUpdate } from './row-changes';
 import type { RoutedDocument } from '../card';
 import type { Chunk } from '../types';
@@ -11,7 +12,7 @@ import type { ComparisonResult } from './stages/comparing';
 import type { ReadingResult } from './stages/reading';
 
 export type StageName =
-  'rewrite' | 'route' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'judge' | 'rerank' | 'segments' | 'compare' | 'figure' | 'read' | 'answer' | 'attribution';
+  'rewrite' | 'route' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'judge' | 'rerank' | 'segments' | 'decline' | 'compare' | 'figure' | 'read' | 'answer' | 'attribution';
 
 /** Why a candidate was or was not given to the answer. */
 export type Verdict = 'kept' | 'duplicate' | 'below-threshold' | 'below-floor' | 'over-budget' | 'outside-segments';
@@ -79,6 +80,8 @@ export interface Answer {
 
 export interface AskResult {
   question: string;
+  /** Set when the documents cannot answer the question: why, as the answer says it first (core/decline). */
+  declined?: Decline;
   /** The query used for retrieval (the rewrite, or the question itself). */
   query: string;
   /** The documents the question named, which retrieval leaned to (empty: all in scope). */

@@ -12,7 +12,13 @@ import { readerAnswer, sieveFinding } from './reader-answer';
 export const NOT_FOUND = 'The documents do not contain an answer to this question.';
 
 /** 7. The answer, grounded in the sources only: read by the LLM from Sieve's findings (7b), written by it, or quoted from the sources without one. */
-export async function answering(ctx: AskContext, sources: AnswerSource[], finding?: FigureResult | { answer?: string; quoted?: string }): Promise<Outcome<Answer>> {
+export async function answering(
+  ctx: AskContext,
+  sources: AnswerSource[],
+  finding?: FigureResult | { answer?: string; quoted?: string; declined?: boolean },
+): Promise<Outcome<Answer>> {
+  // Not in the documents: said first; the nearest passages follow as what they are.
+  if (finding && 'declined' in finding && finding.declined) return declinedAnswer(ctx, sources, finding.answer!);
   // The model as the reader: Sieve's own answer first, as without a model, then the model's sentences checked against it.
   if (ctx.engine && ctx.settings.llmAnswer === 'reader' && sources.length > 0) {
     const own = await answering({ ...ctx, engine: undefined, emit: () => {} }, sources, finding);
@@ -39,6 +45,18 @@ async function withFigure(ctx: AskContext, sources: AnswerSource[], figureAnswer
   ctx.emit({ kind: 'token', piece: prefix });
   const out = prefixed(prefix, await answerFromSources(ctx, sources, alreadyQuoted), sources.length);
   return { ...out, detail: { ...out.detail, figure: true } };
+}
+
+/** A decline first, then without a model the nearest passages quoted, labelled as no answer. */
+async function declinedAnswer(ctx: AskContext, sources: AnswerSource[], decline: string): Promise<Outcome<Answer>> {
+  if (sources.length === 0) {
+    ctx.emit({ kind: 'token', piece: decline });
+    return { value: { text: decline, citations: [], notFound: true, extractive: true }, detail: { declined: true } };
+  }
+  const prefix = `${decline}\n\nThe nearest passages, which do not answer it:\n`;
+  ctx.emit({ kind: 'token', piece: prefix });
+  const out = prefixed(prefix, quoted(ctx, sources), sources.length);
+  return { ...out, detail: { ...out.detail, declined: true } };
 }
 
 /** When a formula's inputs were not found: say so plainly and name the nearest rows, before the quoted evidence. */

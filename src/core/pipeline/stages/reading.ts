@@ -1,5 +1,6 @@
-import { changeFrom, changeText, factFrom, factText, LEAD_IN, verdictFrom, verdictText, type ChangeFound, type FactFound, type Verdict } from '../../read';
+import { changeFrom, changeText, factFrom, factText, LEAD_IN, verdictFrom, verdictText, type ChangeFound, type FactFound, type ReadUnit, type Verdict } from '../../read';
 import type { Intent } from '../../intent';
+import { mentionsAll, namesBeyond } from '../../decline';
 import { rankedUnits } from '../extractive';
 import { textBefore } from '../extractive-units';
 import type { AskContext, Outcome } from './context';
@@ -18,6 +19,26 @@ export interface ReadingResult {
   quoted?: string;
 }
 
+/** The kept passages' sentences and table rows, ranked against the question as the quoted answer ranks them, each with its coverage. */
+export function readUnits(ctx: AskContext, sources: AnswerSource[]): ReadUnit[] {
+  const { deps } = ctx;
+  // The question without its lead-in ("In the 2022 10-K, …", "According to the paper, …"), and the documents' own names, are what it asks.
+  const asked = ctx.question.replace(LEAD_IN, '');
+  return rankedUnits(
+    asked,
+    sources.map((s) => ({ n: s.n, text: s.text, score: s.score, before: deps.chunksOf ? textBefore(deps.chunksOf(s.first.docId), s.first.id) : undefined })),
+    [...new Set(sources.map((s) => s.title)), ASKING_WORDS],
+  );
+}
+
+/** The units that print the names the question uses beyond its documents' own ("Java" for "Which version of Java does ReportLab require?"): only they may state a fact. */
+function naming(ctx: AskContext, sources: AnswerSource[], units: ReadUnit[]): ReadUnit[] {
+  const docIds = new Set(sources.map((s) => s.first.docId));
+  const own = (ctx.deps.cards?.() ?? []).filter((c) => docIds.has(c.docId)).flatMap((c) => [...c.card.names, c.card.title, c.card.company ?? '']);
+  const names = namesBeyond(ctx.question.replace(LEAD_IN, ''), [...own, ...sources.map((s) => s.title)]);
+  return names.length ? units.filter((u) => mentionsAll(u.text, names)) : units;
+}
+
 /**
  * 6d. An answer read from the kept passages: for a yes/no question, the verdict the best
  * sentence states (or "cannot judge"); for an amount, percentage, count, date or version, the
@@ -28,14 +49,7 @@ export async function reading(ctx: AskContext, intent: Intent, sources: AnswerSo
   // With a language model that writes the answer, the model reads the passages itself; as the reader, it is given what this stage finds.
   if (ctx.engine && ctx.settings.llmAnswer === 'writer') return { value: undefined, detail: { skipped: 'the language model writes the answer from the passages' } };
   if (sources.length === 0) return { value: undefined, detail: { skipped: 'no passages kept' } };
-  const { deps } = ctx;
-  // The question without its lead-in ("In the 2022 10-K, …", "According to the paper, …"), and the documents' own names, are what it asks.
-  const asked = ctx.question.replace(LEAD_IN, '');
-  const units = rankedUnits(
-    asked,
-    sources.map((s) => ({ n: s.n, text: s.text, score: s.score, before: deps.chunksOf ? textBefore(deps.chunksOf(s.first.docId), s.first.id) : undefined })),
-    [...new Set(sources.map((s) => s.title)), ASKING_WORDS],
-  );
+  const units = readUnits(ctx, sources);
   if (intent.kind === 'verdict') {
     const verdict = verdictFrom(ctx.question, units);
     return {
@@ -44,14 +58,15 @@ export async function reading(ctx: AskContext, intent: Intent, sources: AnswerSo
     };
   }
   // "By how much did … change": both values from one sentence, the difference computed.
-  const change = changeFrom(ctx.question, units);
+  const named = naming(ctx, sources, units);
+  const change = changeFrom(ctx.question, named);
   if (change) {
     return {
       value: { change, answer: changeText(change), quoted: change.unit.unit ?? change.unit.text },
       detail: { asked: 'change', from: change.from.span, to: change.to.span, change: change.change, source: change.unit.source },
     };
   }
-  const fact = factFrom(ctx.question, units);
+  const fact = factFrom(ctx.question, named);
   if (!fact) return { value: undefined, detail: { asked: intent.fact ?? 'nothing', found: 'no sentence covering the question holds such a span' } };
   return {
     value: { fact, answer: factText(fact), quoted: fact.unit.unit ?? fact.unit.text },

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { absentName, absentPeriod, declineText, mentionsAll, namesBeyond, properNames } from '.';
+
+describe('properNames', () => {
+  it('reads the names a question is about, not capitalised words that open a sentence, acronyms or months', () => {
+    expect(properNames("What was Tesla's total revenue in 2022?")).toEqual(['Tesla']);
+    expect(properNames('How many stores did Home Depot operate at the end of fiscal 2021?')).toEqual(['Home Depot']);
+    expect(properNames("What was Delta Air Lines' operating margin in December 2021?")).toEqual(['Delta Air Lines']);
+    expect(properNames('DSO is defined as: 365 * (average AR) / (FY2019 Revenue). Round your answer. What is the EBITDA of MGM?')).toEqual([]);
+  });
+});
+
+describe('absentName', () => {
+  const passages = ['Mary N. Dillon has been appointed President and Chief Executive Officer of Foot Locker, Inc.'];
+  it('finds a name no document goes by and no passage prints', () => {
+    expect(absentName("What was Tesla's total revenue in 2022?", ['Foot Locker', 'FL'], passages)).toBe('Tesla');
+  });
+
+  it('knows a name a document goes by, one written without its space, and a person named without a middle initial', () => {
+    expect(absentName("What was Foot Locker's revenue?", ['Foot Locker', 'FL'], passages)).toBeUndefined();
+    expect(absentName('Is the new CEO from a company similar to Footlocker?', ['Foot Locker'], passages)).toBeUndefined();
+    expect(absentName('What will the company pay to Mary Dillon?', ['Foot Locker'], passages)).toBeUndefined();
+    // "Pharmaceuticals" does not tell a company apart: "Arena" printed is enough.
+    expect(absentName('How much did it pay for Arena Pharmaceuticals?', [], ['The acquisition of Arena for $100 per share'])).toBeUndefined();
+  });
+});
+
+describe('absentPeriod and the words of a decline', () => {
+  it('declines a year no table reports, and says which years they do', () => {
+    expect(absentPeriod([2012], [2022, 2021, 2020, 2027])).toEqual({ asked: [2012], reported: [2020, 2021, 2022, 2027] });
+    expect(absentPeriod([2021], [2022, 2021, 2020])).toBeUndefined();
+    expect(absentPeriod([2021], [])).toBeUndefined();
+    expect(declineText({ kind: 'period', asked: [2012], reported: [2020, 2021, 2022], title: '3M · 10-K · FY2022' }).text).toBe('3M · 10-K · FY2022 does not cover 2012: their tables report 2020–2022.');
+    expect(declineText({ kind: 'name', name: 'Tesla' }).text).toMatch(/^None of your documents is about Tesla/);
+    expect(declineText({ kind: 'fact' }).text).toBe('I found nothing in your documents that states this.');
+  });
+
+  it('names beyond the documents’ own must be printed by a sentence that states a fact', () => {
+    expect(namesBeyond('Which version of Java does ReportLab require?', ['ReportLab PDF Library User Guide'])).toEqual(['Java']);
+    expect(mentionsAll('ReportLab requires Python versions 3.7+', ['Java'])).toBe(false);
+    expect(mentionsAll('It is often compared to Tcl, Perl, Scheme or Java.', ['Java'])).toBe(true);
+  });
+});

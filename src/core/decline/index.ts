@@ -1,0 +1,123 @@
+/**
+ * "Not in your documents": questions Sieve's documents cannot answer, told apart before any
+ * passage is offered as an answer. Three kinds:
+ * - a name the question uses (a company, a product, a person) that no document goes by and no
+ *   retrieved passage prints (absentName);
+ * - a year the question asks a figure for that no table of the documents in scope reports and no
+ *   passage about the question states (absentPeriod);
+ * - nothing that states what is asked: no passage covers enough of the question (see the
+ *   question pipeline's declining stage).
+ * Pure functions over what the pipeline already holds: the question, the documents' names and
+ * periods, the retrieved passages.
+ */
+
+/** Why Sieve declines, in words a user reads first. */
+export interface Decline {
+  kind: 'name' | 'period' | 'fact';
+  text: string;
+}
+
+const MONTHS = new Set(['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']);
+/** Capitalised words that are no names: question and period words a question may start a clause with. */
+const NOT_NAMES = new Set([
+  'What', 'Which', 'Who', 'When', 'Where', 'Why', 'How', 'Is', 'Are', 'Was', 'Were', 'Did', 'Does', 'Do', 'Has', 'Have', 'Had', 'Can', 'Could', 'Will', 'Would', 'Should', 'In', 'On', 'At', 'For', 'From', 'By', 'Of', 'The', 'A', 'An', 'According', 'Based', 'Looking', 'Given', 'Per', 'As', 'If', 'Please', 'Fiscal', 'Quarter', 'Year', 'Form', 'Item', 'Note', 'Part', 'Section', 'Table', 'Figure',
+]);
+
+/**
+ * The names a question is about: runs of capitalised words (a possessive dropped) where they are
+ * its subject or owner ("Tesla's", "did Home Depot", "for Arena"), not opening a sentence, not
+ * acronyms in capitals alone (EBITDA, ROE, PP&E), months or question words.
+ */
+export function properNames(question: string): string[] {
+  // A word opening a sentence or clause ("… of Boeing? Round your answer …") is capitalised for that alone.
+  const words = question.replace(/([.?!:;])\s+/g, '$1 \u0000 ').replace(/[?.,;:!()"“”]/g, ' ').split(/\s+/).filter(Boolean);
+  const out: string[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length) out.push(run.join(' '));
+    run = [];
+  };
+  let owner = false;
+  words.forEach((raw, i) => {
+    const w = raw.replace(/[’']s?$/, '');
+    const opens = i === 0 || words[i - 1] === '\u0000';
+    const name = !opens && /^\p{Lu}/u.test(w) && /\p{Ll}/u.test(w) && !MONTHS.has(w) && !NOT_NAMES.has(w) && !/\d/.test(w);
+    // A run counts as a name where it is the question's subject or owner: after "did", "of", "for" …, or with "'s".
+    if (name && run.length === 0) owner = SUBJECT_BEFORE.test(words[i - 1] ?? '');
+    if (name) run.push(w);
+    else {
+      if (owner) flush();
+      run = [];
+    }
+    if (name && /[’']s?$/.test(raw)) {
+      owner = true;
+      flush();
+    }
+  });
+  if (owner) flush();
+  return [...new Set(out)];
+}
+
+/** Words after which a capitalised run is what the question is about: "did Toyota sell", "revenue of Tesla", "for Arena". */
+const SUBJECT_BEFORE = /^(?:did|does|do|has|have|had|is|was|were|will|would|can|could|of|for|at|about|by|from|in|on|with|to|between|and)$/i;
+/** Words of a company's name that do not tell it apart ("Arena Pharmaceuticals" is "Arena"). */
+const CORPORATE_WORDS = /^(?:inc|corp|corporation|company|co|group|holdings?|pharmaceuticals?|technologies|international|plc|ltd|llc|limited|systems|the|and|&)$/i;
+
+/** Letters and digits only, lower case: "Foot Locker" and "Footlocker" read alike. */
+function squeezed(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * The first name the question uses that no document goes by (its names: organisation, tickers,
+ * file-name words) and that no retrieved passage prints; undefined when every name is found.
+ */
+export function absentName(question: string, documentNames: string[], passages: string[]): string | undefined {
+  const names = documentNames.map(squeezed);
+  return properNames(question).find((n) => {
+    const s = squeezed(n);
+    return s.length >= 3 && !names.some((d) => d.includes(s) || (d.length >= 3 && s.includes(d))) && !passages.some((p) => mentionsAll(p, [n]));
+  });
+}
+
+/** The names a question uses other than those its documents go by ("Java" in "Which version of Java does ReportLab require?"). */
+export function namesBeyond(question: string, documentNames: string[]): string[] {
+  const own = documentNames.map(squeezed).filter((d) => d.length >= 3);
+  return properNames(question).filter((n) => {
+    const s = squeezed(n);
+    return s.length >= 3 && !own.some((d) => d.includes(s) || s.includes(d));
+  });
+}
+
+/**
+ * Whether a text prints every one of the names: each name whole (letters and digits compared, case
+ * aside: "Footlocker" is "Foot Locker"), or each of its words ("Mary Dillon" in "Mary N. Dillon").
+ */
+export function mentionsAll(text: string, names: string[]): boolean {
+  const t = squeezed(text);
+  const words = new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+  return names.every((n) => t.includes(squeezed(n)) || n.toLowerCase().split(/\s+/).filter((w) => !CORPORATE_WORDS.test(w)).every((w) => words.has(w)));
+}
+
+/**
+ * The asked years that no table of the documents in scope reports, when none of them is reported
+ * (a question about 2012 of a 2022 annual report), with the years the tables do report;
+ * undefined when one is, when the question asks no year, or when the tables report no years.
+ */
+export function absentPeriod(asked: number[], reported: number[]): { asked: number[]; reported: number[] } | undefined {
+  if (asked.length === 0 || reported.length === 0) return undefined;
+  const have = new Set(reported);
+  if (asked.some((y) => have.has(y))) return undefined;
+  return { asked, reported: [...have].sort((a, b) => a - b) };
+}
+
+/** The decline as the answer's first line. */
+export function declineText(d: { kind: 'name'; name: string } | { kind: 'period'; asked: number[]; reported: number[]; title?: string } | { kind: 'fact' }): Decline {
+  if (d.kind === 'name') return { kind: 'name', text: `None of your documents is about ${d.name}: no document goes by that name, and no passage found mentions it.` };
+  if (d.kind === 'period') {
+    const span = d.reported.length > 1 ? `${d.reported[0]}–${d.reported[d.reported.length - 1]}` : String(d.reported[0]);
+    const what = d.title ? `${d.title} does` : 'Your documents do';
+    return { kind: 'period', text: `${what} not cover ${d.asked.join(' or ')}: their tables report ${span}.` };
+  }
+  return { kind: 'fact', text: 'I found nothing in your documents that states this.' };
+}

@@ -1,0 +1,75 @@
+import { absentName, absentPeriod, declineText, type Decline } from '../../decline';
+import { askedYears, type DocumentTables } from '../../compute';
+import { MIN_FACT_COVERAGE } from '../../read';
+import type { CandidateRow } from '../types';
+import type { RoutedDocument } from '../../card';
+import type { AskContext, Outcome } from './context';
+import type { AnswerSource } from './segmenting';
+import { tablesInScope } from './figuring';
+import { readUnits } from './reading';
+
+/**
+ * 6a. Before any answer: does the question name something no document is about, or ask for a
+ * year no document in scope reports? Then Sieve says so first (core/decline), and the nearest
+ * passages follow as what they are, not an answer.
+ */
+export async function declining(
+  ctx: AskContext,
+  rows: CandidateRow[],
+  sources: AnswerSource[],
+  scope: ReadonlySet<string> | undefined,
+  routed: RoutedDocument[],
+): Promise<Outcome<Decline | undefined>> {
+  const cards = (ctx.deps.cards?.() ?? []).filter((d) => !scope || scope.has(d.docId));
+  // A document the question named by its name is about what it asks.
+  if (routed.length === 0) {
+    const names = cards.flatMap((d) => [...d.card.names, d.card.title, d.card.company ?? '']);
+    const name = absentName(ctx.question, names, rows.map((r) => r.chunk.text));
+    if (name) return { value: declineText({ kind: 'name', name }), detail: { declined: 'name', name } };
+  }
+  const asked = askedYears(ctx.question).list;
+  if (asked.length === 0 || !ctx.deps.tablesOf) return { value: undefined, detail: { declined: 'no' } };
+  const docs = await tablesInScope(ctx, rows, scope);
+  const inScope = cards.filter((c) => docs.some((d) => d.docId === c.docId));
+  // A result asked in the past tense for a year after every document's own period: none can report it (a maturity table's
+  // later years are schedules, not results).
+  const latest = Math.max(...inScope.map((c) => c.card.period?.year ?? Infinity));
+  const later = PAST.test(ctx.question) && Number.isFinite(latest) && asked.every((y) => y > latest);
+  const reported = docs.flatMap((d) => d.tables.flatMap((t) => t.columns.flatMap((c) => (c.period ? [c.period.fy] : []))));
+  const gap = later ? { asked, reported: statementYears(docs, latest) } : absentPeriod(asked, reported);
+  // A passage that covers the question, names the year and prints a figure may state it in prose.
+  const stated =
+    gap && readUnits(ctx, sources).some((u) => u.coverage >= MIN_FACT_COVERAGE && asked.some((y) => u.text.includes(String(y))) && FIGURE_NOT_YEAR.test(u.text));
+  if (!gap || stated) return { value: undefined, detail: { declined: 'no', ...(gap ? { years: 'stated by a passage covering the question' } : {}) } };
+  const title = inScope.length === 1 ? inScope[0].card.title : undefined;
+  const shown = statementYears(docs, latest);
+  return {
+    value: declineText({ kind: 'period', asked: gap.asked, reported: shown.length ? shown : gap.reported, ...(title ? { title } : {}) }),
+    detail: { declined: 'period', asked: asked.join(', '), reported: [...new Set(gap.reported)].join(', ') },
+  };
+}
+
+/** A question about a result that happened: "what was", "how many did", "had". */
+const PAST = /\b(?:was|were|did|had|earned|reported|sold|delivered|generated|paid)\b/i;
+/** A figure other than a year: "$1.2 billion", "12%", "3,400". */
+const FIGURE_NOT_YEAR = /\$\s?\d|\d\s?%|\b\d{1,3}(?:,\d{3})+\b|\b(?!(?:19|20)\d\d\b)\d+\.\d+\b/;
+
+/** The fiscal years the financial statements of the documents report, up to their own latest period (schedules' later years aside). */
+function statementYears(docs: DocumentTables[], latest: number): number[] {
+  const years = docs.flatMap((d) => d.tables.filter((t) => t.statement).flatMap((t) => t.columns.flatMap((c) => (c.period && c.period.fy <= latest ? [c.period.fy] : []))));
+  return [...new Set(years)].sort((a, b) => a - b);
+}
+
+/**
+ * A passage covering less than this share of the question's term weight is about something else:
+ * with none better, nothing states what is asked. A third, by reason (a question's subject, its
+ * measure and its period: one of three), not fitted to a set.
+ */
+export const NOTHING_COVERAGE = 1 / 3;
+
+/** 6e. After the answering stages found nothing: when no passage covers a third of the question, "nothing states this". */
+export function nothingStated(ctx: AskContext, sources: AnswerSource[]): Decline | undefined {
+  if (sources.length === 0) return undefined;
+  const best = Math.max(0, ...readUnits(ctx, sources).map((u) => u.coverage));
+  return best < NOTHING_COVERAGE ? declineText({ kind: 'fact' }) : undefined;
+}
