@@ -49,3 +49,12 @@ describe('ask, with the language model as the reader (the default)', () => {
     }
   });
 });
+
+describe('ask, the reader repeating its instructions', () => {
+  it('does not show a reply that says the prompt back', async () => {
+    const { deps } = await ferryDeps();
+    const r = await ask(Q, DEFAULT_PIPELINE, { ...deps, engine: reading('Reply with one or two sentences that begin with the answer.') }, {});
+    expect(r.answer.text.startsWith('noon: ')).toBe(true);
+    expect(r.problems.join(' ')).toMatch(/not shown \(.*it repeats the prompt’s instructions/);
+  });
+});

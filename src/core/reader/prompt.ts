@@ -28,7 +28,7 @@ export function readerPrompt(question: string, findings: string[], passages: Rea
       role: 'system',
       content:
         "You answer questions about the user's documents, using only the findings and passages given. " +
-        'Reply in one or two sentences. Start with the answer itself: the figure, the name, or Yes or No. ' +
+        'Reply with one or two sentences that begin with the answer. ' +
         'Cite each passage you use by its number in square brackets, like [2]. Copy figures exactly as printed. ' +
         `If neither the findings nor the passages answer the question, reply: ${NOTHING_STATED}`,
     },

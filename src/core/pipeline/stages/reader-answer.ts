@@ -5,6 +5,7 @@ import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
 import type { FigureResult } from './figuring';
 import { generationUsage } from '../usage';
+import { writesProse } from '../answer';
 
 /** What Sieve found before the model reads: its opening answer, and its yes/no verdict if it has one. */
 export interface SieveFinding {
@@ -39,9 +40,12 @@ export async function readerAnswer(ctx: AskContext, sources: AnswerSource[], fou
   const out = await engine.generate(prompt, { maxTokens: READER_MAX_TOKENS, temperature: 0, signal: ctx.signal });
   const reply = out.text.trim();
   const given = passages.filter((p) => prompt[1].content.includes(`[${p.n}] `));
-  const check: ReplyCheck = checkReply(reply, { passages: given, findings, ...(found.verdict ? { verdict: found.verdict } : {}) });
-  // "Nothing states this" adds nothing to Sieve's own answer when Sieve answered.
-  const shown = check.ok && !(check.nothing && found.answer);
+  const checked = checkReply(reply, { passages: given, findings, ...(found.verdict ? { verdict: found.verdict } : {}) });
+  // Mostly the prompt's own words ("Begin with the answer …") said back: no answer (the writer's echo test).
+  const echo = !writesProse(reply, prompt, given.map((p) => p.text));
+  const check: ReplyCheck = echo ? { ...checked, ok: false, problems: [...checked.problems, 'it repeats the prompt’s instructions'] } : checked;
+  // "Nothing states this" adds nothing to Sieve's own answer: Sieve says itself when nothing does (core/decline).
+  const shown = check.ok && !check.nothing;
   if (!shown) {
     if (!check.ok) ctx.problems.push(`The language model's reply was not shown (${check.problems.join('; ')}); Sieve's own answer is shown instead.`);
     return { value: own, usage: generationUsage(out), detail: { reader: check.ok ? 'not needed' : 'refused', reply: reply.slice(0, 300), ...(check.ok ? {} : { why: check.problems.join('; ') }) } };
