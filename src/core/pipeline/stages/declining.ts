@@ -6,7 +6,7 @@ import type { RoutedDocument } from '../../card';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
 import { tablesInScope } from './figuring';
-import { readUnits } from './reading';
+import { naming, readUnits } from './reading';
 
 /**
  * 6a. Before any answer: does the question name something no document is about, or ask for a
@@ -67,9 +67,10 @@ function statementYears(docs: DocumentTables[], latest: number): number[] {
  */
 export const NOTHING_COVERAGE = 1 / 3;
 
-/** 6e. After the answering stages found nothing: when no passage covers a third of the question, "nothing states this". */
+/** 6e. After the answering stages found nothing: when no passage printing the question's names covers a third of it, "nothing states this". */
 export function nothingStated(ctx: AskContext, sources: AnswerSource[]): Decline | undefined {
   if (sources.length === 0) return undefined;
-  const best = Math.max(0, ...readUnits(ctx, sources).map((u) => u.coverage));
+  // Only a passage that prints the names the question uses beyond the documents' own can state it.
+  const best = Math.max(0, ...naming(ctx, sources, readUnits(ctx, sources)).map((u) => u.coverage));
   return best < NOTHING_COVERAGE ? declineText({ kind: 'fact' }) : undefined;
 }

@@ -32,7 +32,7 @@ export function readUnits(ctx: AskContext, sources: AnswerSource[]): ReadUnit[] 
 }
 
 /** The units that print the names the question uses beyond its documents' own ("Java" for "Which version of Java does ReportLab require?"): only they may state a fact. */
-function naming(ctx: AskContext, sources: AnswerSource[], units: ReadUnit[]): ReadUnit[] {
+export function naming(ctx: AskContext, sources: AnswerSource[], units: ReadUnit[]): ReadUnit[] {
   const docIds = new Set(sources.map((s) => s.first.docId));
   const own = (ctx.deps.cards?.() ?? []).filter((c) => docIds.has(c.docId)).flatMap((c) => [...c.card.names, c.card.title, c.card.company ?? '']);
   const names = namesBeyond(ctx.question.replace(LEAD_IN, ''), [...own, ...sources.map((s) => s.title)]);
