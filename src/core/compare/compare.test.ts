@@ -129,7 +129,6 @@ describe('compareRows', () => {
     expect(percent.ranked[0].name).toBe('Health Care');
     expect(percent.ranked[0].value).toBeCloseTo(((1815 - 2037) / 2037) * 100, 6);
   });
-
 });
 
 describe('compareRows: layouts (notes, blocks of columns) and rest rows', () => {

@@ -132,7 +132,13 @@ function computeYear(asked: AskedFigure, docs: DocumentTables[], fy: number, mis
   for (const name of inputsOf(asked.expression)) {
     const { quantity, year } = inputYear(name, fy);
     const meant = meaning?.get(quantity);
-    const read = readInput(docs, quantity, year, { months: asked.months, quarter: asked.quarter, statements: asked.statements, minScore, ...(asked.qualifier ? { qualifier: asked.qualifier } : {}) }, meant);
+    const read = readInput(
+      docs,
+      quantity,
+      year,
+      { months: asked.months, quarter: asked.quarter, statements: asked.statements, minScore, ...(asked.qualifier ? { qualifier: asked.qualifier } : {}) },
+      meant,
+    );
     // One printed cell is not two line items: the "Long-term debt" row is not also its current portion.
     const found =
       read && ![...inputs.values()].some((i) => i.quantity !== read.quantity && i.cell.docId === read.cell.docId && i.cell.start === read.cell.start) ? read : undefined;

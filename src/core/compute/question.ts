@@ -5,6 +5,9 @@ import { contentWords, extendsName } from './match-text';
 import { inputsOf, parseExpression, type Expr } from './expr';
 import { lexiconEntry, type LexiconEntry } from './lexicon';
 import { judgementAsked, STEADINESS, type Judgement } from './judgements';
+import { askedYears, monthsAsked, quarterAsked } from './period-asked';
+
+export { askedPeriod, askedYears, monthsAsked, quarterAsked } from './period-asked';
 
 /** What a question asks Sieve to read from tables or compute. */
 export interface AskedFigure {
@@ -34,11 +37,6 @@ export interface AskedFigure {
   qualifier?: 'gross' | 'net';
 }
 
-// A bare year, not a figure ("2,021") nor the year of the filing the question cites ("the 2022 10-K").
-const FY = /\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(\d{4}|\d{2})\b|(?<![\d,.$])\b((?:19|20)\d\d)\b(?![\d%]|,\d|\s*(?:form\s+)?(?:10-?K|10-?Q|8-?K|annual\s+report)\b)/gi;
-/** "FY2017 - FY2019", "FY19 to FY21", "fiscal 2019 through fiscal 2021", "from 2019 to 2021": both ends, each an FY year (2 or 4 digits) or a bare 19xx/20xx. */
-const RANGE =
-  /(?:\b(?:FY\s?'?|fiscal\s+(?:year\s+)?)(\d{4}|\d{2})|(?<![\d,.$])\b((?:19|20)\d\d))\s*(?:-|–|to|through)\s*(?:(?:FY\s?'?|fiscal\s+(?:year\s+)?)(\d{4}|\d{2})|((?:19|20)\d\d))\b(?![\d,%])/i;
 const AVERAGE = /\b(?:\d|two|three|four|five)[\s-]+years?\s+average\b|\baverage\s+of\s+(?:the\s+)?(?:last\s+)?(?:\d|two|three|four|five)\s+years\b/i;
 const COMPARE = /\b(?:improv\w*|increas\w*|declin\w*|decreas\w*|grow\w*|grew|fell|fall\w*|change[ds]?|rise|rose|higher|lower|year[\s-]+over[\s-]+year)\b/i;
 const YES_NO = /^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b/i;
@@ -81,8 +79,7 @@ export function askedFigure(question: string, options: { definitions?: boolean }
   // "Is it capital-intensive?": the metric that measures it, beside a published reference.
   const judgement = yesNo ? judgementAsked(asks) : undefined;
   const judged = judgement ? metricById(judgement.metric) : undefined;
-  if (judgement && judged)
-    return { name: judged.name, expression: parseExpression(judged.expression), unit: judged.unit, from: 'metric', metric: judged, ...base, aggregate: 'single', yes: 'reference', judgement };
+  if (judgement && judged) return { ...ofMetric(judged), ...base, aggregate: 'single', yes: 'reference', judgement };
   const named = findMetric(asks);
   // "Define EBITDA as …" where the question asks for the EBITDA margin: the metric the question asks for, not the part it defines.
   if (defined && !(named && extendsName(named.name, defined.name))) {
@@ -93,12 +90,11 @@ export function askedFigure(question: string, options: { definitions?: boolean }
   }
   const metric = named;
   // "Are its gross margins consistent year to year?": the metric each year and the spread, no verdict.
-  if (metric && yesNo && STEADINESS.test(asks))
-    return { name: metric.name, expression: parseExpression(metric.expression), unit: metric.unit, from: 'metric', metric, ...base, aggregate: 'spread', yes: 'reference' };
+  if (metric && yesNo && STEADINESS.test(asks)) return { ...ofMetric(metric), ...base, aggregate: 'spread', yes: 'reference' };
   if (metric) {
     // A metric that is also a line item ("total debt", "gross profit"): computeFigure reads its printed row first.
     const own = lexiconEntry(metric.id);
-    return finish({ name: metric.name, expression: parseExpression(metric.expression), unit: metric.unit, from: 'metric', metric, ...(own ? { quantity: own } : {}) });
+    return finish({ ...ofMetric(metric), ...(own ? { quantity: own } : {}) });
   }
   const hits = quantitiesIn(asks);
   // A line item alone answers "what is / how much", not "which segment", "why" or "what are the acquisitions".
@@ -108,15 +104,21 @@ export function askedFigure(question: string, options: { definitions?: boolean }
     return finish({ name: `${nameOf(entry)} as % of revenue`, expression: parseExpression(`${entry.id} / revenue * 100`), unit: 'percent', from: 'metric', quantity: entry });
   }
   const composite = metricById(entry.id);
-  if (composite)
-    return finish({ name: nameOf(entry), expression: parseExpression(composite.expression), unit: composite.unit, from: 'metric', metric: composite, quantity: entry });
+  if (composite) return finish({ ...ofMetric(composite), name: nameOf(entry), quantity: entry });
   // Share counts are plain numbers, not money.
   const unit = /shares/.test(entry.id) ? 'ratio' : 'currency';
   const hit = hits.find((h) => h.entry === entry)!;
   const words = contentWords(asks);
   if (COMPOUND_HEAD.test(words[hit.end] ?? '') && !entry.names.some((n) => contentWords(n).includes(words[hit.end]))) return undefined;
   const qualifier = qualifierOf(words, hit, entry);
-  return finish({ name: `${qualifier && !/\b(?:gross|net)\b/i.test(nameOf(entry)) ? `${qualifier} ` : ''}${nameOf(entry)}`.replace(/^./, (c) => c.toUpperCase()), expression: parseExpression(entry.id), unit, from: 'line item', quantity: entry, ...(qualifier ? { qualifier } : {}) });
+  return finish({
+    name: `${qualifier && !/\b(?:gross|net)\b/i.test(nameOf(entry)) ? `${qualifier} ` : ''}${nameOf(entry)}`.replace(/^./, (c) => c.toUpperCase()),
+    expression: parseExpression(entry.id),
+    unit,
+    from: 'line item',
+    quantity: entry,
+    ...(qualifier ? { qualifier } : {}),
+  });
 }
 
 /** Which way a yes/no question counts as "yes" for a figure that moved: up, down, or undefined when it is no yes/no question or names both ways. */
@@ -127,49 +129,14 @@ export function askedDirection(question: string): 'up' | 'down' | undefined {
   return up === down ? undefined : up ? 'up' : 'down';
 }
 
+/** A standard metric as what a question asks for. */
+function ofMetric(m: Metric) {
+  return { name: m.name, expression: parseExpression(m.expression), unit: m.unit, from: 'metric' as const, metric: m };
+}
+
 function nameOf(entry: LexiconEntry): string {
   const n = entry.names[0] ?? entry.id.replace(/_/g, ' ');
   return n.charAt(0).toUpperCase() + n.slice(1);
-}
-
-/** The fiscal years a question names, ascending; a range "FY2017 - FY2019" is every year in it. */
-export function askedYears(question: string): { list: number[] } {
-  const range = question.match(RANGE);
-  if (range) {
-    const [a, b] = [fullYear(range[1] ?? range[2]), fullYear(range[3] ?? range[4])].sort((x, y) => x - y);
-    if (b - a <= 10) return { list: Array.from({ length: b - a + 1 }, (_, i) => a + i) };
-  }
-  const found = new Set<number>();
-  for (const m of question.matchAll(FY)) {
-    const y = fullYear(m[1] ?? m[2]);
-    if (y >= 1990 && y <= 2099) found.add(y);
-  }
-  return { list: [...found].sort((a, b) => a - b) };
-}
-
-/** "21" is 2021; "2021" is itself. */
-function fullYear(raw: string): number {
-  return raw.length === 2 ? 2000 + Number(raw) : Number(raw);
-}
-
-/** The period a question names: fiscal years (ascending), and a quarter's or half's months and the quarter, when it names one. */
-export function askedPeriod(question: string): { years: number[]; months?: number; quarter?: number } {
-  const months = monthsAsked(question);
-  const quarter = quarterAsked(question);
-  return { years: askedYears(question).list, ...(months ? { months } : {}), ...(quarter ? { quarter } : {}) };
-}
-
-export function quarterAsked(question: string): number | undefined {
-  const m = question.match(/\bQ([1-4])\b|\b(first|second|third|fourth)\s+(?:fiscal\s+)?quarter\b/i);
-  if (!m) return undefined;
-  return m[1] ? Number(m[1]) : ['first', 'second', 'third', 'fourth'].indexOf(m[2].toLowerCase()) + 1;
-}
-
-export function monthsAsked(question: string): number | undefined {
-  if (/\bQ[1-4]\b|\bquarter\b|\bthree\s+months\b/i.test(question)) return 3;
-  if (/\bH[12]\b|\bsix\s+months\b|\bhalf[\s-]+year\b|\bfirst\s+half\b/i.test(question)) return 6;
-  if (/\bnine\s+months\b/i.test(question)) return 9;
-  return undefined;
 }
 
 /**

@@ -36,7 +36,9 @@ export function askedRowTrend(question: string, row: { label: string; money: boo
 
 /** Words of a row label that say nothing of what it measures: a label of only these ("Prior year", "Total") is never named by a question. */
 const GENERIC_LABEL_WORDS = new Set(
-  contentWords('total totals year years fiscal quarter quarters period periods month months prior previous current same end ended ending beginning first second third fourth other net change compared'),
+  contentWords(
+    'total totals year years fiscal quarter quarters period periods month months prior previous current same end ended ending beginning first second third fourth other net change compared',
+  ),
 );
 
 /**

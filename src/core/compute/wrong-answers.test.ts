@@ -57,7 +57,10 @@ describe('wrong answers that look right', () => {
   });
 
   it('says so when the row was matched loosely, and not when it matched exactly', () => {
-    const loose = figure('What was net PP&E in 2022?', `Balance sheet (in millions) | 2022 | 2021\nProperty, plant, equipment and software, net | 7,200 | 6,910\nTotal assets | 20,000 | 19,000`);
+    const loose = figure(
+      'What was net PP&E in 2022?',
+      `Balance sheet (in millions) | 2022 | 2021\nProperty, plant, equipment and software, net | 7,200 | 6,910\nTotal assets | 20,000 | 19,000`,
+    );
     expect(loose.value).toBe(7200e6);
     const text = figureText(loose, 'q', () => 1);
     expect(text.weak).toMatch(/^Matched loosely: “Property, plant, equipment and software, net” for ppe net/);

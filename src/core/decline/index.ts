@@ -20,7 +20,56 @@ export interface Decline {
 const MONTHS = new Set(['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']);
 /** Capitalised words that are no names: question and period words a question may start a clause with. */
 const NOT_NAMES = new Set([
-  'What', 'Which', 'Who', 'When', 'Where', 'Why', 'How', 'Is', 'Are', 'Was', 'Were', 'Did', 'Does', 'Do', 'Has', 'Have', 'Had', 'Can', 'Could', 'Will', 'Would', 'Should', 'In', 'On', 'At', 'For', 'From', 'By', 'Of', 'The', 'A', 'An', 'According', 'Based', 'Looking', 'Given', 'Per', 'As', 'If', 'Please', 'Fiscal', 'Quarter', 'Year', 'Form', 'Item', 'Note', 'Part', 'Section', 'Table', 'Figure',
+  'What',
+  'Which',
+  'Who',
+  'When',
+  'Where',
+  'Why',
+  'How',
+  'Is',
+  'Are',
+  'Was',
+  'Were',
+  'Did',
+  'Does',
+  'Do',
+  'Has',
+  'Have',
+  'Had',
+  'Can',
+  'Could',
+  'Will',
+  'Would',
+  'Should',
+  'In',
+  'On',
+  'At',
+  'For',
+  'From',
+  'By',
+  'Of',
+  'The',
+  'A',
+  'An',
+  'According',
+  'Based',
+  'Looking',
+  'Given',
+  'Per',
+  'As',
+  'If',
+  'Please',
+  'Fiscal',
+  'Quarter',
+  'Year',
+  'Form',
+  'Item',
+  'Note',
+  'Part',
+  'Section',
+  'Table',
+  'Figure',
 ]);
 
 /**
@@ -30,7 +79,11 @@ const NOT_NAMES = new Set([
  */
 export function properNames(question: string): string[] {
   // A word opening a sentence or clause ("… of Boeing? Round your answer …") is capitalised for that alone.
-  const words = question.replace(/([.?!:;])\s+/g, '$1 \u0000 ').replace(/[?.,;:!()"“”]/g, ' ').split(/\s+/).filter(Boolean);
+  const words = question
+    .replace(/([.?!:;])\s+/g, '$1 \u0000 ')
+    .replace(/[?.,;:!()"“”]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   const out: string[] = [];
   let run: string[] = [];
   const flush = () => {
@@ -96,7 +149,15 @@ export function namesBeyond(question: string, documentNames: string[]): string[]
 export function mentionsAll(text: string, names: string[]): boolean {
   const t = squeezed(text);
   const words = new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u));
-  return names.every((n) => t.includes(squeezed(n)) || n.toLowerCase().split(/\s+/).filter((w) => !CORPORATE_WORDS.test(w)).every((w) => words.has(w)));
+  return names.every(
+    (n) =>
+      t.includes(squeezed(n)) ||
+      n
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((w) => !CORPORATE_WORDS.test(w))
+        .every((w) => words.has(w)),
+  );
 }
 
 /**

@@ -229,7 +229,8 @@ export async function evaluateQuestion(
   // a declined answer by its decline (the nearest passages after it are offered as no answer).
   const declined = missContext?.result.declined;
   const judged = declined?.text ?? missContext?.result.figure?.text?.headline ?? answer;
-  const verdict = judged !== undefined && q.answer ? (UNANSWERABLE.test(q.answer) ? { kind: 'declined' as const, correct: declined !== undefined } : answerCorrect(q.answer, judged)) : undefined;
+  const verdict =
+    judged !== undefined && q.answer ? (UNANSWERABLE.test(q.answer) ? { kind: 'declined' as const, correct: declined !== undefined } : answerCorrect(q.answer, judged)) : undefined;
   return {
     ...scores,
     signalRatio: total ? (scores.signalRatio * ownChars) / total : 0,
@@ -237,7 +238,11 @@ export async function evaluateQuestion(
     rightDocShare: total ? ownChars / total : undefined,
     ...(answer !== undefined ? { answerHit: key ? answerShows(answer, key) : null, answer } : {}),
     ...(verdict
-      ? { answerCorrect: verdict.correct, answerKind: verdict.kind, leadCorrect: verdict.kind === 'declined' ? verdict.correct : answerCorrect(q.answer!, answerLead(judged!)).correct }
+      ? {
+          answerCorrect: verdict.correct,
+          answerKind: verdict.kind,
+          leadCorrect: verdict.kind === 'declined' ? verdict.correct : answerCorrect(q.answer!, answerLead(judged!)).correct,
+        }
       : {}),
     ...(declined ? { declined: declined.kind } : {}),
     ...(verdict && !verdict.correct && missContext ? { missCause: missCause(q.answer!, verdict.kind, missContext.result, scores.pageHit, missContext.docs) } : {}),

@@ -108,7 +108,14 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
  * answer, else the stages the question's intent names (core/intent), tried in order until one
  * answers; then, for a fact nothing answered and no passage covers, "nothing states this".
  */
-async function findings(ctx: AskContext, run: RunStage, rows: CandidateRow[], sources: ReturnType<typeof answerSources>, scope: ReadonlySet<string> | undefined, routed: AskResult['routed']) {
+async function findings(
+  ctx: AskContext,
+  run: RunStage,
+  rows: CandidateRow[],
+  sources: ReturnType<typeof answerSources>,
+  scope: ReadonlySet<string> | undefined,
+  routed: AskResult['routed'],
+) {
   const { question } = ctx;
   // A name no document is about, or a year none reports: said first, and no answering stage runs.
   let declined = await run('decline', () => declining(ctx, rows, sources, scope, routed));

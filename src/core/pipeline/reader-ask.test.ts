@@ -21,7 +21,10 @@ describe('ask, with the language model as the reader (the default)', () => {
     const { deps } = await ferryDeps();
     const engine = reading('At noon, every day [1].');
     const r = await ask(Q, DEFAULT_PIPELINE, { ...deps, engine }, {});
-    const prompt = engine.calls.filter((c) => c.kind === 'generate').at(-1)!.messages.at(-1)!.content;
+    const prompt = engine.calls
+      .filter((c) => c.kind === 'generate')
+      .at(-1)!
+      .messages.at(-1)!.content;
     // Sieve's own finding (the time read from the sentence) is given to the model, and the passages by number.
     expect(prompt).toMatch(/Sieve's findings[^\n]*\n- noon: “The ferry to the island leaves the harbour at noon every day\.” \[1\]/);
     expect(prompt).toMatch(/Passages:\n\[1\] The ferry to the island leaves/);

@@ -49,7 +49,8 @@ export function checkReply(reply: string, ground: ReplyGround): ReplyCheck {
   if (ground.verdict && lead && lead.toLowerCase() !== ground.verdict.toLowerCase()) problems.push(`it answers ${cap(lead)} where Sieve's figures say ${ground.verdict}`);
   const sources = [...ground.findings, ...ground.passages.filter((p) => cited.includes(p.n)).map((p) => p.text)];
   const loose = stated(text).filter((f) => !sources.some((s) => printedIn(f, s)));
-  if (loose.length) problems.push(`it states ${loose.map((f) => f.raw).join(', ')}, which ${cited.length ? 'no cited passage nor' : 'nothing it cites nor'} Sieve's findings print`);
+  if (loose.length)
+    problems.push(`it states ${loose.map((f) => f.raw).join(', ')}, which ${cited.length ? 'no cited passage nor' : 'nothing it cites nor'} Sieve's findings print`);
   if (!nothing && cited.length === 0 && !found) problems.push('it cites no passage');
   return { ok: problems.length === 0, problems, nothing };
 }
@@ -79,7 +80,9 @@ export function stated(text: string): Stated[] {
 /** Whether a source prints a figure: the same number, or one the figure rounds ("$1.8 billion" for "$1,815 million", "21%" for "20.8%"). */
 function printedIn(f: Stated, source: string): boolean {
   const digits = significant(f.raw);
-  return stated(source).some((s) => s.raw === f.raw || s.value === f.value || (isPercent(f) === isPercent(s) && Math.abs(roundTo(s.value, digits) - f.value) <= 1e-9 * Math.abs(f.value)));
+  return stated(source).some(
+    (s) => s.raw === f.raw || s.value === f.value || (isPercent(f) === isPercent(s) && Math.abs(roundTo(s.value, digits) - f.value) <= 1e-9 * Math.abs(f.value)),
+  );
 }
 
 function isPercent(f: Stated): boolean {

@@ -38,7 +38,7 @@ describe('checkReply', () => {
   });
 
   it('refuses a figure no cited passage prints, a source it was not given, and copied scaffolding', () => {
-    expect(checkReply('The renewal rate was 92% [5].', ground).problems).toEqual(['it states 92%, which no cited passage nor Sieve\'s findings print']);
+    expect(checkReply('The renewal rate was 92% [5].', ground).problems).toEqual(["it states 92%, which no cited passage nor Sieve's findings print"]);
     // 89% is printed, but in a passage the reply does not cite.
     expect(checkReply('The renewal rate was 89% [2].', ground).ok).toBe(false);
     expect(checkReply('Up to $1 billion [7].', ground).problems[0]).toBe('it cites [7], which it was not given');

@@ -143,4 +143,3 @@ describe('quarter columns', () => {
     expect(periods.every((p) => p?.months === 3)).toBe(true);
   });
 });
-

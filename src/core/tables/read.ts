@@ -163,8 +163,8 @@ function addRow(draft: Draft, line: Line): void {
   while (first < line.cells!.length - 1 && /\p{L}{2}/u.test(line.cells![first].raw) && !cellValue(line.cells![first].raw).numeric) first++;
   const notes = line.cells!.slice(0, first).map((c) => c.raw.trim());
   // A footnote mark printed in a cell of its own ("3,100 | 5,645 | (a) | (45)") is no value.
-  const cells: Cell[] = line.cells!
-    .slice(first)
+  const cells: Cell[] = line
+    .cells!.slice(first)
     .filter((c) => !FOOTNOTE_CELL.test(c.raw.trim()))
     .map((c, column) => ({ ...cellValue(c.raw), raw: c.raw, column, start: c.start, end: c.end }));
   draft.rows.push({ label, path: [...draft.path], start, end: line.end, page: line.page, cells, ...(notes.length ? { notes } : {}) });

@@ -24,7 +24,11 @@ export async function declining(
   // A document the question named by its name is about what it asks.
   if (routed.length === 0) {
     const names = cards.flatMap((d) => [...d.card.names, d.card.title, d.card.company ?? '']);
-    const name = absentName(ctx.question, names, rows.map((r) => r.chunk.text));
+    const name = absentName(
+      ctx.question,
+      names,
+      rows.map((r) => r.chunk.text),
+    );
     if (name) return { value: declineText({ kind: 'name', name }), detail: { declined: 'name', name } };
   }
   const asked = askedYears(ctx.question).list;
@@ -38,8 +42,7 @@ export async function declining(
   const reported = docs.flatMap((d) => d.tables.flatMap((t) => t.columns.flatMap((c) => (c.period ? [c.period.fy] : []))));
   const gap = later ? { asked, reported: statementYears(docs, latest) } : absentPeriod(asked, reported);
   // A passage that covers the question, names the year and prints a figure may state it in prose.
-  const stated =
-    gap && readUnits(ctx, sources).some((u) => u.coverage >= MIN_FACT_COVERAGE && asked.some((y) => u.text.includes(String(y))) && FIGURE_NOT_YEAR.test(u.text));
+  const stated = gap && readUnits(ctx, sources).some((u) => u.coverage >= MIN_FACT_COVERAGE && asked.some((y) => u.text.includes(String(y))) && FIGURE_NOT_YEAR.test(u.text));
   if (!gap || stated) return { value: undefined, detail: { declined: 'no', ...(gap ? { years: 'stated by a passage covering the question' } : {}) } };
   const title = inScope.length === 1 ? inScope[0].card.title : undefined;
   const shown = statementYears(docs, latest);

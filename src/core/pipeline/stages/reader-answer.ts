@@ -42,13 +42,21 @@ export async function readerAnswer(ctx: AskContext, sources: AnswerSource[], fou
   const given = passages.filter((p) => prompt[1].content.includes(`[${p.n}] `));
   const checked = checkReply(reply, { passages: given, findings, ...(found.verdict ? { verdict: found.verdict } : {}) });
   // Mostly the prompt's own words ("Begin with the answer …") said back: no answer (the writer's echo test).
-  const echo = !writesProse(reply, prompt, given.map((p) => p.text));
+  const echo = !writesProse(
+    reply,
+    prompt,
+    given.map((p) => p.text),
+  );
   const check: ReplyCheck = echo ? { ...checked, ok: false, problems: [...checked.problems, 'it repeats the prompt’s instructions'] } : checked;
   // "Nothing states this" adds nothing to Sieve's own answer: Sieve says itself when nothing does (core/decline).
   const shown = check.ok && !check.nothing;
   if (!shown) {
     if (!check.ok) ctx.problems.push(`The language model's reply was not shown (${check.problems.join('; ')}); Sieve's own answer is shown instead.`);
-    return { value: own, usage: generationUsage(out), detail: { reader: check.ok ? 'not needed' : 'refused', reply: reply.slice(0, 300), ...(check.ok ? {} : { why: check.problems.join('; ') }) } };
+    return {
+      value: own,
+      usage: generationUsage(out),
+      detail: { reader: check.ok ? 'not needed' : 'refused', reply: reply.slice(0, 300), ...(check.ok ? {} : { why: check.problems.join('; ') }) },
+    };
   }
   const count = Math.max(0, ...sources.map((s) => s.n));
   // A computed figure stays first; otherwise the model's sentences lead.
