@@ -47,7 +47,7 @@ test('retrieval-only: the pipeline table fills and a citation opens its chunk in
   await expect(page.getByTestId('attribution')).toContainText(/uses [1-9]\d* of \d+ sources/);
   await expect(page.getByTestId('source-use').first()).toContainText('cited and used');
   await expect(page.getByTestId('grade-histogram')).toContainText('μ =');
-  await expect(page.getByTestId('stage-row')).toHaveCount(10);
+  await expect(page.getByTestId('stage-row')).toHaveCount(11);
   await expect(page.getByTestId('total-calls')).toHaveText('0');
 
   const answer = page.getByTestId('answer');
@@ -151,7 +151,10 @@ test('with the tiny model as retriever: the cost is shown first, then the model 
 test('a streaming answer can be cancelled, and the app then answers retrieval-only', async ({ page }) => {
   await openApp(page);
   await chooseTinyLlm(page);
-  // A long answer keeps the question running long enough to cancel it.
+  // A long answer keeps the question running long enough to cancel it: the model writes over every kept chunk.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel('Let the LLM write a long answer over every kept chunk').check();
+  await page.getByRole('button', { name: 'Save settings' }).click();
   await setPipelineNumber(page, 'Longest answer (tokens)', 4096);
   await addNotes(page);
 

@@ -88,3 +88,28 @@ test('a comparison, a stated fact and a judgement each lead with the answer, and
   await shot(page, 'reading-judgement-390');
   expect(errors).toEqual([]);
 });
+
+test('a question the filing cannot answer is declined first, the nearest passages labelled as no answer', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openApp(page);
+  await addFiles(page, FILING);
+  await waitForJobs(page);
+  for (const [question, lead] of [
+    ["What was Tesla's total revenue in 2021?", /^None of your documents is about Tesla: /],
+    ["What was Costco's net income in fiscal 2012?", /^Costco Wholesale Corporation · 10-K · FY2021 does not cover 2012: their tables report 2019–2021\./],
+  ] as const) {
+    await ask(page, question);
+    expect(await waitForAnswer(page)).toBe('done');
+    const text = ((await page.getByTestId('answer').textContent()) ?? '').trim();
+    expect(text, question).toMatch(lead);
+    expect(text).toContain('The nearest passages, which do not answer it:');
+    // No figure card offers a number for what the filing does not hold.
+    await expect(page.getByTestId('figure')).toHaveCount(0);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await shot(page, 'reading-declined-390');
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await shot(page, 'reading-declined-1400');
+  expect(errors).toEqual([]);
+});

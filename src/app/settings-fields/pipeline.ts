@@ -78,6 +78,17 @@ export const PIPELINE_FIELDS: readonly FieldSpec[] = [
       symbol: 'context budget',
     },
   ),
+  toggle(
+    'pipeline.llmAnswer',
+    'pipeline',
+    'Let the LLM write a long answer over every kept chunk',
+    (s) => s.pipeline.llmAnswer === 'writer',
+    (s, v) => withPipeline(s, { llmAnswer: v ? 'writer' : 'reader' }),
+    {
+      needs: 'llm',
+      hint: 'Off (the default): the model reads Sieve’s finding and the four best passages and writes one or two sentences, shown only if every figure in them is in what they cite. On: ChunkRAG’s answer over all kept chunks, up to the longest answer below.',
+    },
+  ),
   num(
     'pipeline.maxAnswerTokens',
     'pipeline',

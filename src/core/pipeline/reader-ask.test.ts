@@ -39,7 +39,7 @@ describe('ask, with the language model as the reader (the default)', () => {
     const { deps } = await ferryDeps();
     const r = await ask(Q, DEFAULT_PIPELINE, { ...deps, engine: reading('It leaves at 14:30 every day [1].') }, {});
     expect(r.answer.text).toMatch(/^noon: “The ferry to the island leaves the harbour at noon every day\.” \[1\]/);
-    expect(r.problems.join(' ')).toMatch(/The language model's reply was not shown \(it states 14:30/);
+    expect(r.problems.join(' ')).toMatch(/The language model's reply was not shown \(.*it states 14:30/);
     expect(r.stages.find((s) => s.stage === 'answer')!.detail).toMatchObject({ reader: 'refused' });
   });
 

@@ -8,6 +8,8 @@ export interface ReplyGround {
   findings: string[];
   /** Sieve's own yes/no verdict, when it has one. */
   verdict?: 'Yes' | 'No';
+  /** What Sieve's own answer leads with (a figure, a row's name), which the reply must carry. */
+  lead?: string;
 }
 
 /** Whether the reply may be shown, and why not. */
@@ -47,12 +49,21 @@ export function checkReply(reply: string, ground: ReplyGround): ReplyCheck {
   if (found && (nothing || DENIES.test(text))) problems.push('it says the documents do not state what Sieve found in them');
   const lead = text.match(/^\W*(yes|no)\b/i)?.[1];
   if (ground.verdict && lead && lead.toLowerCase() !== ground.verdict.toLowerCase()) problems.push(`it answers ${cap(lead)} where Sieve's figures say ${ground.verdict}`);
+  else if (ground.verdict && !lead) problems.push(`it does not begin with ${ground.verdict}, as Sieve's reading does`);
+  if (ground.lead && !carries(text, ground.lead)) problems.push(`it leaves out ${ground.lead}, which Sieve found`);
   const sources = [...ground.findings, ...ground.passages.filter((p) => cited.includes(p.n)).map((p) => p.text)];
   const loose = stated(text).filter((f) => !sources.some((s) => printedIn(f, s)));
   if (loose.length)
     problems.push(`it states ${loose.map((f) => f.raw).join(', ')}, which ${cited.length ? 'no cited passage nor' : 'nothing it cites nor'} Sieve's findings print`);
   if (!nothing && cited.length === 0 && !found) problems.push('it cites no passage');
   return { ok: problems.length === 0, problems, nothing };
+}
+
+/** Whether a reply carries Sieve's lead: its figures (rounded counts), or its words when it has none ("Health Care"). */
+function carries(reply: string, lead: string): boolean {
+  const figures = stated(lead);
+  if (figures.length) return figures.every((f) => printedIn(f, reply) || stated(reply).some((r) => printedIn(r, lead) && r.value === f.value));
+  return reply.toLowerCase().replace(/\s+/g, ' ').includes(lead.toLowerCase().replace(/\s+/g, ' '));
 }
 
 interface Stated {

@@ -66,4 +66,15 @@ describe('checkReply', () => {
     expect(checkReply('Revenue was about $1.8 billion [1].', scaled).ok).toBe(true);
     expect(checkReply('Revenue was about $2.4 billion [1].', scaled).ok).toBe(false);
   });
+
+  it('requires a reply to begin with Sieve’s verdict and to carry what Sieve’s reading leads with', () => {
+    const yes = { passages: PASSAGES, findings: ['Yes: the passage that decides it says “…” [2]'], verdict: 'Yes' as const };
+    expect(checkReply('Based on the passages, the facility was drawn [2].', yes).problems).toContain("it does not begin with Yes, as Sieve's reading does");
+    const fact = { passages: PASSAGES, findings: ['up to $1 billion: “On March 15, 2021, …” [2]'], lead: 'up to $1 billion' };
+    expect(checkReply('A committed facility of up to $1 billion was entered into [2].', fact).ok).toBe(true);
+    expect(checkReply('A committed credit facility was entered into with banks [2].', fact).problems).toContain('it leaves out up to $1 billion, which Sieve found');
+    const row = { passages: PASSAGES, findings: ['Health Care: the highest, … [5]'], lead: 'Health Care' };
+    expect(checkReply('Health Care earned the most [5].', row).ok).toBe(true);
+    expect(checkReply('Consumer earned the most [5].', row).ok).toBe(false);
+  });
 });

@@ -40,7 +40,9 @@ export async function readerAnswer(ctx: AskContext, sources: AnswerSource[], fou
   const out = await engine.generate(prompt, { maxTokens: READER_MAX_TOKENS, temperature: 0, signal: ctx.signal });
   const reply = out.text.trim();
   const given = passages.filter((p) => prompt[1].content.includes(`[${p.n}] `));
-  const checked = checkReply(reply, { passages: given, findings, ...(found.verdict ? { verdict: found.verdict } : {}) });
+  // The reply must carry what Sieve's reading leads with ("$23.3 billion", "Health Care"); a computed figure stays first anyway.
+  const lead = found.answer && !found.computed && !found.verdict ? leadOf(found.answer) : undefined;
+  const checked = checkReply(reply, { passages: given, findings, ...(found.verdict ? { verdict: found.verdict } : {}), ...(lead ? { lead } : {}) });
   // Mostly the prompt's own words ("Begin with the answer …") said back: no answer (the writer's echo test).
   const echo = !writesProse(
     reply,
@@ -68,3 +70,12 @@ export async function readerAnswer(ctx: AskContext, sources: AnswerSource[], fou
     detail: { reader: 'shown', reply: reply.slice(0, 300), passages: given.length },
   };
 }
+
+/** What an answer of Sieve's leads with: the text before its first colon ("$23.3 billion", "Health Care"), when short. */
+function leadOf(answer: string): string | undefined {
+  const head = answer.split(/:\s/)[0].trim();
+  return head.length > 0 && head.length <= LEAD_CHARS && head !== answer.trim() ? head : undefined;
+}
+
+/** A lead longer than this is a sentence, not a figure or a name. */
+const LEAD_CHARS = 60;
