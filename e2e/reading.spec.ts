@@ -16,6 +16,17 @@ const FILING = resolve('../shared/data/financebench-dev/pdfs/COSTCO_2021_10K.pdf
 test.skip(!existsSync(FILING), `needs the FinanceBench dev filings at ${FILING}`);
 test.setTimeout(300_000);
 
+/** Opens the app at a size with the filing added and stored; returns the page errors seen from then on. */
+async function withFiling(page: Page, size: { width: number; height: number }): Promise<string[]> {
+  const errors = collectPageErrors(page);
+  await page.setViewportSize(size);
+  await openApp(page);
+  await addFiles(page, FILING);
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(1);
+  return errors;
+}
+
 /** Asks, waits for the answer, and returns its text; the first citation is checked to open its passage on the page given. */
 async function asksAndOpens(page: Page, question: string, lead: RegExp, passage: RegExp, pageNumber: number, name: string): Promise<string> {
   await ask(page, question);
@@ -38,12 +49,7 @@ async function asksAndOpens(page: Page, question: string, lead: RegExp, passage:
 }
 
 test('a comparison, a stated fact and a judgement each lead with the answer, and open the cited row or sentence on its page', async ({ page }) => {
-  const errors = collectPageErrors(page);
-  await page.setViewportSize({ width: 1400, height: 900 });
-  await openApp(page);
-  await addFiles(page, FILING);
-  await waitForJobs(page);
-  await expect(documentRows(page)).toHaveCount(1);
+  const errors = await withFiling(page, { width: 1400, height: 900 });
 
   // Which row of the merchandise-category table is lowest: named first, with its value and the runner-up; the table and column said.
   const comparison = await asksAndOpens(
@@ -90,11 +96,7 @@ test('a comparison, a stated fact and a judgement each lead with the answer, and
 });
 
 test('a question the filing cannot answer is declined first, the nearest passages labelled as no answer', async ({ page }) => {
-  const errors = collectPageErrors(page);
-  await page.setViewportSize({ width: 390, height: 844 });
-  await openApp(page);
-  await addFiles(page, FILING);
-  await waitForJobs(page);
+  const errors = await withFiling(page, { width: 390, height: 844 });
   for (const [question, lead] of [
     ["What was Tesla's total revenue in 2021?", /^None of your documents is about Tesla: /],
     ["What was Costco's net income in fiscal 2012?", /^Costco Wholesale Corporation · 10-K · FY2021 does not cover 2012: their tables report 2019–2021\./],
