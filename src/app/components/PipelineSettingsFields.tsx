@@ -36,6 +36,7 @@ export function QuestionPipelineFields({ ctx }: { ctx: ControlContext }) {
         {(q) => (
           <>
             <SettingToggle id="pipeline.rewrite" ctx={q} />
+            <SettingToggle id="pipeline.llmAnswer" ctx={q} />
             <SettingNumber id="pipeline.maxAnswerTokens" ctx={q} />
           </>
         )}
