@@ -99,7 +99,7 @@ test('a question the filing cannot answer is declined first, the nearest passage
   const errors = await withFiling(page, { width: 390, height: 844 });
   for (const [question, lead] of [
     ["What was Tesla's total revenue in 2021?", /^None of your documents is about Tesla: /],
-    ["What was Costco's net income in fiscal 2012?", /^Costco Wholesale Corporation · 10-K · FY2021 does not cover 2012: their tables report 2019–2021\./],
+    ["What was Costco's net income in fiscal 2012?", /^Costco Wholesale Corporation · 10-K · FY2021 does not cover 2012: its tables report 2019–2021\./],
   ] as const) {
     await ask(page, question);
     expect(await waitForAnswer(page)).toBe('done');

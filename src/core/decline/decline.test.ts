@@ -31,7 +31,7 @@ describe('absentPeriod and the words of a decline', () => {
     expect(absentPeriod([2021], [2022, 2021, 2020])).toBeUndefined();
     expect(absentPeriod([2021], [])).toBeUndefined();
     expect(declineText({ kind: 'period', asked: [2012], reported: [2020, 2021, 2022], title: '3M · 10-K · FY2022' }).text).toBe(
-      '3M · 10-K · FY2022 does not cover 2012: their tables report 2020–2022.',
+      '3M · 10-K · FY2022 does not cover 2012: its tables report 2020–2022.',
     );
     expect(declineText({ kind: 'name', name: 'Tesla' }).text).toMatch(/^None of your documents is about Tesla/);
     expect(declineText({ kind: 'fact' }).text).toBe('I found nothing in your documents that states this.');

@@ -178,7 +178,7 @@ export function declineText(d: { kind: 'name'; name: string } | { kind: 'period'
   if (d.kind === 'period') {
     const span = d.reported.length > 1 ? `${d.reported[0]}–${d.reported[d.reported.length - 1]}` : String(d.reported[0]);
     const what = d.title ? `${d.title} does` : 'Your documents do';
-    return { kind: 'period', text: `${what} not cover ${d.asked.join(' or ')}: their tables report ${span}.` };
+    return { kind: 'period', text: `${what} not cover ${d.asked.join(' or ')}: ${d.title ? 'its' : 'their'} tables report ${span}.` };
   }
   return { kind: 'fact', text: 'I found nothing in your documents that states this.' };
 }
