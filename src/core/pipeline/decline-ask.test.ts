@@ -21,4 +21,11 @@ describe('ask: not in your documents', () => {
     expect(r.declined).toBeUndefined();
     expect(r.answer.text).toMatch(/^noon: /);
   });
+
+  it('says nothing states a count when no passage names what is counted', async () => {
+    const { deps } = await ferryDeps();
+    const r = await ask('How many lifeboats does the ferry carry?', DEFAULT_PIPELINE, deps);
+    expect(r.declined).toMatchObject({ kind: 'fact' });
+    expect(r.answer.text).toMatch(/^I found nothing in your documents that states this\./);
+  });
 });

@@ -183,7 +183,7 @@ function respectively(question: string, text: string, spans: Array<{ start: numb
 }
 
 /** The nouns a "how many …" question counts ("how many people did it employ" → people), stem-prefixes of the words after "how many". */
-function countedNouns(question: string): string[] {
+export function countedNouns(question: string): string[] {
   const m = question.match(/\bhow\s+many\s+((?:[a-z-]+\s+){0,2}[a-z-]+)/i);
   if (!m) return [];
   return m[1]

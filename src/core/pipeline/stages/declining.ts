@@ -1,6 +1,6 @@
 import { absentName, absentPeriod, declineText, type Decline } from '../../decline';
 import { askedYears, type DocumentTables } from '../../compute';
-import { MIN_FACT_COVERAGE } from '../../read';
+import { countedNouns, MIN_FACT_COVERAGE } from '../../read';
 import type { CandidateRow } from '../types';
 import type { RoutedDocument } from '../../card';
 import type { AskContext, Outcome } from './context';
@@ -74,6 +74,10 @@ export const NOTHING_COVERAGE = 1 / 3;
 export function nothingStated(ctx: AskContext, sources: AnswerSource[]): Decline | undefined {
   if (sources.length === 0) return undefined;
   // Only a passage that prints the names the question uses beyond the documents' own can state it.
-  const best = Math.max(0, ...naming(ctx, sources, readUnits(ctx, sources)).map((u) => u.coverage));
-  return best < NOTHING_COVERAGE ? declineText({ kind: 'fact' }) : undefined;
+  const units = naming(ctx, sources, readUnits(ctx, sources));
+  const best = Math.max(0, ...units.map((u) => u.coverage));
+  // "How many employees …": no passage names what is counted.
+  const counted = countedNouns(ctx.question);
+  const uncounted = counted.length > 0 && !units.some((u) => counted.every((n) => new RegExp(`\\b${n}`, 'i').test(u.text)));
+  return best < NOTHING_COVERAGE || uncounted ? declineText({ kind: 'fact' }) : undefined;
 }
