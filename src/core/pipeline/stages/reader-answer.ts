@@ -1,4 +1,4 @@
-import { checkReply, readerPrompt, READER_MAX_TOKENS, type ReplyCheck } from '../../reader';
+import { checkReply, fitPassages, readerPrompt, READER_MAX_TOKENS, type ReplyCheck } from '../../reader';
 import { findCitations } from '../../attribution';
 import type { Answer } from '../types';
 import type { AskContext, Outcome } from './context';
@@ -39,7 +39,8 @@ export async function readerAnswer(ctx: AskContext, sources: AnswerSource[], fou
   const prompt = readerPrompt(ctx.question, findings, passages);
   const out = await engine.generate(prompt, { maxTokens: READER_MAX_TOKENS, temperature: 0, signal: ctx.signal });
   const reply = out.text.trim();
-  const given = passages.filter((p) => prompt[1].content.includes(`[${p.n}] `));
+  // The passages as the model was given them (the best within the budget, the last perhaps cut).
+  const given = fitPassages(passages);
   // The reply must carry what Sieve's reading leads with ("$23.3 billion", "Health Care"); a computed figure stays first anyway.
   const lead = found.answer && !found.computed && !found.verdict ? leadOf(found.answer) : undefined;
   const checked = checkReply(reply, { passages: given, findings, ...(found.verdict ? { verdict: found.verdict } : {}), ...(lead ? { lead } : {}) });

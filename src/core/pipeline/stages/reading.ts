@@ -21,6 +21,18 @@ export interface ReadingResult {
 
 /** The kept passages' sentences and table rows, ranked against the question as the quoted answer ranks them, each with its coverage. */
 export function readUnits(ctx: AskContext, sources: AnswerSource[]): ReadUnit[] {
+  // The decline, reading and "nothing stated" steps of one question read the same passages: ranked once.
+  const cached = RANKED.get(sources);
+  if (cached?.question === ctx.question) return cached.units;
+  const units = rankUnits(ctx, sources);
+  RANKED.set(sources, { question: ctx.question, units });
+  return units;
+}
+
+/** One question's ranked units, by its sources. */
+const RANKED = new WeakMap<AnswerSource[], { question: string; units: ReadUnit[] }>();
+
+function rankUnits(ctx: AskContext, sources: AnswerSource[]): ReadUnit[] {
   const { deps } = ctx;
   // The question without its lead-in ("In the 2022 10-K, …", "According to the paper, …"), and the documents' own names, are what it asks.
   const asked = ctx.question.replace(LEAD_IN, '');
