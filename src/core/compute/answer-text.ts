@@ -2,6 +2,7 @@ import { formatValue, roundingAsked, type ValueUnit } from './rounding';
 import { figureCells, type Figure, type FigureInput } from './compute';
 import type { ProgramOutcome } from './program';
 import { EXACT_MATCH } from './find-cell';
+import { lexiconEntry } from './lexicon';
 
 /** How the direct answer is written: its first line (the figure or verdict), the computation, and each input with its citation. */
 export interface FigureText {
@@ -101,7 +102,9 @@ export function figureText(figure: Figure, question: string, sourceOf: (input: F
 function weakNote(figure: Figure): string | undefined {
   const loose = figureCells(figure).filter((i) => i.meaning !== undefined || (i.match !== undefined && i.match < EXACT_MATCH));
   if (loose.length === 0) return undefined;
-  const rows = [...new Set(loose.map((i) => `“${i.label}” for ${i.quantity.replace(/^label_/, '').replace(/_/g, ' ')}`))].join('; ');
+  // The line item by the name questions use for it ("net pp&e"), a label input by its words.
+  const asked = (q: string) => lexiconEntry(q)?.names[0] ?? q.replace(/^label_/, '').replace(/_/g, ' ');
+  const rows = [...new Set(loose.map((i) => `“${i.label}” for ${asked(i.quantity)}`))].join('; ');
   return `Matched loosely: ${rows}. The row's label does not name exactly what was asked, so check it is the one meant.`;
 }
 

@@ -63,7 +63,7 @@ describe('wrong answers that look right', () => {
     );
     expect(loose.value).toBe(7200e6);
     const text = figureText(loose, 'q', () => 1);
-    expect(text.weak).toMatch(/^Matched loosely: “Property, plant, equipment and software, net” for ppe net/);
+    expect(text.weak).toMatch(/^Matched loosely: “Property, plant, equipment and software, net” for net pp&e\./);
     expect(figureAnswer(text).split('\n')[2]).toBe(text.weak);
     expect(figureText(figure('What was net PP&E in 2022?', PPE), 'q', () => 1).weak).toBeUndefined();
   });
