@@ -197,18 +197,3 @@ describe('Library: the same file twice', () => {
     expect((await library.listDocuments()).map((d) => d.name).sort()).toEqual(['ferry.md', 'notes copy.md', 'notes.md']);
   });
 });
-
-describe('Library: embedding-cache entries of an add that never finished', () => {
-  it('keeps those of stored documents and sweeps those an interrupted add left', async () => {
-    const { library, store } = await setup();
-    await library.ingest(file('notes.md', NOTES), () => {}, never);
-    const cached = await store.embeddingCache.count();
-    expect(cached).toBeGreaterThan(0);
-    // A stored document clears the journal: nothing of it is swept, however late.
-    expect(await store.embeddingCache.sweepJournal(0, Date.now() + 1)).toBe(0);
-    // An add whose page closed wrote entries and never stored its document.
-    await store.embeddingCache.put([['orphan:1', new Float32Array([1, 2])]]);
-    expect(await store.embeddingCache.sweepJournal(0, Date.now() + 1)).toBe(1);
-    expect(await store.embeddingCache.count()).toBe(cached);
-  });
-});

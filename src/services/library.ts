@@ -3,7 +3,7 @@ import { Ingestion } from './library/ingestion';
 import { Rebuild } from './library/rebuild';
 import { Searching } from './library/searching';
 import { Documents } from './library/documents';
-import type { LibraryDeps, OpenResult } from './library/types';
+import { addLockName, type LibraryDeps, type OpenResult } from './library/types';
 import { withDefaults, type Settings } from '../core/settings';
 
 export * from './library/types';
@@ -35,9 +35,16 @@ export class Library {
     this.core.settings = withDefaults(await store.getSettings<Partial<Settings>>());
     // Searchable by keyword once the documents and keyword segments are read; the vectors follow.
     const complete = await this.core.load({ vectorsAfter: true });
-    // Cache entries an add left when its page closed (and never stored) are removed after a while.
-    void store.embeddingCache.sweepJournal().catch(() => undefined);
-    return { documents: complete, usage: await store.usage(), settings: this.core.settings, loadMs: performance.now() - t0 };
+    // Cache entries an add left when its page closed (and never stored) are removed: at once
+    // where Web Locks tell which adds still run in other tabs, otherwise after an hour.
+    void this.sweepCache().catch(() => undefined);
+    return { documents: complete, usage: await this.documents.usage(), settings: this.core.settings, loadMs: performance.now() - t0 };
+  }
+
+  private async sweepCache(): Promise<number> {
+    const { store, locks } = this.core.deps;
+    const held = await locks?.held();
+    return store.embeddingCache.sweepJournal(held ? { running: (owner) => held.has(addLockName(owner)) } : {});
   }
 
   get currentSettings(): Settings {
@@ -57,6 +64,7 @@ export class Library {
   dropDeleted = (...a: Parameters<Documents['dropDeleted']>) => this.documents.dropDeleted(...a);
   deleteDocument = (...a: Parameters<Documents['deleteDocument']>) => this.documents.deleteDocument(...a);
   clear = (...a: Parameters<Documents['clear']>) => this.documents.clear(...a);
+  freeSpace = (...a: Parameters<Documents['freeSpace']>) => this.documents.freeSpace(...a);
   lab = (...a: Parameters<Documents['lab']>) => this.documents.lab(...a);
   inspect = (...a: Parameters<Documents['inspect']>) => this.documents.inspect(...a);
   source = (...a: Parameters<Documents['source']>) => this.documents.source(...a);

@@ -8,7 +8,8 @@ import type { LlmHostApi } from '../rpc/apis/llm';
 import { openKnowledgeBase } from '../adapters/store';
 import { parsePdf } from '../adapters/pdf/browser';
 import { parseDocx } from '../adapters/docx/parse-docx';
-import { LIBRARY_CHANNEL, Library, webLocks } from '../services/library';
+import { LIBRARY_CHANNEL, Library, webLocks, webNamedLocks } from '../services/library';
+import { cachedFiles } from '../adapters/cached-files';
 import { parseFile } from '../services/parse-file';
 import { previewPageText, readImageText } from '../core/parse';
 import { loadEmbedderPool } from '../services/embedder-pool';
@@ -54,6 +55,8 @@ const library = openKnowledgeBase({
       store,
       // Writes take turns across tabs, and each tells the others.
       exclusive: webLocks(),
+      locks: webNamedLocks(),
+      cachedFiles: cachedFiles(),
       announce: () => changes?.postMessage({ kind: 'changed' }),
       parse: (bytes, name, mime, onProgress, signal, hooks) =>
         parseFile(
@@ -112,6 +115,7 @@ const api: LibraryApi = {
   },
   importArchive: async (bytes, ctx) => (await library).importArchive(bytes, (p) => ctx.progress(p), ctx.signal),
   clear: async () => (await library).clear(),
+  freeSpace: async () => (await library).freeSpace(),
   search: async (query, options) => (await library).search(query, options),
   inspect: async (id) => (await library).inspect(id),
   source: async (id) => {

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withCache, type Embedder } from '../../core/embed';
+import { cacheOwner, withCache, type Embedder } from '../../core/embed';
 import { openKnowledgeBase, type KnowledgeBaseStore } from './knowledge-base';
 import { freshName } from '../../testing/store-fixtures';
 
@@ -57,11 +57,22 @@ describe('embedding cache on IndexedDB: its journal', () => {
       ['m:a', new Float32Array([1])],
       ['m:b', new Float32Array([2])],
     ]);
-    expect(await embeddingCache.sweepJournal(60_000, Date.now())).toBe(0); // young: maybe an add still running elsewhere
+    expect(await embeddingCache.sweepJournal({ maxAgeMs: 60_000 })).toBe(0); // young: maybe an add still running elsewhere
     expect(await embeddingCache.count()).toBe(2);
-    expect(await embeddingCache.sweepJournal(60_000, Date.now() + 120_000)).toBe(2);
+    expect(await embeddingCache.sweepJournal({ maxAgeMs: 60_000, now: Date.now() + 120_000 })).toBe(2);
     expect(await embeddingCache.count()).toBe(0);
-    expect(await embeddingCache.sweepJournal(0, Date.now() + 120_000)).toBe(0);
+    expect(await embeddingCache.sweepJournal({ maxAgeMs: 0, now: Date.now() + 120_000 })).toBe(0);
+  });
+
+  it('sweeps at once what adds no longer running wrote, whatever their age, and keeps what a running add wrote', async () => {
+    const { embeddingCache } = await kb();
+    const running = cacheOwner(new AbortController().signal);
+    const closed = cacheOwner(new AbortController().signal);
+    await embeddingCache.put([['m:running', new Float32Array([1])]], running);
+    await embeddingCache.put([['m:closed', new Float32Array([2])]], closed);
+    await embeddingCache.put([['m:closed2', new Float32Array([3])]], closed);
+    expect(await embeddingCache.sweepJournal({ running: (owner) => owner === running })).toBe(2);
+    expect((await embeddingCache.get(['m:running', 'm:closed', 'm:closed2'])).map((v) => v !== undefined)).toEqual([true, false, false]);
   });
 });
 

@@ -9,13 +9,24 @@ import { failureCause, runWrite } from './transaction';
 export interface IdbEmbeddingCacheStore extends EmbeddingCacheStore {
   delete(keys: string[]): Promise<void>;
   count(): Promise<number>;
+  /** About how many bytes the entries take: their count times the first one's size and key. */
+  bytes(): Promise<number>;
   clear(): Promise<void>;
   /**
-   * Deletes the entries that journal records older than `maxAgeMs` list, and those records: what
-   * an add whose page closed wrote, never followed by a stored document. Younger records may
-   * belong to an add still running in another tab. Returns how many entries it deleted.
+   * Deletes the entries that journal records of finished adds list, and those records: what an
+   * add whose page closed (or whose tab failed to give it back) wrote, never followed by its
+   * stored document. An add is finished when `running` says it is not running (Web Locks know
+   * that across tabs); without `running`, when its records are older than `maxAgeMs`. Returns
+   * how many entries it deleted.
    */
-  sweepJournal(maxAgeMs?: number, now?: number): Promise<number>;
+  sweepJournal(options?: SweepOptions): Promise<number>;
+}
+
+export interface SweepOptions {
+  /** Whether the add with this owner tag (see cacheOwner) is still running, in any tab. */
+  running?: (owner: string) => boolean;
+  maxAgeMs?: number;
+  now?: number;
 }
 
 /** Journal records this old are an interrupted add's, not one still running. */
@@ -47,13 +58,13 @@ export function createEmbeddingCacheStore(database: () => IDBPDatabase<unknown>,
       }
     },
 
-    async put(entries) {
+    async put(entries, owner) {
       if (entries.length === 0) return;
       try {
         await runWrite(database(), [EMBEDDING_STORE, META_STORE], (tx, track) => {
           const store = tx.objectStore(EMBEDDING_STORE);
           for (const [key, vector] of entries) track(store.put(compact(vector), key));
-          const id = `${CACHE_JOURNAL_PREFIX}${String(Date.now()).padStart(15, '0')}:${Math.random().toString(36).slice(2)}`;
+          const id = `${CACHE_JOURNAL_PREFIX}${owner ?? String(Date.now()).padStart(15, '0')}:${Math.random().toString(36).slice(2)}`;
           track(
             tx.objectStore(META_STORE).put(
               entries.map(([key]) => key),
@@ -92,14 +103,21 @@ export function createEmbeddingCacheStore(database: () => IDBPDatabase<unknown>,
 
     clear,
 
-    sweepJournal: (maxAgeMs = JOURNAL_MAX_AGE_MS, now = Date.now()) => sweepJournal(database(), maxAgeMs, now).catch(fail),
+    bytes: () => approximateBytes(database()).catch(fail),
+
+    sweepJournal: (options = {}) => sweepJournal(database(), options).catch(fail),
   };
 }
 
 /** See IdbEmbeddingCacheStore.sweepJournal. */
-async function sweepJournal(db: IDBPDatabase<unknown>, maxAgeMs: number, now: number): Promise<number> {
+async function sweepJournal(db: IDBPDatabase<unknown>, { running, maxAgeMs = JOURNAL_MAX_AGE_MS, now = Date.now() }: SweepOptions): Promise<number> {
   const ids = (await db.getAllKeys(META_STORE, CACHE_JOURNAL_RANGE())).map(String);
-  const old = ids.filter((id) => Number(id.slice(CACHE_JOURNAL_PREFIX.length).split(':')[0]) < now - maxAgeMs);
+  const finished = (id: string) => {
+    const owner = journalOwner(id);
+    // Records written without an owner tag (older versions) are judged by age alone.
+    return running && owner.includes('-') ? !running(owner) : Number(owner.slice(0, 15)) < now - maxAgeMs;
+  };
+  const old = ids.filter(finished);
   if (old.length === 0) return 0;
   const lists = await Promise.all(old.map((id) => db.get(META_STORE, id) as Promise<string[] | undefined>));
   const keys = [...new Set(lists.flatMap((l) => l ?? []))];
@@ -108,4 +126,16 @@ async function sweepJournal(db: IDBPDatabase<unknown>, maxAgeMs: number, now: nu
     for (const id of old) track(tx.objectStore(META_STORE).delete(id));
   });
   return keys.length;
+}
+
+/** The owner tag of a journal record's key: `${prefix}${owner}:${random}`. */
+export function journalOwner(id: string): string {
+  return id.slice(CACHE_JOURNAL_PREFIX.length, id.lastIndexOf(':'));
+}
+
+/** See IdbEmbeddingCacheStore.bytes. */
+async function approximateBytes(db: IDBPDatabase<unknown>): Promise<number> {
+  const [count, cursor] = await Promise.all([db.count(EMBEDDING_STORE), db.transaction(EMBEDDING_STORE).store.openCursor()]);
+  const first = cursor?.value as Float32Array | undefined;
+  return first ? count * (first.byteLength + String(cursor!.key).length * 2) : 0;
 }

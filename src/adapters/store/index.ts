@@ -1,4 +1,4 @@
-export { openKnowledgeBase, type KnowledgeBaseStore } from './knowledge-base';
+export { openKnowledgeBase, type KnowledgeBaseStore, type StoredDocument } from './knowledge-base';
 export { MIGRATIONS, type Migration } from './schema';
 export type { IdbEmbeddingCacheStore } from './embedding-cache';
 export type { StorageEstimator } from './usage';

@@ -51,6 +51,12 @@ export interface LoadVectorsOptions {
 export interface StoredDocument {
   bundle: DocumentBundle;
   keywords: KeywordSegment;
+  /**
+   * The embedding-cache entries its add used (`keys`), and the owner tag its writes were
+   * journalled under (see cacheOwner): the journal is cleared, and deleting the document deletes
+   * the entries no other document uses.
+   */
+  cache?: { owner?: string; keys: string[] };
 }
 
 export interface KnowledgeBaseStore {
@@ -59,7 +65,10 @@ export interface KnowledgeBaseStore {
    * ids. Only these documents' records are written. Resolves to the new revision.
    */
   addDocuments(documents: StoredDocument[]): Promise<string>;
-  /** Removes every record of the document in one transaction; resolves to the new revision. */
+  /**
+   * Removes every record of the document in one transaction, with the embedding-cache entries
+   * only it used (every entry, when it was the last document); resolves to the new revision.
+   */
   deleteDocument(id: DocumentId): Promise<string>;
   /**
    * Replaces a document's keyword segment (one rebuilt from its stored chunks) only if the

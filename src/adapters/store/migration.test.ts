@@ -76,18 +76,18 @@ async function v1WithData(name: string, bundles: DocumentBundle[]) {
 }
 
 describe('schema migrations', () => {
-  it('version 3 is the shipped schema', async () => {
+  it('version 4 is the shipped schema', async () => {
     const name = freshName('mig');
     (await openKnowledgeBase({ name, storage: null })).close();
-    expect(MIGRATIONS).toHaveLength(3);
+    expect(MIGRATIONS).toHaveLength(4);
     expect(await inspect(name)).toEqual({
-      version: 3,
-      stores: ['chunkParts', 'documents', 'embeddings', 'files', 'keywords', 'meta', 'texts', 'vectorParts'],
+      version: 4,
+      stores: ['cacheKeys', 'chunkParts', 'documents', 'embeddings', 'files', 'keywords', 'meta', 'texts', 'vectorParts'],
       documentIndexes: [],
     });
   });
 
-  it('upgrades version 1 to 3: chunks and vectors split into parts, vectors quantized, the whole-library index dropped', async () => {
+  it('upgrades version 1 to the latest: chunks and vectors split into parts, vectors quantized, the whole-library index dropped', async () => {
     const name = freshName('mig');
     const bundles = [makeBundle('a', { addedAt: 1, chunks: 4100, dim: 3 }), makeBundle('b', { addedAt: 2, chunks: 1, dim: 3 })];
     await v1WithData(name, bundles);
@@ -119,7 +119,7 @@ describe('schema migrations', () => {
     expect(Array.from((await store.embeddingCache.get(['m:key']))[0]!)).toEqual([0.5, -0.5]);
     store.close();
 
-    expect(await inspect(name)).toMatchObject({ version: 4, documentIndexes: ['byAddedAt'] });
+    expect(await inspect(name)).toMatchObject({ version: MIGRATIONS.length + 1, documentIndexes: ['byAddedAt'] });
     expect((await inspect(name)).stores).toContain('notes');
   });
 
@@ -129,7 +129,7 @@ describe('schema migrations', () => {
     await store.addDocuments([{ bundle: makeBundle('fresh'), keywords: seg('{}') }]);
     expect(((await store.listDocuments())[0] as DocumentRecord & { tags?: string[] }).tags).toBeUndefined();
     store.close();
-    expect(await inspect(name)).toMatchObject({ version: 4, documentIndexes: ['byAddedAt'] });
+    expect(await inspect(name)).toMatchObject({ version: MIGRATIONS.length + 1, documentIndexes: ['byAddedAt'] });
   });
 
   it('leaves the database at its old version, data intact, when a migration fails', async () => {
@@ -146,7 +146,7 @@ describe('schema migrations', () => {
       message: expect.stringContaining('cannot convert'),
     });
     const inspected = await inspect(name);
-    expect(inspected.version).toBe(3);
+    expect(inspected.version).toBe(MIGRATIONS.length);
     expect(inspected.stores).not.toContain('half-done');
     const store = await openKnowledgeBase({ name, storage: null });
     expect(await loadAll(store)).toEqual(before);

@@ -7,7 +7,12 @@ import type { IDBPDatabase, IDBPTransaction } from 'idb';
 import { quantizeRows } from '../../core/vector';
 
 /** Per-document stores keyed by document id. */
-export const DOCUMENT_STORES = ['documents', 'files', 'texts', 'keywords'] as const;
+export const DOCUMENT_STORES = ['documents', 'files', 'texts', 'keywords', 'cacheKeys'] as const;
+/**
+ * The embedding-cache keys each document's add used ({ docId, keys }): deleting the document
+ * deletes the entries no other document uses. Documents stored before version 4 have none.
+ */
+export const CACHE_KEYS_STORE = 'cacheKeys';
 /**
  * Per-document stores keyed by [document id, part]: a document's chunks and vectors are split
  * into parts of at most PART_CHUNKS chunks, so no record grows with the document past what a
@@ -94,7 +99,12 @@ const v3: Migration = async (_db, tx) => {
   }
 };
 
-export const MIGRATIONS: readonly Migration[] = [v1, v2, v3];
+/** Version 4: the cache keys each document used (CACHE_KEYS_STORE). */
+const v4: Migration = (db) => {
+  db.createObjectStore(CACHE_KEYS_STORE, { keyPath: 'docId' });
+};
+
+export const MIGRATIONS: readonly Migration[] = [v1, v2, v3, v4];
 
 /** The parts a document of `count` chunks is stored in (one, possibly empty, at least). */
 export function splitParts(count: number): Array<{ index: number; start: number; end: number }> {

@@ -1,15 +1,14 @@
 /** The knowledge base's writes: each one transaction, all or nothing, that moves the revision on. */
-import type { DocumentBundle, DocumentRecord } from '../../core/kb';
+import type { DocumentRecord } from '../../core/kb';
 import type { DocumentId } from '../../core/types';
-import type { KeywordSegment } from '../../core/search';
 import { quantizeRows } from '../../core/vector';
 import { prepareBundle } from './bundle';
 import { KB_LABEL, type Connection } from './connection';
-import type { KnowledgeBaseStore } from './knowledge-base-types';
-import { CACHE_JOURNAL_RANGE, DOCUMENT_STORES, META_KEYS, META_STORE, PART_STORES, partsOf, splitParts } from './schema';
+import type { KnowledgeBaseStore, StoredDocument } from './knowledge-base-types';
+import { CACHE_JOURNAL_PREFIX, CACHE_KEYS_STORE, DOCUMENT_STORES, EMBEDDING_STORE, META_KEYS, META_STORE, PART_STORES, partsOf, splitParts } from './schema';
 import { runWrite, type Track, type WriteTransaction } from './transaction';
 
-const allStores = [...DOCUMENT_STORES, ...PART_STORES, META_STORE];
+const allStores = [...DOCUMENT_STORES, ...PART_STORES, META_STORE, EMBEDDING_STORE];
 const newRevision = () => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random()}`;
 
 /** Queues the deletion of every record of a document in the caller's transaction. */
@@ -18,8 +17,11 @@ function deleteRecords(tx: WriteTransaction, track: Track, id: DocumentId) {
   for (const store of PART_STORES) track(tx.objectStore(store).delete(partsOf(id)));
 }
 
+/** The journal records of one add's cache writes (see CACHE_JOURNAL_PREFIX). */
+const journalOf = (owner: string) => IDBKeyRange.bound(`${CACHE_JOURNAL_PREFIX}${owner}:`, `${CACHE_JOURNAL_PREFIX}${owner}:\uffff`);
+
 /** Queues the records of a document, its chunks and int8 vectors in parts, replacing any it had. */
-function putDocument(tx: WriteTransaction, track: Track, bundle: DocumentBundle, keywords: KeywordSegment) {
+function putDocument(tx: WriteTransaction, track: Track, { bundle, keywords, cache }: StoredDocument) {
   const { document, file, text, chunks, vectors } = bundle;
   const id = document.id;
   deleteRecords(tx, track, id);
@@ -27,6 +29,11 @@ function putDocument(tx: WriteTransaction, track: Track, bundle: DocumentBundle,
   track(tx.objectStore('files').put(file));
   track(tx.objectStore('texts').put(text));
   track(tx.objectStore('keywords').put({ docId: id, segment: keywords }));
+  if (cache) {
+    track(tx.objectStore(CACHE_KEYS_STORE).put({ docId: id, keys: cache.keys }));
+    // The entries its add wrote are the document's now: no longer an add's to sweep.
+    if (cache.owner) track(tx.objectStore(META_STORE).delete(journalOf(cache.owner)));
+  }
   const { dim, embedderId, data } = vectors;
   const count = chunks.chunks.length;
   for (const part of splitParts(count)) {
@@ -42,14 +49,12 @@ type Writes = Pick<KnowledgeBaseStore, 'addDocuments' | 'deleteDocument' | 'putK
 export function knowledgeBaseWrites({ live, fail, read, write }: Connection): Writes {
   return {
     async addDocuments(documents) {
-      const prepared = documents.map((d) => ({ bundle: prepareBundle(d.bundle), keywords: d.keywords }));
+      const prepared = documents.map((d) => ({ ...d, bundle: prepareBundle(d.bundle) }));
       const revision = newRevision();
       const label = prepared.length === 1 ? prepared[0].bundle.document.name : KB_LABEL;
       await write(allStores, label, (tx, track) => {
-        for (const { bundle, keywords } of prepared) putDocument(tx, track, bundle, keywords);
+        for (const document of prepared) putDocument(tx, track, document);
         track(tx.objectStore(META_STORE).put(revision, META_KEYS.revision));
-        // The cache entries written so far belong to stored documents now (or are shared by them).
-        track(tx.objectStore(META_STORE).delete(CACHE_JOURNAL_RANGE()));
       });
       return revision;
     },
@@ -58,8 +63,17 @@ export function knowledgeBaseWrites({ live, fail, read, write }: Connection): Wr
       const revision = newRevision();
       try {
         await runWrite(live(), allStores, (tx, track) => {
+          // Read before the document's records go, in the same transaction.
+          const reads = track(Promise.all([tx.objectStore('documents').getAllKeys(), tx.objectStore(CACHE_KEYS_STORE).getAll()]));
           deleteRecords(tx, track, id);
           track(tx.objectStore(META_STORE).put(revision, META_KEYS.revision));
+          track(
+            reads.then(async ([ids, records]): Promise<unknown> => {
+              const embeddings = tx.objectStore(EMBEDDING_STORE);
+              const freed = cacheKeysFreed(id, ids as DocumentId[], records as CacheKeysRecord[]);
+              return freed === 'all' ? track(embeddings.clear()) : Promise.all(freed.map((key) => track(embeddings.delete(key))));
+            }),
+          );
         });
         return revision;
       } catch (e) {
@@ -98,4 +112,22 @@ export function knowledgeBaseWrites({ live, fail, read, write }: Connection): Wr
       return revision;
     },
   };
+}
+
+interface CacheKeysRecord {
+  docId: DocumentId;
+  keys: string[];
+}
+
+/**
+ * The embedding-cache entries deleting document `id` frees: those its add used that no other
+ * document's did, or every entry when it is the last document.
+ */
+function cacheKeysFreed(id: DocumentId, ids: DocumentId[], records: CacheKeysRecord[]): string[] | 'all' {
+  if (ids.every((other) => other === id)) return 'all';
+  const mine = records.find((r) => r.docId === id);
+  if (!mine) return [];
+  const others = new Set<string>();
+  for (const r of records) if (r.docId !== id) for (const key of r.keys) others.add(key);
+  return mine.keys.filter((key) => !others.has(key));
 }

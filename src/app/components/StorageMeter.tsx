@@ -1,21 +1,23 @@
 import { useApp } from '../context';
 import { describeBytes } from '../format';
 import { describePersistence } from '../persistence';
+import { storageParts } from '../storage-use';
 
 export function StorageMeter() {
   const { state, store } = useApp();
   const u = state.usage;
   const persistence = describePersistence(state.persisted);
+  const { parts, canFree, freeable, canDelete } = storageParts(u, state.documents.length);
   return (
     <footer className="storage" data-testid="storage">
       {u ? (
         <>
           <span data-testid="storage-use">
             Browser storage: {describeBytes(u.usedBytes)} used of {describeBytes(u.quotaBytes)} available to this site
-            {u.libraryBytes !== undefined && u.cachedFilesBytes !== undefined && (
-              <span className="muted">
+            {parts.length > 0 && (
+              <span className="muted" data-testid="storage-parts">
                 {' '}
-                ({describeBytes(u.libraryBytes)} library, {describeBytes(u.cachedFilesBytes)} cached app and model files)
+                ({parts.join(', ')})
               </span>
             )}
           </span>
@@ -29,11 +31,21 @@ export function StorageMeter() {
           {persistence}
         </span>
       )}
-      {state.documents.length > 0 && (
+      {canFree && (
+        <button
+          className="link"
+          onClick={() => {
+            if (confirm(`Free ${freeable}? Your documents stay; re-indexing embeds again, and models download again when next used.`)) void store.documents.freeSpace();
+          }}
+        >
+          Free space
+        </button>
+      )}
+      {canDelete && (
         <button
           className="danger link"
           onClick={() => {
-            if (confirm('Delete every document, index, setting and cached embedding stored by Sieve in this browser?')) void store.documents.clearAll();
+            if (confirm('Delete every document, index, setting, cached embedding and downloaded model stored by Sieve in this browser?')) void store.documents.clearAll();
           }}
         >
           Delete everything

@@ -42,6 +42,16 @@ export class DocumentsSlice extends Slice {
     void this.refreshUsage();
   }
 
+  /** Empties the embedding cache and deletes cached model files; the documents stay. */
+  async freeSpace() {
+    try {
+      const usage = await this.client.freeSpace();
+      this.set({ usage });
+    } catch (e) {
+      this.notify('error', `Could not free space: ${message(e)}`);
+    }
+  }
+
   /** Lists the documents again after another tab added or deleted some. */
   async syncDocuments() {
     try {

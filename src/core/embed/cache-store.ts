@@ -3,7 +3,11 @@
 export interface EmbeddingCacheStore {
   /** One entry per key, in order; undefined where the key is not stored. */
   get(keys: string[]): Promise<(Float32Array | undefined)[]>;
-  put(entries: Array<[string, Float32Array]>): Promise<void>;
+  /**
+   * Stores the entries. `owner` (see cacheOwner) tags them for a store that journals what each
+   * add wrote, so that what an add left when its page closed can be swept.
+   */
+  put(entries: Array<[string, Float32Array]>, owner?: string): Promise<void>;
   /** Removes entries (missing keys are ignored). Stores without it keep what was written. */
   delete?(keys: string[]): Promise<void>;
 }

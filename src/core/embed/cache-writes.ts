@@ -1,38 +1,102 @@
 import type { EmbeddingCacheStore } from './cache-store';
 
-/** Records the keys a call wrote under its signal; returns nothing to wait for. */
-export type RecordWrites = (signal: AbortSignal | undefined, keys: string[]) => void;
+/**
+ * What the embedding calls made with one signal (one add, one re-indexed document) did to the
+ * cache: the keys they read and wrote. An add that is stored keeps them as its document's; one
+ * that fails or is cancelled gives back what it wrote.
+ */
+export interface CacheLedger {
+  /** Keys the calls with this signal found in the cache or wrote to it, each once. */
+  keysUsed(signal: AbortSignal): string[];
+  /**
+   * Deletes the entries calls with this signal wrote, and from now on deletes what they write as
+   * it lands (work already under way): a failed add leaves nothing behind. Aborting the signal
+   * does the same.
+   */
+  discard(signal: AbortSignal): void;
+  /** Stops keeping account for this signal: its add was stored, and a later abort gives back nothing. */
+  close(signal: AbortSignal): void;
+}
+
+/** How cached-embed reports to the ledger; returns nothing to wait for. */
+export interface LedgerEntries {
+  /** Keys found in the cache by a call with `signal`. */
+  read(signal: AbortSignal | undefined, keys: string[]): void;
+  /** Keys a call with `signal` wrote to the cache. */
+  wrote(signal: AbortSignal | undefined, keys: string[]): void;
+}
+
+interface Account {
+  read: Set<string>;
+  written: Set<string>;
+  discarded: boolean;
+}
 
 /**
- * Remembers the keys written by calls with each signal not yet aborted, and deletes them when
- * the signal aborts (keys written after the abort are deleted at once). Does nothing for a store
- * that cannot delete.
+ * A ledger over `store`, by signal (held weakly: a signal no longer referenced is forgotten).
+ * Deleting needs a store that can delete; with one that cannot, `discard` keeps what was written.
  */
-export function abortableWrites(store: EmbeddingCacheStore): RecordWrites {
-  /** Keys written by calls with each signal not yet aborted; dropped with the signal. */
-  const written = new WeakMap<AbortSignal, Set<string>>();
+export function cacheLedger(store: EmbeddingCacheStore): CacheLedger & LedgerEntries {
+  const accounts = new WeakMap<AbortSignal, Account>();
 
-  function discard(keys: string[]): void {
-    if (keys.length) void store.delete?.(keys).catch(() => undefined);
+  function remove(keys: Iterable<string>): void {
+    const list = [...keys];
+    if (list.length && store.delete) void store.delete(list).catch(() => undefined);
   }
 
-  return (signal, keys) => {
-    if (!signal || !store.delete) return;
-    if (signal.aborted) return discard(keys);
-    let set = written.get(signal);
-    if (!set) {
-      set = new Set();
-      written.set(signal, set);
-      signal.addEventListener(
-        'abort',
-        () => {
-          const keys = written.get(signal);
-          written.delete(signal);
-          discard(keys ? [...keys] : []);
-        },
-        { once: true },
-      );
+  function accountOf(signal: AbortSignal): Account {
+    let account = accounts.get(signal);
+    if (!account) {
+      const fresh: Account = { read: new Set(), written: new Set(), discarded: false };
+      accounts.set(signal, (account = fresh));
+      signal.addEventListener('abort', () => discardAccount(fresh), { once: true });
     }
-    for (const key of keys) set.add(key);
+    return account;
+  }
+
+  function discardAccount(account: Account): void {
+    account.discarded = true;
+    remove(account.written);
+    account.written.clear();
+  }
+
+  return {
+    read(signal, keys) {
+      if (!signal) return;
+      const account = accountOf(signal);
+      for (const key of keys) account.read.add(key);
+    },
+    wrote(signal, keys) {
+      if (!signal) return;
+      if (signal.aborted) return remove(keys);
+      const account = accountOf(signal);
+      if (account.discarded) return remove(keys);
+      for (const key of keys) account.written.add(key);
+    },
+    keysUsed(signal) {
+      const account = accounts.get(signal);
+      return account ? [...new Set([...account.read, ...account.written])] : [];
+    },
+    discard(signal) {
+      discardAccount(accountOf(signal));
+    },
+    close(signal) {
+      const account = accounts.get(signal);
+      accounts.delete(signal);
+      account?.written.clear();
+    },
   };
+}
+
+/** A tag per signal, for the journal records of what calls with it wrote: the time it was first asked for, then a random part. */
+const owners = new WeakMap<AbortSignal, string>();
+
+/**
+ * The journal tag of the cache entries written under `signal` (see EmbeddingCacheStore.put):
+ * 15 digits of the time it was first asked for, a dash, and a random part.
+ */
+export function cacheOwner(signal: AbortSignal): string {
+  let owner = owners.get(signal);
+  if (!owner) owners.set(signal, (owner = `${String(Date.now()).padStart(15, '0')}-${Math.random().toString(36).slice(2, 10)}`));
+  return owner;
 }

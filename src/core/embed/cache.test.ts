@@ -236,3 +236,38 @@ describe('withCache and cancelled work', () => {
     expect(store.size).toBe(0);
   });
 });
+
+describe('withCache: the ledger of an add', () => {
+  const flush = () => new Promise((r) => setTimeout(r, 0));
+  const key = (t: string) => embeddingCacheKey('fake-2', t);
+
+  it('names the entries an add found and wrote, and gives back only what it wrote when it fails', async () => {
+    const store = new MemoryEmbeddingCacheStore();
+    const cached = withCache(fakeEmbedder(), store);
+    await cached.embed(['stored earlier']);
+    const add = new AbortController().signal;
+    await cached.embed(['stored earlier', 'new one'], add);
+    await cached.embed(['new two', 'new one'], add);
+    expect(cached.ledger.keysUsed(add).sort()).toEqual(['stored earlier', 'new one', 'new two'].map(key).sort());
+
+    cached.ledger.discard(add);
+    await flush();
+    expect((await store.get(['stored earlier', 'new one', 'new two'].map(key))).map((v) => v !== undefined)).toEqual([true, false, false]);
+    // Work of the failed add that lands later is given back too.
+    await cached.embed(['late'], add);
+    await flush();
+    expect(store.size).toBe(1);
+  });
+
+  it('keeps what a stored add wrote once its account is closed, though its signal aborts later', async () => {
+    const store = new MemoryEmbeddingCacheStore();
+    const cached = withCache(fakeEmbedder(), store);
+    const add = new AbortController();
+    await cached.embed(['kept'], add.signal);
+    cached.ledger.close(add.signal);
+    expect(cached.ledger.keysUsed(add.signal)).toEqual([]);
+    add.abort();
+    await flush();
+    expect(store.size).toBe(1);
+  });
+});

@@ -4,10 +4,12 @@
  */
 import type { Embedder } from './embedder';
 import type { EmbeddingCacheStore } from './cache-store';
-import { abortableWrites } from './cache-writes';
+import { cacheLedger, type CacheLedger } from './cache-writes';
 import { embedThroughCache, type CacheState, type CacheStats } from './cached-embed';
 
-interface CachedEmbedder extends Embedder {
+export interface CachedEmbedder extends Embedder {
+  /** What the calls made with each signal read from and wrote to the cache. */
+  readonly ledger: CacheLedger;
   /** Running totals since creation (or the last `resetStats`). */
   readonly stats: Readonly<CacheStats>;
   resetStats(): void;
@@ -19,18 +21,22 @@ interface CachedEmbedder extends Embedder {
  * still being read) is awaited rather than embedded twice; if that call fails, it is embedded
  * again here.
  *
- * When a call's signal is aborted (a cancelled ingest), the entries that calls with that signal
- * wrote are deleted again, if the store can delete: a cancelled file leaves nothing behind.
- * Entries written after the abort (work that was already under way) are deleted as they land.
+ * When a call's signal is aborted (a cancelled ingest), or its add fails (`ledger.discard`), the
+ * entries that calls with that signal wrote are deleted again, if the store can delete: a
+ * cancelled or failed file leaves nothing behind. Entries written after that (work that was
+ * already under way) are deleted as they land. `ledger.keysUsed` names the entries an add used,
+ * to be deleted with its document when no other document uses them.
  */
 export function withCache(embedder: Embedder, store: EmbeddingCacheStore): CachedEmbedder {
   const stats: CacheStats = { hits: 0, misses: 0, embedded: 0 };
-  const state: CacheState = { embedder, store, stats, pending: new Map(), recordWrites: abortableWrites(store) };
+  const ledger = cacheLedger(store);
+  const state: CacheState = { embedder, store, stats, pending: new Map(), ledger };
   return {
     id: embedder.id,
     dim: embedder.dim,
     ...(embedder.readsCjk === undefined ? {} : { readsCjk: embedder.readsCjk }),
     stats,
+    ledger,
     resetStats() {
       stats.hits = stats.misses = stats.embedded = 0;
     },

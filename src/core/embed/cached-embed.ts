@@ -2,7 +2,7 @@
 import type { Embedder } from './embedder';
 import { embeddingCacheKey } from './cache-key';
 import type { EmbeddingCacheStore } from './cache-store';
-import type { RecordWrites } from './cache-writes';
+import { cacheOwner, type LedgerEntries } from './cache-writes';
 import { orAbort } from '../abort';
 
 export interface CacheStats {
@@ -21,7 +21,7 @@ export interface CacheState {
   stats: CacheStats;
   /** Texts being embedded by a call, by key, until their vectors are stored. */
   pending: Map<string, Promise<Float32Array>>;
-  recordWrites: RecordWrites;
+  ledger: LedgerEntries;
 }
 
 /** Positions whose text another call is embedding, and the positions to look up in the store. */
@@ -37,7 +37,7 @@ function splitPending(keys: string[], pending: CacheState['pending']) {
 }
 
 /** Fills `out` with the stored vectors found; returns the keys still missing → positions wanting them. */
-function takeFound(state: CacheState, keys: string[], lookup: number[], found: (Float32Array | undefined)[], out: Float32Array[]): Map<string, number[]> {
+function takeFound(state: CacheState, keys: string[], lookup: number[], found: (Float32Array | undefined)[], out: Float32Array[], signal?: AbortSignal): Map<string, number[]> {
   const missing = new Map<string, number[]>(); // key → positions wanting it
   const want = (i: number) => {
     const positions = missing.get(keys[i]);
@@ -54,6 +54,10 @@ function takeFound(state: CacheState, keys: string[], lookup: number[], found: (
       want(i);
     }
   });
+  state.ledger.read(
+    signal,
+    lookup.filter((i) => out[i] !== undefined).map((i) => keys[i]),
+  );
   return missing;
 }
 
@@ -63,13 +67,14 @@ export async function embedThroughCache(state: CacheState, texts: string[], sign
   const { waiting, lookup } = splitPending(keys, state.pending);
   // The cache only saves work: if it cannot be read or written, embed and carry on.
   const found = await state.store.get(lookup.map((i) => keys[i])).catch(() => new Array<Float32Array | undefined>(lookup.length));
-  const missing = takeFound(state, keys, lookup, found, out);
+  const missing = takeFound(state, keys, lookup, found, out, signal);
   const fresh = missing.size > 0 ? embedMissing(state, texts, keys, missing, signal, out) : undefined;
   fresh?.catch(() => undefined); // awaited below, after the pending texts
   for (const [i, promise] of waiting) {
     try {
       out[i] = await orAbort(promise, signal);
       state.stats.hits++;
+      state.ledger.read(signal, [keys[i]]);
     } catch (e) {
       // This call was cancelled while another call's work was still under way: stop now.
       if (signal?.aborted) throw e;
@@ -117,12 +122,13 @@ async function embedMissing(
       entries.push([key, vectors[k]]);
       for (const i of missing.get(key)!) out[i] = vectors[k];
     });
-    const stored = await store.put(entries).then(
+    // Journalled under the signal's owner tag, so an add whose page closes can be swept later.
+    const stored = await store.put(entries, signal && cacheOwner(signal)).then(
       () => true,
       () => false,
     );
     if (stored)
-      state.recordWrites(
+      state.ledger.wrote(
         signal,
         entries.map(([key]) => key),
       );

@@ -7,6 +7,7 @@ export { mapInBatches } from './batch';
 export type { BatchLimits } from './batch';
 export { embeddingCacheKey, hashText, splitCacheKey } from './cache-key';
 export type { EmbeddingCacheStore } from './cache-store';
-export { withCache } from './cache';
+export { withCache, type CachedEmbedder } from './cache';
+export { cacheOwner, type CacheLedger } from './cache-writes';
 export type { Embedder, LoadProgress } from './embedder';
 export { embeddingText } from './embedding-text';

@@ -128,7 +128,15 @@ export interface KnowledgeBaseSnapshot {
 export interface StorageUsage {
   usedBytes: number;
   quotaBytes: number;
-  /** Of usedBytes, where the browser tells: the library (IndexedDB), and cached app and model files (caches). */
+  /**
+   * Of usedBytes, where the browser tells: the library (its documents and indexes in IndexedDB),
+   * and cached app and model files (caches).
+   */
   libraryBytes?: number;
   cachedFilesBytes?: number;
+  /** Of libraryBytes' IndexedDB: the embedding cache, about (entries × their size); not part of libraryBytes. */
+  embeddingCacheBytes?: number;
+  /** Of cachedFilesBytes: model files (fetched again when next used) and the app's own files. */
+  modelFilesBytes?: number;
+  appFilesBytes?: number;
 }

@@ -34,6 +34,8 @@ export interface LibraryApi {
   exportArchive(ctx: CallContext<BackupProgress>): Promise<Uint8Array>;
   importArchive(bytes: Uint8Array, ctx: CallContext<BackupProgress>): Promise<ImportResult>;
   clear(): Promise<Settings>;
+  /** Empties the embedding cache and deletes cached model files, keeping every document; resolves to the storage use after. */
+  freeSpace(): Promise<StorageUsage | undefined>;
   search(query: string, options: SearchOptions): Promise<SearchResponse>;
   inspect(id: string): Promise<Inspection>;
   /** A document's stored text and pages, and for a PDF its original bytes (moved, not copied). */
@@ -56,6 +58,7 @@ export const LIBRARY_METHODS: Methods<LibraryApi> = {
   exportArchive: 0,
   importArchive: 1,
   clear: 0,
+  freeSpace: 0,
   search: 2,
   inspect: 1,
   source: 1,

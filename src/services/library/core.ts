@@ -1,7 +1,7 @@
 import { describeDocument, type DocumentCard } from '../../core/card';
 import type { DocumentId } from '../../core/types';
 import { type DocumentRecord, KnowledgeBase } from '../../core/kb';
-import { type Embedder, type LoadProgress, withCache } from '../../core/embed';
+import { type CacheLedger, type Embedder, type LoadProgress, withCache } from '../../core/embed';
 import { IngestError } from '../../core/errors';
 import { DEFAULT_SETTINGS, type Settings } from '../../core/settings';
 import type { DocumentSource, LibraryDeps } from './types';
@@ -21,6 +21,9 @@ export class LibraryCore {
 
   /** Whether the load `embedder` holds has finished (either way). */
   embedderSettled = false;
+
+  /** What each add's embedding calls read from and wrote to the cache (the current model's). */
+  ledger?: CacheLedger;
 
   /** The model under the cache wrapper; a pool marks itself broken when a worker dies. */
   model?: Embedder & { broken?: boolean };
@@ -197,7 +200,9 @@ export class LibraryCore {
         .loadEmbedder(this.settings.embedder, onProgress)
         .then((e) => {
           this.model = e;
-          return withCache(e, this.deps.store.embeddingCache) as Embedder;
+          const cached = withCache(e, this.deps.store.embeddingCache);
+          this.ledger = cached.ledger;
+          return cached as Embedder;
         })
         // Searching by meaning needs the stored vectors too: the model counts as loading until they are in.
         .then(async (e) => {
@@ -259,6 +264,18 @@ export class LibraryCore {
   newKnowledgeBase(dim: number): KnowledgeBase {
     const { store } = this.deps;
     return new KnowledgeBase(dim, { loadChunks: async (id) => (await store.getChunks(id))?.chunks });
+  }
+
+  /**
+   * Gives the library room: empties the embedding cache (it only saves re-embedding) and deletes
+   * cached model files (downloaded again when next used). Resolves to about how many bytes it freed.
+   */
+  async freeRoom(): Promise<number> {
+    const { store, cachedFiles } = this.deps;
+    const cacheBytes = await store.embeddingCache.bytes().catch(() => 0);
+    await store.embeddingCache.clear().catch(() => undefined);
+    const modelBytes = (await cachedFiles?.freeModels().catch(() => 0)) ?? 0;
+    return cacheBytes + modelBytes;
   }
 
   requireOpen(): KnowledgeBase {

@@ -19,8 +19,33 @@ export class Documents {
     return [...this.core.docs.values()];
   }
 
-  usage(): Promise<StorageUsage | undefined> {
-    return this.core.deps.store.usage();
+  /** The browser's storage use, split into the library, the embedding cache, model files and the app's own files where the browser tells. */
+  async usage(): Promise<StorageUsage | undefined> {
+    const { store, cachedFiles } = this.core.deps;
+    const [usage, cacheBytes, files] = await Promise.all([store.usage(), store.embeddingCache.bytes().catch(() => undefined), cachedFiles?.usage().catch(() => undefined)]);
+    if (!usage) return undefined;
+    const split: StorageUsage = { ...usage };
+    if (cacheBytes !== undefined) {
+      split.embeddingCacheBytes = cacheBytes;
+      if (split.libraryBytes !== undefined) split.libraryBytes = Math.max(0, split.libraryBytes - cacheBytes);
+    }
+    if (files) {
+      split.modelFilesBytes = files.modelBytes;
+      split.appFilesBytes = Math.max(files.appBytes, (usage.cachedFilesBytes ?? 0) - files.modelBytes);
+    }
+    return split;
+  }
+
+  /**
+   * Frees what can be made again, keeping every document: the embedding cache (re-indexing
+   * embeds again) and cached model files (downloaded again when next used). Resolves to the
+   * storage use after.
+   */
+  freeSpace(): Promise<StorageUsage | undefined> {
+    return this.core.enqueue(async () => {
+      await this.core.freeRoom();
+      return this.usage();
+    });
   }
 
   async updateSettings(patch: Partial<Settings>): Promise<Settings> {
@@ -61,11 +86,12 @@ export class Documents {
     );
   }
 
-  /** Deletes every document, index, setting and cached embedding; returns the default settings. */
+  /** Deletes every document, index, setting, cached embedding and cached model file; returns the default settings. */
   clear(): Promise<Settings> {
     return this.core.enqueue(() =>
       this.core.write(async () => {
         this.core.wrote(await this.core.deps.store.clear());
+        await this.core.deps.cachedFiles?.freeModels().catch(() => undefined);
         this.core.docs.clear();
         this.core.kb = this.core.newKnowledgeBase(this.core.kb?.vectors.dim ?? 512);
         this.core.settings = DEFAULT_SETTINGS;

@@ -13,13 +13,13 @@ import {
   keywordFirstChunks,
   prepareDocument,
 } from '../../core/ingest';
-import type { Embedder } from '../../core/embed';
+import { cacheOwner, type Embedder } from '../../core/embed';
 import type { DocumentBundle } from '../../core/kb';
 import { IngestError, isIngestError } from '../../core/errors';
 import { stripBidiControls } from '../../core/text';
 import { MAX_FILE_BYTES, describeBytes } from '../limits';
 import { makeBundle } from '../bundle';
-import { IncomingFile, IngestResult, IngestEvent, type IngestOptions } from './types';
+import { IncomingFile, IngestResult, IngestEvent, addLockName, type IngestOptions } from './types';
 import type { LibraryCore } from './core';
 import { IngestClock } from './ingest-clock';
 import { provisionalSource, type ReadDocument } from './provisional-source';
@@ -34,7 +34,16 @@ export class Ingestion {
    * the library is not added a second time: it fails with the 'duplicate' code, naming the copy.
    */
   ingest(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal, options: IngestOptions = {}): Promise<IngestResult> {
-    return this.core.enqueue(() => this.ingestNow(file, onProgress, signal, options), signal, file.name);
+    return this.core.enqueue(
+      () => {
+        const run = () => this.ingestNow(file, onProgress, signal, options);
+        // Held while the add runs, so another tab opening the library leaves its cache entries be.
+        const locks = this.core.deps.locks;
+        return locks ? locks.hold(addLockName(cacheOwner(signal)), run) : run();
+      },
+      signal,
+      file.name,
+    );
   }
 
   private async ingestNow(file: IncomingFile, onProgress: (p: IngestEvent) => void, signal: AbortSignal, options: IngestOptions): Promise<IngestResult> {
@@ -83,6 +92,8 @@ export class Ingestion {
       return { document: bundle.document, timings: clock.timings, sentences: built.sentences.length };
     } catch (e) {
       if (keywordsOnly) this.stopKeywordSearch(keywordsOnly);
+      // What this add wrote to the embedding cache is given back (a retry re-embeds it).
+      this.core.ledger?.discard(signal);
       throw asIngestError(e, name);
     }
   }
@@ -154,7 +165,11 @@ export class Ingestion {
       onProgress({ stage: 'saving', done: 0, total: 1 });
       try {
         signal.throwIfAborted();
-        this.core.wrote(await this.core.deps.store.addDocuments([{ bundle, keywords }]));
+        const cache = { owner: cacheOwner(signal), keys: this.core.ledger?.keysUsed(signal) ?? [] };
+        const store = () => this.core.deps.store.addDocuments([{ bundle, keywords, cache }]);
+        // Storage full: the embedding cache and model files give way to the document, once.
+        this.core.wrote(await store().catch(async (e: unknown) => (isQuota(e) && (await this.core.freeRoom()) > 0 ? store() : Promise.reject(e))));
+        this.core.ledger?.close(signal);
         clock.lap('persistMs');
       } catch (e) {
         kb.removeDocument(docId);
@@ -190,9 +205,14 @@ export class Ingestion {
       maxChunkChars: chunker.kind === 'fixed' ? chunker.size : chunker.maxChars,
       sentencesPerSecond: this.core.embedRate,
     });
-    const usage = await this.core.deps.store.usage();
     const maxChars = this.core.deps.maxDocumentChars ?? MAX_DOCUMENT_CHARS;
-    const verdict = judgeEstimate(estimate, usage && usage.quotaBytes - usage.usedBytes, maxChars);
+    const judge = async () => {
+      const usage = await this.core.deps.store.usage();
+      return judgeEstimate(estimate, usage && usage.quotaBytes - usage.usedBytes, maxChars);
+    };
+    let verdict = await judge();
+    // Too little room: the embedding cache and model files give way to the document, once.
+    if ('refuse' in verdict && chars <= maxChars && (await this.core.freeRoom()) > 0) verdict = await judge();
     if ('refuse' in verdict) throw new IngestError(chars > maxChars ? 'too-large' : 'quota', name, verdict.refuse);
     if ('warn' in verdict) onProgress({ stage: 'estimate', note: verdict.warn });
   }
@@ -213,6 +233,8 @@ function checkFileSize(file: IncomingFile, name: string): void {
     throw new IngestError('too-large', name, `the file is ${describeBytes(file.size)}; Sieve reads files up to ${describeBytes(MAX_FILE_BYTES)}. Split it into smaller files.`);
   }
 }
+
+const isQuota = (e: unknown) => isIngestError(e) && e.code === 'quota';
 
 export function asIngestError(e: unknown, name: string): Error {
   if (isIngestError(e)) return e;

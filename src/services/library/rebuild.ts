@@ -1,6 +1,8 @@
 import type { DocumentId } from '../../core/types';
 import type { DocumentBundle, DocumentRecord } from '../../core/kb';
 import { prepareDocument } from '../../core/ingest';
+import { cacheOwner } from '../../core/embed';
+import type { StoredDocument } from '../../adapters/store';
 import { IngestError } from '../../core/errors';
 import { type Settings } from '../../core/settings';
 import { makeBundle } from '../bundle';
@@ -31,49 +33,65 @@ export class Rebuild {
   private async reindexNow(ids: DocumentId[], onProgress: (p: ReindexEvent) => void, signal: AbortSignal): Promise<DocumentRecord[]> {
     this.core.requireOpen();
     const targets = ids.map((id) => this.core.docs.get(id)).filter((d): d is DocumentRecord => d !== undefined);
-    const chunker = this.core.settings.chunker;
     const embedder = await this.core.prepareEmbedder();
     const others = [...this.core.docs.values()].filter((d) => !ids.includes(d.id));
     const stale = others.find((d) => d.embedderId !== embedder.id);
     if (stale) throw new Error(`${stale.name} was indexed with ${stale.embedderId}: re-index every document to switch to ${embedder.id}.`);
 
     const bundles = [];
-    for (const [i, doc] of targets.entries()) {
-      const progress = (event: IngestEvent) => onProgress({ name: doc.name, done: i, total: targets.length, event });
-      const file = await this.core.deps.store.getFile(doc.id);
-      if (!file) throw new IngestError('storage', doc.name, 'its original file is missing from storage; delete it and add it again.');
-      try {
-        const splitScorer = await this.lib.ingestion.splitScorerFor(chunker, doc.name, signal);
-        const parsed = await this.core.deps.parse(new Uint8Array(file.bytes), doc.name, file.mime, progress, signal);
-        const stored = await this.core.deps.store.getText(doc.id);
-        const earlier = stored && { text: stored.text, sections: stored.sections, summary: doc.summary };
-        const { built, summary } = await prepareDocument(
-          { docId: doc.id, parsed, fileName: doc.name, embedder, chunker, signal, onProgress: progress, splitScorer, earlier },
-          this.core.deps,
-        );
-        bundles.push(
-          makeBundle({
-            docId: doc.id,
-            name: doc.name,
-            mime: file.mime,
-            bytes: file.bytes,
-            addedAt: doc.addedAt,
-            parsed,
-            built,
-            chunker,
-            embedder,
-            chunkerModel: splitScorer?.model,
-            summary,
-            contentHash: doc.contentHash,
-          }),
-        );
-      } catch (e) {
-        throw asIngestError(e, doc.name);
+    // One signal per document, so each document's cache entries are told apart (see CacheLedger).
+    const signals: AbortSignal[] = [];
+    try {
+      for (const [i, doc] of targets.entries()) {
+        const docSignal = AbortSignal.any([signal]);
+        signals.push(docSignal);
+        bundles.push(await this.rebuildOne(doc, i, targets.length, docSignal, onProgress));
       }
+      signal.throwIfAborted();
+    } catch (e) {
+      for (const s of signals) this.core.ledger?.discard(s);
+      throw e;
     }
-    signal.throwIfAborted();
     onProgress({ name: targets.at(-1)?.name ?? '', done: targets.length, total: targets.length, event: { stage: 'saving', done: 0, total: 1 } });
-    return this.addBundles(bundles, others.length > 0);
+    const caches = signals.map((s) => ({ owner: cacheOwner(s), keys: this.core.ledger?.keysUsed(s) ?? [] }));
+    const stored = await this.addBundles(bundles, others.length > 0, caches);
+    for (const s of signals) this.core.ledger?.close(s);
+    return stored;
+  }
+
+  /** Parses and re-chunks one stored document from its file, with the current settings. */
+  private async rebuildOne(doc: DocumentRecord, i: number, total: number, signal: AbortSignal, onProgress: (p: ReindexEvent) => void): Promise<DocumentBundle> {
+    const chunker = this.core.settings.chunker;
+    const embedder = await this.core.prepareEmbedder();
+    const progress = (event: IngestEvent) => onProgress({ name: doc.name, done: i, total, event });
+    const file = await this.core.deps.store.getFile(doc.id);
+    if (!file) throw new IngestError('storage', doc.name, 'its original file is missing from storage; delete it and add it again.');
+    try {
+      const splitScorer = await this.lib.ingestion.splitScorerFor(chunker, doc.name, signal);
+      const parsed = await this.core.deps.parse(new Uint8Array(file.bytes), doc.name, file.mime, progress, signal);
+      const stored = await this.core.deps.store.getText(doc.id);
+      const earlier = stored && { text: stored.text, sections: stored.sections, summary: doc.summary };
+      const { built, summary } = await prepareDocument(
+        { docId: doc.id, parsed, fileName: doc.name, embedder, chunker, signal, onProgress: progress, splitScorer, earlier },
+        this.core.deps,
+      );
+      return makeBundle({
+        docId: doc.id,
+        name: doc.name,
+        mime: file.mime,
+        bytes: file.bytes,
+        addedAt: doc.addedAt,
+        parsed,
+        built,
+        chunker,
+        embedder,
+        chunkerModel: splitScorer?.model,
+        summary,
+        contentHash: doc.contentHash,
+      });
+    } catch (e) {
+      throw asIngestError(e, doc.name);
+    }
   }
 
   /**
@@ -81,17 +99,17 @@ export class Rebuild {
    * searchable; on failure nothing changes. `keepOthers: false` lets vectors of a new size
    * replace an index whose other documents are all being replaced. Call inside `write`.
    */
-  private async addBundles(bundles: DocumentBundle[], keepOthers = true): Promise<DocumentRecord[]> {
+  private async addBundles(bundles: DocumentBundle[], keepOthers = true, caches: StoredDocument['cache'][] = []): Promise<DocumentRecord[]> {
     let kb = this.core.requireOpen();
     const dim = bundles[0]?.vectors.dim;
     if (dim !== undefined && kb.vectors.dim !== dim) {
       if (keepOthers && kb.chunkCount > 0) throw new Error('the new model makes vectors of another size: re-index every document');
       kb = this.core.newKnowledgeBase(dim);
     }
-    const entries = bundles.map((bundle) => {
+    const entries = bundles.map((bundle, i) => {
       const id = bundle.document.id;
       kb.addDocument(id, bundle.chunks.chunks, bundle.vectors.data);
-      return { bundle, keywords: kb.keywordSegment(id) };
+      return { bundle, keywords: kb.keywordSegment(id), ...(caches[i] ? { cache: caches[i] } : {}) };
     });
     try {
       this.core.wrote(await this.core.deps.store.addDocuments(entries));

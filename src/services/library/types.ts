@@ -7,6 +7,7 @@ import type { KnowledgeBaseStore } from '../../adapters/store';
 import { type PrepareHooks } from '../../core/ingest';
 import { type EmbedderSettings, type Settings } from '../../core/settings';
 import type { ParseHooks } from '../parse-file';
+import type { CachedFiles } from '../../adapters/cached-files';
 
 /** A file as it arrives from the page (a File or anything shaped like one). */
 export interface IncomingFile {
@@ -37,6 +38,17 @@ export interface LibraryDeps extends PrepareHooks {
    */
   exclusive?: <T>(work: () => Promise<T>) => Promise<T>;
 
+  /**
+   * Holds a named lock while `work` runs and lists the names held, in every tab (navigator.locks
+   * in the browser, see webLocks): an add holds one, so that opening the library can tell the
+   * cache entries of an add whose page closed from those of an add still running elsewhere.
+   * Without it, such entries are swept once they are an hour old.
+   */
+  locks?: NamedLocks;
+
+  /** Cached app and model files beside the library (adapters/cached-files); model files give way when the library needs room. */
+  cachedFiles?: CachedFiles;
+
   /** Told after this library changed the stored documents, so other tabs can catch up (a BroadcastChannel in the app). */
   announce?: () => void;
 
@@ -46,6 +58,24 @@ export interface LibraryDeps extends PrepareHooks {
 
 /** The name other tabs' libraries share for the lock and the change channel. */
 export const LIBRARY_CHANNEL = 'sieve-library';
+
+export interface NamedLocks {
+  hold<T>(name: string, work: () => Promise<T>): Promise<T>;
+  held(): Promise<Set<string>>;
+}
+
+/** Named locks from the Web Locks API, where this scope has it. */
+export function webNamedLocks(): NamedLocks | undefined {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (!locks?.query) return undefined;
+  return {
+    hold: <T>(name: string, work: () => Promise<T>) => locks.request(name, work) as Promise<T>,
+    held: async () => new Set(((await locks.query()).held ?? []).map((l) => l.name ?? '')),
+  };
+}
+
+/** The lock an add holds while it runs, named by its cache owner tag (see cacheOwner). */
+export const addLockName = (owner: string) => `sieve-add:${owner}`;
 
 /** Writes serialised across tabs by the Web Locks API, where this scope has it. */
 export function webLocks(): LibraryDeps['exclusive'] {
