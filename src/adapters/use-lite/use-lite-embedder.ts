@@ -6,7 +6,8 @@
  */
 import * as tf from '@tensorflow/tfjs-core';
 import type { GraphModel } from '@tensorflow/tfjs-converter';
-import { mapInBatches, type BatchLimits, type Embedder } from '../../core/embed';
+import { URGENT_TEXTS, mapInBatches, type BatchLimits, type Embedder } from '../../core/embed';
+import { UrgentFirst } from '../../core/serial';
 import type { SentencePieceTokenizer } from './sentencepiece';
 import type { WasmRuntime } from './wasm-backend';
 
@@ -27,7 +28,8 @@ export class UseLiteEmbedder implements Embedder {
   readonly id = USE_LITE_ID;
   readonly dim = USE_LITE_DIM;
   readonly readsCjk = false;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** One batch at a time through the model, even when several embed() calls overlap; a query's first. */
+  private readonly queue = new UrgentFirst();
   private disposed = false;
 
   constructor(
@@ -50,11 +52,12 @@ export class UseLiteEmbedder implements Embedder {
     if (this.disposed) throw new Error('The embedding model was disposed');
     signal?.throwIfAborted();
     const tokens = texts.map((t) => this.tokenize(t));
+    const urgent = texts.length <= URGENT_TEXTS;
     return mapInBatches(
       tokens,
       (ids) => ids.length,
       this.batchLimits,
-      (batch) => this.serially(() => this.run(batch)),
+      (batch) => this.queue.run(() => this.run(batch), urgent),
       signal,
     );
   }
@@ -63,20 +66,13 @@ export class UseLiteEmbedder implements Embedder {
   async embedBatch(texts: string[]): Promise<Float32Array[]> {
     if (texts.length === 0) return [];
     const tokens = texts.map((t) => this.tokenize(t));
-    return this.serially(() => this.run(tokens));
+    return this.queue.run(() => this.run(tokens));
   }
 
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
     this.model.dispose();
-  }
-
-  /** One batch at a time through the model, even when several embed() calls overlap. */
-  private serially<T>(task: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(task);
-    this.queue = next.catch(() => undefined);
-    return next;
   }
 
   private async run(batch: number[][]): Promise<Float32Array[]> {

@@ -5,7 +5,7 @@ import { gradeBins } from './GradeHistogram';
 const row = (final: number, verdict: CandidateRow['verdict'], extra: Partial<CandidateRow> = {}) => ({ final, verdict, ...extra }) as CandidateRow;
 
 /** The bins' [from, to) ranges holding at least one row of the given kind. */
-function filled(bins: ReturnType<typeof gradeBins>, kind: 'passed' | 'other') {
+function filled(bins: ReturnType<typeof gradeBins>, kind: 'passed' | 'leftOut' | 'other') {
   return bins[kind].flatMap((n, i) => (n > 0 ? [[bins.edges[i], bins.edges[i + 1]]] : []));
 }
 
@@ -14,9 +14,11 @@ describe('the grade histogram', () => {
     const rows = [row(0.61, 'kept'), row(0.58, 'below-threshold'), row(0.9, 'over-budget'), row(0.2, 'below-floor'), row(0.64, 'outside-segments')];
     const bins = gradeBins(rows, 0.6);
     expect(bins.edges).toContain(0.6);
-    for (const [from] of filled(bins, 'passed')) expect(from).toBeGreaterThanOrEqual(0.6);
+    for (const [from] of [...filled(bins, 'passed'), ...filled(bins, 'leftOut')]) expect(from).toBeGreaterThanOrEqual(0.6);
     for (const [, to] of filled(bins, 'other')) expect(to).toBeLessThanOrEqual(0.6);
-    expect(bins.passed.reduce((a, b) => a + b)).toBe(3);
+    // Kept apart from those that cleared T but were left out (over the budget, outside the segments), as the list says.
+    expect(bins.passed.reduce((a, b) => a + b)).toBe(1);
+    expect(bins.leftOut.reduce((a, b) => a + b)).toBe(2);
     expect(bins.other.reduce((a, b) => a + b)).toBe(2);
   });
 

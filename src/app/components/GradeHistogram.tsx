@@ -8,6 +8,8 @@ const BINS = 10;
 
 /** Verdicts of rows whose grade cleared the threshold (some were dropped later, for the budget or outside the segments). */
 const PASSED = new Set(['kept', 'over-budget', 'outside-segments']);
+/** Of those, the rows the answer did not get: past the context budget, or outside the extracted segments. */
+const LEFT_OUT = new Set(['over-budget', 'outside-segments']);
 
 /**
  * The bins' edges over 0–1: tenths, with the threshold T as an edge of its own so no bar straddles
@@ -15,7 +17,7 @@ const PASSED = new Set(['kept', 'over-budget', 'outside-segments']);
  * bin left of it, so the picture agrees with the verdicts even where the grade and T differ only
  * beyond the printed precision. Rows the LLM judged keep their own bin: the judgement, not T, decided them.
  */
-export function gradeBins(rows: CandidateRow[], threshold?: number): { edges: number[]; passed: number[]; other: number[]; byLlm: boolean } {
+export function gradeBins(rows: CandidateRow[], threshold?: number): { edges: number[]; passed: number[]; leftOut: number[]; other: number[]; byLlm: boolean } {
   const edges = Array.from({ length: BINS + 1 }, (_, i) => i / BINS);
   const t = threshold === undefined ? undefined : Math.min(1, Math.max(0, threshold));
   if (t !== undefined && !edges.some((e) => Math.abs(e - t) < 1e-9)) {
@@ -24,6 +26,7 @@ export function gradeBins(rows: CandidateRow[], threshold?: number): { edges: nu
   }
   const n = edges.length - 1;
   const passed = new Array<number>(n).fill(0);
+  const leftOut = new Array<number>(n).fill(0);
   const other = new Array<number>(n).fill(0);
   const binOf = (v: number) => {
     let b = 0;
@@ -45,19 +48,20 @@ export function gradeBins(rows: CandidateRow[], threshold?: number): { edges: nu
     let b = binOf(r.final);
     if (r.judged) byLlm = true;
     else if (t !== undefined) b = ok ? Math.min(n - 1, Math.max(b, firstRight)) : Math.min(b, lastLeft);
-    (ok ? passed : other)[b]++;
+    (ok ? (LEFT_OUT.has(r.verdict!) ? leftOut : passed) : other)[b]++;
   }
-  return { edges, passed, other, byLlm };
+  return { edges, passed, leftOut, other, byLlm };
 }
 
 /**
- * Final grades of the graded candidates over 0–1, those that cleared the threshold T stacked over
- * the others, with T and the rule that chose it. Each bar can be focused and is read out.
+ * Final grades of the graded candidates over 0–1: those kept for the answer, over those that
+ * cleared the threshold T but were left out (past the budget, outside the segments), over the
+ * others; with T and the rule that chose it. Each bar can be focused and is read out.
  */
 export function GradeHistogram({ rows, threshold }: { rows: CandidateRow[]; threshold?: ThresholdResult }) {
   const graded = rows.filter((r) => r.final !== undefined);
-  const { edges, passed: kept, other, byLlm } = gradeBins(rows, threshold?.threshold);
-  const max = Math.max(1, ...kept.map((k, i) => k + other[i]));
+  const { edges, passed: kept, leftOut, other, byLlm } = gradeBins(rows, threshold?.threshold);
+  const max = Math.max(1, ...kept.map((k, i) => k + leftOut[i] + other[i]));
   const x = (v: number) => PAD.l + v * (W - PAD.l - PAD.r);
   const y = (n: number) => PAD.t + (1 - n / max) * (H - PAD.t - PAD.b);
   const range = (i: number) => `${shown(edges[i])}–${shown(edges[i + 1])}`;
@@ -72,29 +76,17 @@ export function GradeHistogram({ rows, threshold }: { rows: CandidateRow[]; thre
             {n}
           </text>
         ))}
-        {kept.map((k, i) => {
-          const o = other[i];
-          const left = x(edges[i]) + 0.5;
-          const width = Math.max(1, x(edges[i + 1]) - x(edges[i]) - 1);
-          return (
-            <g key={i}>
-              {o > 0 && (
-                <rect x={left} width={width} y={y(o)} height={y(0) - y(o)} className="bar filtered" tabIndex={0} role="img" aria-label={`${o} ${otherWord}, grade ${range(i)}`}>
-                  <title>
-                    {o} {otherWord}, grade {range(i)}
-                  </title>
-                </rect>
-              )}
-              {k > 0 && (
-                <rect x={left} width={width} y={y(o + k)} height={y(o) - y(o + k)} className="bar kept" tabIndex={0} role="img" aria-label={`${k} ${keptWord}, grade ${range(i)}`}>
-                  <title>
-                    {k} {keptWord}, grade {range(i)}
-                  </title>
-                </rect>
-              )}
-            </g>
-          );
-        })}
+        {kept.map((k, i) => (
+          <Bars
+            key={i}
+            counts={[other[i], leftOut[i], k]}
+            left={x(edges[i]) + 0.5}
+            width={Math.max(1, x(edges[i + 1]) - x(edges[i]) - 1)}
+            y={y}
+            words={[otherWord, keptWord]}
+            range={range(i)}
+          />
+        ))}
         {[0, 0.5, 1].map((v) => (
           <text key={v} x={x(v)} y={H - 12} textAnchor="middle" className="tick">
             {v}
@@ -122,10 +114,62 @@ export function GradeHistogram({ rows, threshold }: { rows: CandidateRow[]; thre
           <span className="muted">{graded.length} graded; the threshold is not set yet</span>
         )}
         <span className="legend">
-          <span className="swatch kept" /> {byLlm ? 'judged relevant' : 'grade ≥ T, kept'} <span className="swatch filtered" />{' '}
-          {byLlm ? 'judged not relevant' : 'below T, filtered'}
+          <span className="swatch kept" /> {byLlm ? 'judged relevant, kept' : 'grade ≥ T, kept'} <span className="swatch left-out" /> left out (budget, segments){' '}
+          <span className="swatch filtered" /> {byLlm ? 'judged not relevant' : 'below T, filtered'}
         </span>
       </figcaption>
     </figure>
+  );
+}
+
+/** One bin's bars, stacked from the axis up: below T (or judged not relevant), left out, kept. */
+function Bars({
+  counts,
+  left,
+  width,
+  y,
+  words,
+  range,
+}: {
+  counts: [number, number, number];
+  left: number;
+  width: number;
+  y: (n: number) => number;
+  words: [string, string];
+  range: string;
+}) {
+  const [otherWord, keptWord] = words;
+  const kinds: Array<[string, string]> = [
+    ['filtered', otherWord],
+    ['left-out', `${keptWord}, left out (over the budget or outside the segments)`],
+    ['kept', `${keptWord}, kept`],
+  ];
+  let base = 0;
+  return (
+    <g>
+      {kinds.map(([kind, said], k) => {
+        const count = counts[k];
+        const from = base;
+        base += count;
+        if (count === 0) return null;
+        return (
+          <rect
+            key={kind}
+            x={left}
+            width={width}
+            y={y(from + count)}
+            height={y(from) - y(from + count)}
+            className={`bar ${kind}`}
+            tabIndex={0}
+            role="img"
+            aria-label={`${count} ${said}, grade ${range}`}
+          >
+            <title>
+              {count} {said}, grade {range}
+            </title>
+          </rect>
+        );
+      })}
+    </g>
   );
 }

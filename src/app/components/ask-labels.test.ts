@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CandidateRow } from '../../core/pipeline';
-import type { QuestionState } from '../state';
-import { askStatusLabel, formatTokens, leadSources } from './ask-labels';
+import type { LlmStatus, QuestionState } from '../state';
+import { askModeLabel, askStatusLabel, formatTokens, leadSources } from './ask-labels';
 
 const row = (rank: number, source?: number) => ({ rank, source, chunk: { id: `c${rank}` } }) as CandidateRow;
 
@@ -36,5 +36,26 @@ describe('formatTokens', () => {
   it('rounds to thousands from ten thousand on', () => {
     expect(formatTokens(10_400)).toBe('10k');
     expect(formatTokens(950)).toBe('950');
+  });
+});
+
+describe('askModeLabel', () => {
+  const llm = { state: 'ready', info: { model: 'qwen2.5-coder-0.5b', engine: 'wllama', contextWindow: 4096 } } as unknown as LlmStatus;
+  const done = (mode: string, extractive: boolean) =>
+    ({
+      question: 'Why?',
+      status: 'done',
+      stages: [],
+      rows: [],
+      answer: '',
+      cancel() {},
+      result: { mode, model: 'Qwen2.5-Coder 0.5B', answer: { extractive } },
+    }) as unknown as QuestionState;
+
+  it('names the model as the writer only when it wrote the answer shown', () => {
+    expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('llm', false), true)).toBe('Answered by Qwen2.5-Coder 0.5B');
+    // The model graded passages, but the answer shown is Sieve's own (quoted or computed).
+    expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('llm', true), true)).toBe("Sieve's own answer; Qwen2.5-Coder 0.5B helped choose the passages");
+    expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('retrieval-only', true), true)).toBe('Retrieval-only (no language model)');
   });
 });

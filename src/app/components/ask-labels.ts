@@ -48,10 +48,14 @@ export function askModeLabel(llm: LlmStatus, name: string, question?: QuestionSt
   // A model the catalogue names is called by that name, not by its file's header.
   const model = catalogued ? name : (llm.info?.model ?? name);
   const result = question?.status === 'done' ? question.result : undefined;
+  const answeredBy = catalogued ? name : (result?.model ?? name);
   return result
     ? result.mode === 'retrieval-only'
       ? 'Retrieval-only (no language model)'
-      : `Answered by ${catalogued ? name : (result.model ?? name)}`
+      : // The model took part (choosing passages, reading them), but what is shown is Sieve's own.
+        result.answer.extractive
+        ? `Sieve's own answer; ${answeredBy} helped choose the passages`
+        : `Answered by ${answeredBy}`
     : llm.state === 'ready'
       ? `Language model: ${model}${llm.info ? ` (${engineName(llm.info.engine)}, ${llm.info.contextWindow} tokens of context)` : ''}`
       : llm.state === 'loading'

@@ -10,6 +10,13 @@ export interface Embedder {
   dispose?(): Promise<void> | void;
 }
 
+/**
+ * A call of this many texts or fewer is someone waiting (a question's query, a search), not a
+ * document being added (whose calls hold a page or more of sentences): a runtime that queues its
+ * model calls serves such a call's batch before the batches of larger calls still waiting.
+ */
+export const URGENT_TEXTS = 8;
+
 /** Reported while a model's files download or compile. */
 export interface LoadProgress {
   file: string;

@@ -9,5 +9,5 @@ export { embeddingCacheKey, hashText, splitCacheKey } from './cache-key';
 export type { EmbeddingCacheStore } from './cache-store';
 export { withCache, type CachedEmbedder } from './cache';
 export { cacheOwner, type CacheLedger } from './cache-writes';
-export type { Embedder, LoadProgress } from './embedder';
+export { URGENT_TEXTS, type Embedder, type LoadProgress } from './embedder';
 export { embeddingText } from './embedding-text';

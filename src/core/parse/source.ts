@@ -62,7 +62,8 @@ function stripBom(text: string): string {
 
 /** "Annual Report.final.md" → "Annual Report.final"; path prefixes are dropped. */
 export function fileStem(fileName: string): string {
-  const base = fileName.split(/[\\/]/).pop() ?? fileName;
+  // A browser's file name has no folder; "\\" is an ordinary character of it (on Linux and macOS).
+  const base = fileName.split('/').pop() ?? fileName;
   const dot = base.lastIndexOf('.');
   return (dot > 0 ? base.slice(0, dot) : base).trim() || base;
 }

@@ -11,4 +11,12 @@ describe('stripBidiControls', () => {
   it('leaves ordinary names, including right-to-left scripts, unchanged', () => {
     for (const name of ['report 2022.pdf', 'تقرير.pdf', 'דו״ח.docx', '年報.pdf']) expect(stripBidiControls(name)).toBe(name);
   });
+  it('removes zero-width characters that make look-alike names differ, and joiners that join nothing', () => {
+    expect(stripBidiControls('report\u200B.pdf')).toBe('report.pdf');
+    expect(stripBidiControls('\uFEFFnotes\u2060 2023.md')).toBe('notes 2023.md');
+    expect(stripBidiControls('\u200Dplan\u200C.txt\u200D')).toBe('plan.txt');
+  });
+  it('keeps joiners between letters of scripts that need them', () => {
+    for (const name of ['می\u200Cخواهم.pdf', 'क्\u200Dष.pdf', '👩\u200D💻 notes.md']) expect(stripBidiControls(name)).toBe(name);
+  });
 });

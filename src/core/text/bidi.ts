@@ -5,7 +5,20 @@
  */
 const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
 
-/** `name` without bidi control characters (see BIDI_CONTROLS). */
+/**
+ * Characters that show nothing: zero-width space, word joiner, byte-order mark, Mongolian vowel
+ * separator. In a file name they make two names that look alike differ ("report\u200B.pdf").
+ */
+const ZERO_WIDTH = /[\u200B\u2060\uFEFF\u180E]/g;
+
+/**
+ * Zero-width (non-)joiners beside Latin letters, digits, punctuation or an end of the name, where
+ * they join nothing; between letters of scripts that use them (Persian, Devanagari, emoji
+ * sequences) they are kept.
+ */
+const STRAY_JOINERS = /(^|[\x20-\x7E])[\u200C\u200D]+|[\u200C\u200D]+(?=[\x20-\x7E]|$)/g;
+
+/** `name` without bidi control characters and zero-width characters that join nothing (see above). */
 export function stripBidiControls(name: string): string {
-  return name.replace(BIDI_CONTROLS, '');
+  return name.replace(BIDI_CONTROLS, '').replace(ZERO_WIDTH, '').replace(STRAY_JOINERS, '$1');
 }
