@@ -28,7 +28,7 @@ export interface SectionSpan {
   path: string[];
 }
 
-export type SourceKind = 'pdf' | 'docx' | 'html' | 'markdown' | 'text' | 'image';
+export type SourceKind = 'pdf' | 'docx' | 'html' | 'markdown' | 'text' | 'image' | 'spreadsheet';
 
 /** What a parser returns: cleaned text plus where pages and sections lie in it. */
 export interface ParsedDocument {

@@ -1,6 +1,7 @@
 import type { ParsedDocument, Progress } from '../core/types';
 import { IngestError } from '../core/errors';
 import { detectKind, parseMarkdown, parseHtml, parsePlainText, unsupportedReason } from '../core/parse';
+import { parseSpreadsheet } from '../adapters/spreadsheet';
 
 export interface BinaryParsers {
   pdf(bytes: Uint8Array, name: string, options: ParseHooks & { onProgress: (p: Progress) => void; signal: AbortSignal }): Promise<ParsedDocument>;
@@ -14,7 +15,7 @@ export interface ParseHooks {
   onPreview?: (text: string) => void;
 }
 
-const SUPPORTED = 'PDF, Word (.docx), HTML, Markdown, plain text or images of text (PNG, JPEG, WebP)';
+const SUPPORTED = 'PDF, Word (.docx), Excel (.xlsx), CSV, HTML, Markdown, plain text or images of text (PNG, JPEG, WebP)';
 
 /** Picks the parser by content and name; the same dispatch serves the worker and the eval CLI. */
 export async function parseFile(
@@ -41,6 +42,8 @@ export async function parseFile(
       return parseHtml(bytes, name);
     case 'text':
       return parsePlainText(bytes, name);
+    case 'spreadsheet':
+      return parseSpreadsheet(bytes, name);
     case 'image':
       if (!parsers.image) throw new IngestError('unsupported', name, 'this is an image, and reading text from images (OCR) is not supported here; the browser app reads them.');
       return parsers.image(bytes, name, { mime, onProgress, signal });

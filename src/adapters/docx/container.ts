@@ -4,13 +4,22 @@ const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 /**
- * A .docx is a ZIP. A password-protected one is instead an OLE compound file holding an
- * "EncryptedPackage" stream; an OLE file without it is a legacy .doc. Anything else is damaged.
+ * What an Office file's bytes are: an Office Open XML file (.docx, .xlsx) is a ZIP. A
+ * password-protected one is instead an OLE compound file holding an "EncryptedPackage" stream;
+ * an OLE file without it is a legacy one (.doc, .xls).
  */
+export function officeContainer(bytes: Uint8Array): 'zip' | 'encrypted' | 'legacy' | 'other' {
+  if (startsWith(bytes, ZIP)) return 'zip';
+  if (startsWith(bytes, OLE)) return includesUtf16(bytes, 'EncryptedPackage') ? 'encrypted' : 'legacy';
+  return 'other';
+}
+
+/** A .docx must be a ZIP (see officeContainer); anything else is refused, saying why. */
 export function checkWordContainer(bytes: Uint8Array, fileName: string): void {
-  if (startsWith(bytes, ZIP)) return;
-  if (startsWith(bytes, OLE)) {
-    if (includesUtf16(bytes, 'EncryptedPackage')) {
+  const container = officeContainer(bytes);
+  if (container === 'zip') return;
+  if (container !== 'other') {
+    if (container === 'encrypted') {
       throw new IngestError('encrypted', fileName, 'the Word file is password-protected. Remove the password in Word, save, and add it again.');
     }
     throw new IngestError('unsupported', fileName, 'this is an old-format Word file (.doc). Save it as .docx in Word and add it again.');

@@ -21,8 +21,9 @@ describe('detectKind', () => {
 
   it('accepts a zip named .docx even when "word/" is beyond the first bytes, but no other zip', () => {
     expect(detectKind('memo.docx', '', ZIP_OTHER)).toBe('docx');
-    expect(detectKind('book.xlsx', '', ZIP_OTHER)).toBeNull();
-    expect(detectKind('archive.zip', 'application/zip', ZIP_OTHER)).toBeNull();
+    // A workbook is read as a spreadsheet; any other zip is not read.
+    expect(detectKind('book.xlsx', '', ZIP_OTHER)).toBe('spreadsheet');
+    expect(detectKind('archive.zip', 'application/zip', new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, ...ascii('photos/a.jpg')]))).toBeNull();
   });
 
   it('lets damaged .pdf and .docx files through, so that their parser can say what is wrong', () => {
@@ -96,5 +97,20 @@ describe('unsupportedReason: what a file claims and what it holds', () => {
     expect(describeBytes(new TextEncoder().encode('%PDF-1.7\n'))).toBe('a PDF');
     expect(describeBytes(new TextEncoder().encode('Plain words here.'))).toBe('text');
     expect(describeBytes(noise)).toBe('binary data');
+  });
+});
+
+describe('detectKind: spreadsheets', () => {
+  const ZIP_XLSX = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new TextEncoder().encode('....xl/workbook.xml')]);
+  const OLE = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
+  it('takes a workbook by its bytes or its name, and CSV or TSV text by name or type', () => {
+    expect(detectKind('results.xlsx', '', ZIP_XLSX)).toBe('spreadsheet');
+    expect(detectKind('renamed.zip', '', ZIP_XLSX)).toBe('spreadsheet');
+    // A password-protected or old-format workbook is still one, so its reader can say which.
+    expect(detectKind('locked.xlsx', '', OLE)).toBe('spreadsheet');
+    expect(detectKind('prices.csv', '', new TextEncoder().encode('a,b\n1,2\n'))).toBe('spreadsheet');
+    expect(detectKind('export', 'text/csv', new TextEncoder().encode('a,b\n1,2\n'))).toBe('spreadsheet');
+    expect(detectKind('stock.tsv', '', new TextEncoder().encode('a\tb\n'))).toBe('spreadsheet');
+    expect(detectKind('binary.csv', '', new Uint8Array([1, 0, 2, 0]))).toBeNull();
   });
 });

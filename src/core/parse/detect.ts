@@ -17,6 +17,9 @@ const EXTENSIONS = new Map<string, SourceKind>(
     jpg: 'image',
     jpeg: 'image',
     webp: 'image',
+    xlsx: 'spreadsheet',
+    csv: 'spreadsheet',
+    tsv: 'spreadsheet',
   }) as Array<[string, SourceKind]>,
 );
 
@@ -32,11 +35,14 @@ const MIME_TYPES = new Map<string, SourceKind>(
     'image/png': 'image',
     'image/jpeg': 'image',
     'image/webp': 'image',
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'spreadsheet',
+    'text/csv': 'spreadsheet',
+    'text/tab-separated-values': 'spreadsheet',
   }) as Array<[string, SourceKind]>,
 );
 
 /** Kinds whose content is text: binary-looking bytes rule them out. */
-const TEXT_KINDS = new Set<SourceKind>(['markdown', 'html', 'text']);
+const TEXT_KINDS = new Set<SourceKind>(['markdown', 'html', 'text', 'spreadsheet']);
 
 /**
  * What kind of document a file is, from its first bytes (at least 8; a few KB is better),
@@ -48,10 +54,13 @@ export function detectKind(fileName: string, mime: string, firstBytes: Uint8Arra
   const byName = EXTENSIONS.get(extension(fileName)) ?? MIME_TYPES.get(mime.split(';')[0].trim().toLowerCase());
   if (startsWithPdf(firstBytes)) return 'pdf';
   if (startsWith(firstBytes, [0x50, 0x4b, 0x03, 0x04])) {
-    return byName === 'docx' || includesAscii(firstBytes, 'word/') ? 'docx' : null;
+    if (byName === 'docx' || includesAscii(firstBytes, 'word/')) return 'docx';
+    return byName === 'spreadsheet' || includesAscii(firstBytes, 'xl/') ? 'spreadsheet' : null;
   }
   if (isImage(firstBytes)) return 'image';
   if (byName === 'pdf' || byName === 'docx' || byName === 'image') return byName;
+  // A workbook whose bytes are not a ZIP (an encrypted or old-format one) is still one, so its reader says which.
+  if (byName === 'spreadsheet' && extension(fileName) === 'xlsx') return byName;
   if (looksBinary(firstBytes)) return null;
   if (byName && TEXT_KINDS.has(byName)) return byName;
   if (byName) return null;
@@ -66,6 +75,7 @@ const KIND_NAMES: Record<SourceKind, string> = {
   html: 'HTML',
   text: 'text',
   image: 'an image',
+  spreadsheet: 'a spreadsheet',
 };
 
 /** File signatures worth naming when a file is not what its name says. */

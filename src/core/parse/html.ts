@@ -57,9 +57,9 @@ interface TableState {
  * HTML to text without a DOM (so it runs in Node and in workers). Markup is never kept or run.
  * Title: <title>, else the first <h1>, else the file name.
  */
-export function parseHtml(input: TextInput, fileName: string): ParsedDocument {
+export function parseHtml(input: TextInput, fileName: string, options: { keepEmptyCells?: boolean } = {}): ParsedDocument {
   const source = readSource(input, fileName, typeof input === 'string' ? undefined : sniffCharset(input));
-  const walker = new HtmlWalker();
+  const walker = new HtmlWalker(options.keepEmptyCells);
   tokenizeHtml(source, walker);
   const { text, sections, title } = walker.finish();
   assertHasText(text, fileName, 'the page has no visible text');
@@ -74,6 +74,9 @@ function sniffCharset(input: ArrayBuffer | Uint8Array): string | undefined {
 }
 
 class HtmlWalker {
+  /** Empty cells keep their column's place in a row (a spreadsheet's grid), instead of being dropped. */
+  constructor(private readonly keepEmptyCells = false) {}
+
   private readonly builder = new DocumentBuilder();
   private line = '';
   private skipDepth = 0;
@@ -269,7 +272,7 @@ class HtmlWalker {
     if (!table) return this.boundary();
     this.endCell();
     this.endLine(); // text that sat in the table outside any cell (a caption)
-    const row = table.row ? tableRow(table.row) : '';
+    const row = table.row ? tableRow(table.row, this.keepEmptyCells) : '';
     table.row = null;
     if (row) this.builder.line(row);
   }

@@ -90,6 +90,8 @@ function isCountNoise(text: string, start: number, end: number): boolean {
   // "Note 12", "Item 7", "page 4", "10-K", "Section 3.2".
   if (/\b(?:note|item|part|page|section|article|exhibit|schedule|chapter|table|figure|level|tier|form|version|v\.?)\s*$/i.test(before)) return true;
   if (/^-?[A-Za-z]/.test(after) && !/^\s/.test(after)) return true;
+  // Glued to a letter before it: a code or a cell reference ("B4", "A320").
+  if (/[A-Za-z]$/.test(before)) return true;
   return false;
 }
 
@@ -122,7 +124,8 @@ export function factFrom(question: string, units: ReadUnit[]): FactFound | undef
   const nouns = countedNouns(question);
   for (const unit of units.slice(0, UNITS_READ)) {
     if (unit.coverage < MIN_FACT_COVERAGE || unit.coverage < MIN_FACT_COVERAGE * best || !aboutYearsAsked(question, unit.text)) continue;
-    const spans = typedSpans(unit.text, type);
+    // A figure the question itself prints, with the word after it ("10 litre"), is part of what it names, not the answer.
+    const spans = typedSpans(unit.text, type).filter((sp) => !namedInQuestion(question, unit.text, sp));
     if (!spans.length) continue;
     const covered = unit.covered.filter((t) => termPositions(unit.text, t).length > 0);
     const anchors = covered.map((t) => termPositions(unit.text, t));
@@ -157,6 +160,14 @@ export function factFrom(question: string, units: ReadUnit[]): FactFound | undef
     return { type, span: pick.span, unit, start: pick.start, end: pick.end };
   }
   return undefined;
+}
+
+/** Whether the question prints this span followed by the same word as the text does ("a 10 litre can" for "10 litre"). */
+function namedInQuestion(question: string, text: string, sp: { end: number; span: string }): boolean {
+  const word = /^\s*([A-Za-z]+)/.exec(text.slice(sp.end))?.[1];
+  if (!word) return false;
+  const escaped = sp.span.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:^|[^\\d.,])${escaped}\\s*${word}\\b`, 'i').test(question);
 }
 
 /** A question word about time: it tells listed figures apart only when they carry dates of their own. */

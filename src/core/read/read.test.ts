@@ -150,3 +150,10 @@ describe('changeFrom', () => {
     expect(changeFrom('What was the gross margin?', down)).toBeUndefined();
   });
 });
+
+describe('factFrom: a figure the question names', () => {
+  it('is not the answer: "how many 10 litre cans" is answered by the count, not by 10', () => {
+    const unit = { text: 'Galvanised watering can, 10 litre | B4 | 19 in stock', coverage: 1, covered: ['galvanised', 'watering', 'litre', 'stock'] } as unknown as ReadUnit;
+    expect(factFrom('How many galvanised watering cans, 10 litre, are in stock?', [unit])?.span).toBe('19');
+  });
+});

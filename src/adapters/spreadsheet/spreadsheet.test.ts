@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { buildXlsx } from '../../../scripts/fixtures/xlsx';
+import { writeZip } from '../../../scripts/fixtures/zip';
+import { readTables } from '../../core/tables';
+import { parseSpreadsheet, readWorkbook } from '.';
+
+const enc = (text: string) => new TextEncoder().encode(text);
+
+describe('readWorkbook', () => {
+  it('reads every sheet in order, cells placed by their reference, as Excel shows them', () => {
+    const bytes = buildXlsx([
+      {
+        name: 'Summary',
+        rows: [
+          ['Segment', 'FY2023', 'FY2022', 'Margin'],
+          ['Retail & Online', 1250.5, 1190, { percent: 0.1234 }],
+          ['Wholesale', null, 0.1 + 0.2, { percent: 0.5 }],
+        ],
+      },
+      { name: 'Dates', rows: [['Closed on', { date: 45382 }]] },
+    ]);
+    expect(readWorkbook(bytes, 'results.xlsx')).toEqual([
+      {
+        name: 'Summary',
+        rows: [
+          ['Segment', 'FY2023', 'FY2022', 'Margin'],
+          ['Retail & Online', '1250.5', '1190', '12.34%'],
+          ['Wholesale', '', '0.3', '50%'],
+        ],
+      },
+      { name: 'Dates', rows: [['Closed on', '2024-03-31']] },
+    ]);
+  });
+
+  it('says which kind of file it is when it cannot be read: password-protected, old format, damaged', () => {
+    const ole = (stream: string) => {
+      const bytes = new Uint8Array(2048);
+      bytes.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+      [...stream].forEach((ch, i) => (bytes[600 + i * 2] = ch.charCodeAt(0)));
+      return bytes;
+    };
+    expect(() => readWorkbook(ole('EncryptedPackage'), 'locked.xlsx')).toThrow(/^locked\.xlsx: the workbook is password-protected/);
+    expect(() => readWorkbook(ole('Workbook'), 'old.xlsx')).toThrow(/^old\.xlsx: this is an old-format Excel file \(\.xls\)/);
+    expect(() => readWorkbook(enc('not a workbook at all'), 'fake.xlsx')).toThrow(/^fake\.xlsx: the file is not a valid Excel workbook/);
+    expect(() => readWorkbook(writeZip([{ name: 'hello.txt', data: 'hi' }]), 'zip.xlsx')).toThrow(/^zip\.xlsx: .*no workbook part/);
+    const truncated = buildXlsx([{ name: 'S', rows: [['a']] }]).slice(0, 200);
+    expect(() => readWorkbook(truncated, 'cut.xlsx')).toThrow(/^cut\.xlsx: the workbook could not be (unpacked|read)/);
+  });
+});
+
+describe('parseSpreadsheet', () => {
+  it('makes each sheet a section and each row a table row whose numbers core/tables reads by column', () => {
+    const bytes = buildXlsx([
+      {
+        name: 'Income statement',
+        rows: [
+          ['(in millions)', '2023', '2022'],
+          ['Net sales', 4210, 3975],
+          ['Operating income', 512, null, 'note'],
+        ],
+      },
+      { name: 'Notes', rows: [['Prepared by the finance team.']] },
+    ]);
+    const doc = parseSpreadsheet(bytes, 'Acme results.xlsx');
+    expect(doc).toMatchObject({ kind: 'spreadsheet', title: 'Acme results' });
+    expect(doc.text).toContain('Net sales | 4210 | 3975');
+    // An empty cell keeps its column's place.
+    expect(doc.text).toContain('Operating income | 512 | | note');
+    expect(doc.sections.map((s) => s.path.at(-1))).toEqual(expect.arrayContaining(['Income statement', 'Notes']));
+    const tables = readTables(doc.text, doc.pages);
+    const sales = tables.flatMap((t) => t.rows).find((r) => r.label === 'Net sales');
+    expect(sales?.cells.map((c) => c.value)).toEqual([4210, 3975]);
+  });
+
+  it('reads CSV and TSV, guessing the delimiter, with or without a byte-order mark', () => {
+    const csv = parseSpreadsheet(enc('\uFEFFItem,Unit,"Price, EUR"\n"Pot, 30 cm",each,14.50\n\n'), 'prices.csv');
+    expect(csv.text).toContain('Pot, 30 cm | each | 14.50');
+    expect(parseSpreadsheet(enc('Item;Price\nSeeds;5,40\n'), 'semi.csv').text).toContain('Seeds | 5,40');
+    expect(parseSpreadsheet(enc('Item\tPrice\nCan\t23.00\n'), 'tabs.tsv').text).toContain('Can | 23.00');
+  });
+
+  it('refuses a spreadsheet with no filled cells, naming the file', () => {
+    expect(() => parseSpreadsheet(enc(',,\n,,\n'), 'blank.csv')).toThrow(/^blank\.csv: the spreadsheet has no filled cells/);
+    expect(() => parseSpreadsheet(buildXlsx([{ name: 'Empty', rows: [] }]), 'blank.xlsx')).toThrow(/^blank\.xlsx: the spreadsheet has no filled cells/);
+  });
+});
