@@ -24,6 +24,10 @@ export const COMPANIES = {
   tamsin: company('Tamsin & Royle Company', 'TRC', 'NYSE', ['T&R'], 'december', 'Hartford, Connecticut'),
   bellweather: company('Bellweather Resorts International', 'BWR', 'NYSE', ['Bellweather'], 'december', 'Las Vegas, Nevada'),
   pemberton: company('Pemberton Bancorp, Inc.', 'PMBC', 'Nasdaq', ['Pemberton'], 'december', 'Richmond, Virginia'),
+  calloway: company('Calloway Instruments, Inc.', 'CLWY', 'Nasdaq', ['Calloway'], 'december', 'Austin, Texas'),
+  denholm: company('Denholm Paper Mills Company', 'DPM', 'NYSE', ['Denholm'], 'may', 'Portland, Maine'),
+  emberly: company('Emberly Software Corporation', 'EMBR', 'Nasdaq', ['Emberly'], 'december', 'Raleigh, North Carolina'),
+  fairholt: company('Fairholt Brewing Company', 'FHB', 'NYSE', ['Fairholt'], 'retail-start', 'Milwaukee, Wisconsin'),
 };
 
 /** What each company has filed: form, fiscal year, quarter. */
@@ -97,6 +101,45 @@ const PLAN: Array<[Company, Array<[Form, number, number?]>]> = [
       ['10-Q', 2023, 2],
     ],
   ],
+  // Three annual reports, a later quarter, and the results release beside the last annual report.
+  [
+    COMPANIES.calloway,
+    [
+      ['10-K', 2021],
+      ['10-K', 2022],
+      ['10-K', 2023],
+      ['earnings release', 2023, 4],
+      ['10-Q', 2024, 1],
+    ],
+  ],
+  [
+    COMPANIES.denholm,
+    [
+      ['10-K', 2022],
+      ['10-K', 2023],
+      ['8-K', 2023, 4],
+      ['10-Q', 2024, 2],
+    ],
+  ],
+  [
+    COMPANIES.emberly,
+    [
+      ['10-K', 2022],
+      ['10-K', 2023],
+      ['earnings release', 2023, 4],
+      ['earnings release', 2024, 1],
+      ['10-Q', 2024, 1],
+      ['proxy statement', 2023],
+    ],
+  ],
+  [
+    COMPANIES.fairholt,
+    [
+      ['10-K', 2022],
+      ['10-K', 2023],
+      ['10-Q', 2024, 3],
+    ],
+  ],
 ];
 
 /** Every filing of the plan, under a file name that says nothing of what it is ("filing-07.pdf"). */
@@ -154,5 +197,54 @@ export function generatedQuestions(library: GeneratedFiling[]): GeneratedQuestio
       ask(`When is the annual meeting in ${ref(1)}'s ${meeting} proxy statement?`);
     }
   });
+  return out;
+}
+
+/** The routing classes of issue 30 §5, each question with the one filing that answers it. */
+export type RoutingClass = 'history' | 'fourth quarter' | 'full year' | 'year named';
+
+export interface ClassQuestion {
+  question: string;
+  kind: RoutingClass;
+  /** The one filing that answers it; a router should keep it alone. */
+  target: string;
+}
+
+/**
+ * Questions of the classes a library of several years of one company's filings gets wrong most:
+ * several years of history (the latest annual report covers them; a later quarterly report does
+ * not), the fourth quarter against the full year when both a results release and the annual
+ * report give that year, and a year named among several annual reports.
+ */
+export function routingClassQuestions(library: GeneratedFiling[]): ClassQuestion[] {
+  const out: ClassQuestion[] = [];
+  const byCompany = new Map<Company, GeneratedFiling[]>();
+  for (const f of library) byCompany.set(f.company, [...(byCompany.get(f.company) ?? []), f]);
+  for (const [c, filed] of byCompany) {
+    const names = refs(c);
+    const ref = (k: number) => names[k % names.length];
+    const annual = filed.filter((f) => f.form === '10-K').sort((a, b) => b.fiscalYear - a.fiscalYear);
+    if (annual.length === 0) continue;
+    const latest = annual[0];
+    const y = latest.fiscalYear;
+    const ask = (kind: RoutingClass, question: string, target: GeneratedFiling) => out.push({ question, kind, target: target.file });
+    if (annual.length >= 2 && filed.some((f) => f.form === '10-Q' && f.fiscalYear > y)) {
+      ask('history', `Historically, how have ${ref(0)}'s net sales grown?`, latest);
+      ask('history', `Over the last three years, what was ${ref(1)}'s average operating margin?`, latest);
+      ask('history', `How has ${ref(2)}'s gross margin trended over the past three fiscal years?`, latest);
+      ask('history', `From FY${y - 2} to FY${y}, how did ${ref(0)}'s capital expenditures change?`, latest);
+    }
+    const fourth = filed.find((f) => (f.form === 'earnings release' || f.form === '8-K') && f.fiscalYear === y && f.quarter === 4);
+    if (fourth) {
+      ask('fourth quarter', `What were ${ref(0)}'s net sales in the fourth quarter of ${y}?`, fourth);
+      ask('fourth quarter', `What was ${ref(1)}'s Q4 ${y} diluted EPS?`, fourth);
+      ask('full year', `What were ${ref(2)}'s full-year ${y} net sales?`, latest);
+      ask('full year', `What was ${ref(0)}'s total revenue for fiscal year ${y}?`, latest);
+    }
+    for (const f of annual.slice(1)) {
+      ask('year named', `In fiscal ${f.fiscalYear}, how much did ${ref(1)} spend on research and development?`, f);
+      ask('year named', `What were ${ref(2)}'s capital expenditures in ${f.fiscalYear}?`, f);
+    }
+  }
   return out;
 }
