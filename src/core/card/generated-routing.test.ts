@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeDocument } from './card';
 import { routeQuestion } from './route';
-import { COMPANIES, generatedLibrary, generatedQuestions } from '../../testing/generated-questions';
+import { COMPANIES, generatedLibrary, generatedQuestions, routingClassQuestions } from '../../testing/generated-questions';
 import { generateFiling } from '../../testing/generated-filings';
 
 const library = generatedLibrary();
@@ -97,5 +97,31 @@ describe('routing questions about a library of generated filings', () => {
     const release = generateFiling(COMPANIES.northgate, 'earnings release', 2024, 3);
     const c = describeDocument(release.parsed, 'release.pdf');
     expect(c.period).toMatchObject({ kind: 'event', ended: 'November 24, 2023', covers: { year: 2024, quarter: 3 } });
+  });
+});
+
+describe('routing the classes of questions an unseen library got wrong (issue 30 §5)', () => {
+  const questions = routingClassQuestions(library);
+
+  it('keeps each question to its one filing: history to the latest annual report, Q4 to the release, the full year to the annual report', () => {
+    expect(new Set(questions.map((q) => q.kind))).toEqual(new Set(['history', 'fourth quarter', 'full year', 'year named']));
+    const share = questions.reduce((n, q) => {
+      const ids = routed(q.question);
+      return n + (ids.includes(q.target) ? 1 / ids.length : 0);
+    }, 0);
+    expect(share / questions.length).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('sends several years of history to the latest annual report, not the later quarterly report, but a quarter still to its report', () => {
+    expect(routed('Historically, how have Calloway net sales grown?')).toEqual([fileOf('CLWY', '10-K', 2023)]);
+    expect(routed('What was CLWY operating income in Q1 2024?')).toEqual([fileOf('CLWY', '10-Q', 2024, 1)]);
+    expect(routed('How did Calloway gross margin change from 2021 to 2023?')).toEqual([fileOf('CLWY', '10-K', 2023)]);
+  });
+
+  it('keeps the full year to the annual report and offers the results release beside it; pay questions keep the proxy statement', () => {
+    const route = routeQuestion('What were Emberly full-year 2023 net sales?', docs);
+    expect([...(route.docIds ?? [])]).toEqual([fileOf('EMBR', '10-K', 2023)]);
+    expect(route.routed[0].others?.map((o) => o.docId).sort()).toEqual([fileOf('EMBR', 'earnings release', 2023, 4), fileOf('EMBR', 'proxy statement', 2023)].sort());
+    expect(routed('How much was Emberly CEO compensation in 2023?')).toEqual([fileOf('EMBR', '10-K', 2023), fileOf('EMBR', 'proxy statement', 2023)].sort());
   });
 });

@@ -20,6 +20,8 @@ export interface Candidate {
 
 export interface Pick<T extends Candidate> {
   chosen: T[];
+  /** Documents of the same period set aside for the one chosen (a results release beside the annual report): offered instead. */
+  offered?: T[];
   /** The period that picked them, when one did. */
   asked?: AskedPeriod;
   /** Set when neither the period nor the form picked the document: which one was used, and why. */
@@ -34,9 +36,22 @@ const FORMS: Array<[AskedForm, RegExp]> = [
   ['annual', /\b10-?K\b|\b20-?F\b|\bannual\s+(?:report|filing)\b/i],
 ];
 
-/** The kind of document a question names, if it names one. */
-export function askedForm(question: string): AskedForm | undefined {
-  return FORMS.find(([, re]) => re.test(question))?.[0];
+/** Several years of history: only an annual report covers them (a quarterly report gives one quarter). */
+const HISTORY = /\bhistoric(?:al(?:ly)?)?\b|\b(?:last|past|previous|prior)\s+(?:two|three|four|five|several|few|\d+)\s+(?:fiscal\s+)?years\b|\bmulti-?year\b/i;
+
+/** What a proxy statement is about, beyond the annual report: pay, the board and the shareholders' meeting. */
+const PROXY_TOPIC =
+  /\b(?:compensation|pay|paid|salary|salaries|bonus(?:es)?|executives?|directors?|board|CEO|chief\s+executive|annual\s+meeting|shareholder\s+(?:meeting|vote|proposals?)|say-on-pay)\b/i;
+
+/**
+ * The kind of document a question names, if it names one; else the annual report for a question
+ * about several years of history that names no quarter ("historically", "over the last three
+ * years", "from FY2021 to FY2023").
+ */
+export function askedForm(question: string, periods: AskedPeriod[] = []): AskedForm | undefined {
+  const named = FORMS.find(([, re]) => re.test(question))?.[0];
+  if (named || periods.some((p) => p.quarter)) return named;
+  return HISTORY.test(question) || periods.length >= 2 ? 'annual' : undefined;
 }
 
 /** Whether a document is of the kind a question names: a results release may be an 8-K that gives results. */
@@ -60,15 +75,15 @@ function isForm(card: DocumentCard, form: AskedForm): boolean {
  * latest) one is used and `fallback` says so, so the others can be offered; without `guess` (a
  * search, which ranks what it finds), all of them are kept instead.
  */
-export function pickDocuments<T extends Candidate>(group: T[], periods: AskedPeriod[], form: AskedForm | undefined, guess = true): Pick<T> {
+export function pickDocuments<T extends Candidate>(group: T[], periods: AskedPeriod[], form: AskedForm | undefined, guess = true, question = ''): Pick<T> {
   const ofForm = form ? group.filter((n) => isForm(n.card, form)) : [];
   const pool = ofForm.length ? ofForm : group;
   if (pool.length === 1) return { chosen: pool };
   const dated = pool.filter((n) => n.card.period);
   // Each period the question names, latest first ("Adobe in 2016 and 3M in 2022": 2016 for Adobe).
   for (const asked of periods) {
-    const hit = asked.quarter ? forQuarter(dated, asked as Required<AskedPeriod>) : forYear(dated, asked);
-    if (hit.length) return { chosen: hit, asked };
+    const hit = asked.quarter ? { chosen: forQuarter(dated, asked as Required<AskedPeriod>) } : forYear(dated, asked, PROXY_TOPIC.test(question));
+    if (hit.chosen.length) return { ...hit, asked };
   }
   // Without a period for each, none can be called the nearest or the latest; a search keeps them all.
   if (dated.length < pool.length || !guess) return { chosen: pool };
@@ -95,26 +110,32 @@ function forQuarter<T extends Candidate>(pool: T[], asked: Required<AskedPeriod>
   return pool.filter((n) => p(n).kind === 'annual' && p(n).year === asked.year);
 }
 
-function forYear<T extends Candidate>(pool: T[], asked: AskedPeriod): T[] {
+/**
+ * For a year: its annual report, beside current reports of that year that are not results (a
+ * results release repeats the annual report's year: it is offered instead), and the proxy
+ * statement on that year's pay when the question is about pay or the board (else it is offered).
+ */
+function forYear<T extends Candidate>(pool: T[], asked: AskedPeriod, aboutProxy: boolean): { chosen: T[]; offered?: T[] } {
   const meetings = pool.filter((n) => p(n).kind === 'meeting');
   if (meetings.length === pool.length) {
     // Only proxy statements: the one whose meeting or whose pay the question's year names.
     const byMeeting = meetings.filter((n) => p(n).year === asked.year);
     const byPay = meetings.filter((n) => p(n).covers?.year === asked.year);
-    return asked.meetingYear ? (byMeeting.length ? byMeeting : byPay) : byPay.length ? byPay : byMeeting;
+    return { chosen: asked.meetingYear ? (byMeeting.length ? byMeeting : byPay) : byPay.length ? byPay : byMeeting };
   }
   const annual = pool.filter((n) => p(n).kind === 'annual' && p(n).year === asked.year);
   if (annual.length) {
-    // A current report of that year (a release only if it gives that year's results), and the proxy statement on that year's pay.
-    const alongside = pool.filter(
-      (n) => (p(n).kind === 'event' && (p(n).covers ? covers(n, asked.year) : p(n).year === asked.year)) || (p(n).kind === 'meeting' && p(n).covers?.year === asked.year),
-    );
-    return [...annual, ...alongside];
+    const events = pool.filter((n) => p(n).kind === 'event' && (p(n).covers ? covers(n, asked.year) : p(n).year === asked.year));
+    const proxies = pool.filter((n) => p(n).kind === 'meeting' && p(n).covers?.year === asked.year);
+    const results = events.filter((n) => p(n).covers);
+    const chosen = [...annual, ...events.filter((n) => !p(n).covers), ...(aboutProxy ? proxies : [])];
+    const offered = [...results, ...(aboutProxy ? [] : proxies)];
+    return offered.length ? { chosen, offered } : { chosen };
   }
   const ofYear = pool.filter((n) => (p(n).kind !== 'meeting' && p(n).year === asked.year) || (p(n).kind === 'event' && covers(n, asked.year)));
-  if (ofYear.length) return ofYear;
+  if (ofYear.length) return { chosen: ofYear };
   const later = pool.filter((n) => p(n).kind === 'annual' && p(n).year > asked.year && p(n).year <= asked.year + 2).sort((a, b) => p(a).year - p(b).year);
-  return later.filter((n) => p(n).year === p(later[0])?.year);
+  return { chosen: later.filter((n) => p(n).year === p(later[0])?.year) };
 }
 
 /** The document whose period is nearest the asked year, the later one on a tie (it repeats the earlier as comparatives). */

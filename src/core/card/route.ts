@@ -55,17 +55,13 @@ export function routeQuestion(question: string, docs: Array<{ docId: string; car
   }
   if (groups.length === 0) return { routed: [], reason: 'the question names no document' };
   const periods = askedPeriods(question);
-  const form = askedForm(question);
+  const form = askedForm(question, periods);
   // Each organisation named gets its own pick.
   const routed: RoutedDocument[] = [];
   for (const group of groups) {
-    const { chosen, asked, fallback } = pickDocuments(group, periods, form, options.guess ?? true);
-    const others = fallback
-      ? group
-          .filter((n) => !chosen.includes(n))
-          .sort(latestFirst)
-          .map((n) => ({ docId: n.docId, title: n.card.title }))
-      : [];
+    const { chosen, asked, fallback, offered } = pickDocuments(group, periods, form, options.guess ?? true, question);
+    // Offered to ask instead: the others when a guess picked the one used, or those of the same period set aside for it.
+    const others = (fallback ? group.filter((n) => !chosen.includes(n)) : (offered ?? [])).sort(latestFirst).map((n) => ({ docId: n.docId, title: n.card.title }));
     for (const n of chosen) {
       const when = asked && n.card.period ? [`asks about ${asked.label}; it covers ${coveredLabel(n.card.period)}`] : [];
       routed.push({ docId: n.docId, title: n.card.title, why: [`names “${n.said}”`, ...when, ...(fallback ? [fallback] : [])], ...(others.length ? { others } : {}) });
