@@ -103,6 +103,31 @@ function quarterBody(c: Company, fy: number, quarter: number): string {
   ].join('\n');
 }
 
+/**
+ * An income statement page: three years for an annual report (the two before as comparatives,
+ * so the page prints years the filing does not report), the quarter and a year earlier for a 10-Q.
+ */
+function statementPage(c: Company, fy: number, quarter?: number): string {
+  const head = quarter
+    ? `Three Months Ended | ${periodEnd(c.calendar, fy, quarter)} | ${periodEnd(c.calendar, fy - 1, quarter)}`
+    : `Fiscal Year Ended | ${periodEnd(c.calendar, fy)} | ${periodEnd(c.calendar, fy - 1)} | ${periodEnd(c.calendar, fy - 2)}`;
+  const row = (label: string, values: number[]) =>
+    `${label} | ${values
+      .slice(0, quarter ? 2 : 3)
+      .map((v) => `$ ${v.toLocaleString('en-US')}`)
+      .join(' | ')}`;
+  return [
+    `${c.name.toUpperCase()}`,
+    quarter ? 'CONDENSED CONSOLIDATED STATEMENTS OF INCOME (Unaudited)' : 'CONSOLIDATED STATEMENTS OF INCOME',
+    '(in millions, except per share data)',
+    head,
+    row('Net sales', [4210, 3972, 3810]),
+    row('Cost of sales', [2610, 2478, 2390]),
+    row('Operating income', [512, 470, 455]),
+    row('Net income', [388, 352, 341]),
+  ].join('\n');
+}
+
 /** A results headline: "Second Quarter Fiscal 2024", "Fourth Quarter and Full Year 2022". */
 function resultsName(c: Company, fy: number, quarter: number): string {
   const year = fiscalWords(c) ? `Fiscal ${fy}` : String(fy);
@@ -167,7 +192,7 @@ export function generateFiling(c: Company, form: Form, fy: number, quarter?: num
       '☒ ANNUAL REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934',
       `For the fiscal year ended ${periodEnd(c.calendar, fy)}`,
     );
-    pages = [cover, annualBody(c, fy)];
+    pages = [cover, annualBody(c, fy), statementPage(c, fy)];
   } else if (form === '10-Q') {
     const cover = coverHead(
       c,
@@ -175,7 +200,7 @@ export function generateFiling(c: Company, form: Form, fy: number, quarter?: num
       '☒ QUARTERLY REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934',
       `For the quarterly period ended ${periodEnd(c.calendar, fy, quarter)}`,
     );
-    pages = [cover, quarterBody(c, fy, quarter!)];
+    pages = [cover, quarterBody(c, fy, quarter!), statementPage(c, fy, quarter)];
   } else if (form === '8-K') pages = eightK(c, fy, quarter!);
   else if (form === 'earnings release') pages = [releaseText(c, fy, quarter!, releaseDate(c, fy, quarter!)), 'Outlook\nThe Company expects net sales growth of 3% to 4%.'];
   else pages = proxy(c, fy);
