@@ -131,7 +131,9 @@ async function findings(
   }
   // A fact nothing answered and no passage covers enough of: "nothing states this" (a yes/no question says "cannot judge" itself,
   // a figure that could not be computed says which rows were missing, and a list or a reason is left to the quoted passages).
-  if (!declined && !comparison?.answer && !figure && !read?.answer && intent.kind === 'fact') declined = nothingStated(ctx, sources);
+  // A table cell looked up by the question's words that held no value is no figure either.
+  const noFigure = !figure || (figure.figure.value === undefined && figure.figure.asked.from === 'table cell');
+  if (!declined && !comparison?.answer && noFigure && !read?.answer && intent.kind === 'fact') declined = nothingStated(ctx, sources);
   const finding = declined ? { answer: declined.text, declined: true } : comparison?.answer ? comparison : figure?.answer ? figure : (read ?? figure);
   return { declined, comparison, figure, read, finding };
 }

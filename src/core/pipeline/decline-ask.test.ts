@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ferryDeps } from '../../testing/test-kb';
+import { ferryDeps, ferryDepsOver } from '../../testing/test-kb';
 import { ask } from './ask';
 import { DEFAULT_PIPELINE } from '../settings';
 
@@ -27,5 +27,22 @@ describe('ask: not in your documents', () => {
     const r = await ask('How many lifeboats does the ferry carry?', DEFAULT_PIPELINE, deps);
     expect(r.declined).toMatchObject({ kind: 'fact' });
     expect(r.answer.text).toMatch(/^I found nothing in your documents that states this\./);
+  });
+
+  it('says nothing states a count when the passages name what is counted but print no count of it; a count stated anywhere in the document is kept', async () => {
+    const sentences = [
+      'The island ferry carries cars, bicycles and foot passengers between the two harbours.',
+      'Passengers on the ferry may buy tickets at the harbour office or on board.',
+      'The harbour office sells tickets for the ferry and the island bus.',
+      'Lifeboats on the ferry are inspected every spring by the harbour master.',
+    ];
+    // The lifeboats are named, but no passage says how many there are.
+    const named = await ferryDepsOver(sentences);
+    const none = await ask('How many lifeboats does the ferry carry?', DEFAULT_PIPELINE, named.deps);
+    expect(none.declined).toMatchObject({ kind: 'fact' });
+    // Stated in the document, even where retrieval keeps other passages: not declined.
+    const stated = await ferryDepsOver([...sentences, 'In the autumn the crew checked 6 lifeboats and the rafts.']);
+    const some = await ask('How many lifeboats does the ferry carry?', DEFAULT_PIPELINE, stated.deps);
+    expect(some.declined).toBeUndefined();
   });
 });

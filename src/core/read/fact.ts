@@ -197,10 +197,10 @@ function respectively(question: string, text: string, spans: Array<{ start: numb
 export function countedNouns(question: string): string[] {
   const m = question.match(/\bhow\s+many\s+((?:[a-z-]+\s+){0,2}[a-z-]+)/i);
   if (!m) return [];
-  return m[1]
-    .split(/\s+/)
-    .filter((w) => w.length > 2 && !/^(?:did|does|do|has|have|had|was|were|is|are|the|of|its|their)$/i.test(w))
-    .map((w) => w.toLowerCase().replace(/(?:ies|es|s)$/, ''));
+  // The words before the verb: "how many people did Adobe employ" counts people, not Adobe.
+  const words = m[1].split(/\s+/);
+  const verb = words.findIndex((w) => /^(?:did|does|do|has|have|had|was|were|is|are|will|would|can|could)$/i.test(w));
+  return (verb >= 0 ? words.slice(0, verb) : words).filter((w) => w.length > 2 && !/^(?:the|of|its|their)$/i.test(w)).map((w) => w.toLowerCase().replace(/(?:ies|es|s)$/, ''));
 }
 
 /** Where a question term (a stem) begins words of the text (character offsets). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedFact, CANNOT_JUDGE, factFrom, factText, typedSpans, verdictFrom, verdictText, type ReadUnit, changeFrom, changeText } from '.';
+import { askedFact, CANNOT_JUDGE, countedNouns, factFrom, factText, typedSpans, verdictFrom, verdictText, type ReadUnit, changeFrom, changeText } from '.';
 
 /** Units as the retrieval-only ranking gives them: best first, with the share of the question's terms each covers. */
 function units(...list: Array<[string, number, string[]?]>): ReadUnit[] {
@@ -155,5 +155,14 @@ describe('factFrom: a figure the question names', () => {
   it('is not the answer: "how many 10 litre cans" is answered by the count, not by 10', () => {
     const unit = { text: 'Galvanised watering can, 10 litre | B4 | 19 in stock', coverage: 1, covered: ['galvanised', 'watering', 'litre', 'stock'] } as unknown as ReadUnit;
     expect(factFrom('How many galvanised watering cans, 10 litre, are in stock?', [unit])?.span).toBe('19');
+  });
+});
+
+describe('countedNouns', () => {
+  it('names what a "how many" question counts, not the subject after its verb', () => {
+    expect(countedNouns('How many people did Adobe employ at the end of fiscal 2016?')).toEqual(['people']);
+    expect(countedNouns('How many Prime members did Amazon have?')).toEqual(['prime', 'member']);
+    // Stems, matched as the beginnings of words.
+    expect(countedNouns('How many warehouses does Costco operate?')).toEqual(['warehous']);
   });
 });

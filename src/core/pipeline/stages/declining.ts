@@ -1,6 +1,6 @@
 import { absentName, absentPeriod, declineText, type Decline } from '../../decline';
 import { askedYears, type DocumentTables } from '../../compute';
-import { countedNouns, MIN_FACT_COVERAGE } from '../../read';
+import { countedNouns, MIN_FACT_COVERAGE, typedSpans } from '../../read';
 import type { CandidateRow } from '../types';
 import type { RoutedDocument } from '../../card';
 import type { AskContext, Outcome } from './context';
@@ -64,6 +64,15 @@ function statementYears(docs: DocumentTables[], latest: number): number[] {
 }
 
 /**
+ * Whether the text prints a count followed, within two words, by a word beginning with `noun`
+ * ("15,706 people", "150 million paid Prime members"): how a count is stated.
+ */
+function countsBeside(text: string, noun: string): boolean {
+  const follows = new RegExp(`^\\s+(?:[\\w-]+\\s+){0,2}${noun}`, 'i');
+  return typedSpans(text, 'count').some((sp) => follows.test(text.slice(sp.end, sp.end + 60)));
+}
+
+/**
  * A passage covering less than this share of the question's term weight is about something else:
  * with none better, nothing states what is asked. A third, by reason (a question's subject, its
  * measure and its period: one of three), not fitted to a set.
@@ -76,8 +85,11 @@ export function nothingStated(ctx: AskContext, sources: AnswerSource[]): Decline
   // Only a passage that prints the names the question uses beyond the documents' own can state it.
   const units = naming(ctx, sources, readUnits(ctx, sources));
   const best = Math.max(0, ...units.map((u) => u.coverage));
-  // "How many employees …": no passage names what is counted.
+  // "How many employees …": no passage names what is counted, or prints a count beside its name.
   const counted = countedNouns(ctx.question);
-  const uncounted = counted.length > 0 && !units.some((u) => counted.every((n) => new RegExp(`\\b${n}`, 'i').test(u.text)));
+  const counts = (text: string) => counted.every((n) => new RegExp(`\\b${n}`, 'i').test(text)) && countsBeside(text, counted.at(-1)!);
+  // A count printed in a passage retrieval did not keep still states it: the documents' other chunks are read too.
+  const elsewhere = () => [...new Set(sources.map((s) => s.first.docId))].some((id) => (ctx.deps.chunksOf?.(id) ?? []).some((c) => counts(c.text)));
+  const uncounted = counted.length > 0 && !units.some((u) => counts(u.text)) && !elsewhere();
   return best < NOTHING_COVERAGE || uncounted ? declineText({ kind: 'fact' }) : undefined;
 }
