@@ -89,6 +89,8 @@ test('with the tiny transformers.js model: grades, a streamed answer, stage usag
   await chooseTinyLlm(page);
   // Noise grades sit near each other: a zero floor keeps the best of them, so there are sources to open.
   await setPipelineNumber(page, 'Lowest grade a chunk may have and still be used', 0);
+  // ChunkRAG's way: the model grades every candidate (off by default, where the model only reads).
+  await page.getByLabel(/Let the LLM choose the passages/).check();
   // The tiny random-weight cross-encoder orders the kept chunks.
   await page.getByLabel(/Order kept chunks with a reranker model/).check();
   await page.getByLabel('Reranker model name').fill('sieve/tiny-cross-encoder');

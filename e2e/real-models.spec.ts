@@ -33,6 +33,10 @@ test('a real embedder from /models/ and a real GGUF model: a grading count first
   await page.getByTestId('gguf-url').fill(GGUF);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'ready', { timeout: 180_000 });
+  // The model grades the candidates (ChunkRAG's way; off by default, where it only reads).
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel(/Let the LLM choose the passages/).check();
+  await page.getByRole('button', { name: 'Save settings' }).click();
   // A 135M model grades low: a zero floor lets the best candidates through to the answer.
   await setPipelineNumber(page, 'Lowest grade a chunk may have and still be used', 0);
   await setPipelineNumber(page, 'Chunks retrieved for a question', 8);

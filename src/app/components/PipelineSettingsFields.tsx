@@ -35,6 +35,7 @@ export function QuestionPipelineFields({ ctx }: { ctx: ControlContext }) {
       <NeedsLlm ctx={ctx} title="With a language model">
         {(q) => (
           <>
+            <SettingToggle id="pipeline.modelChoosesPassages" ctx={q} />
             <SettingToggle id="pipeline.rewrite" ctx={q} />
             <SettingToggle id="pipeline.llmAnswer" ctx={q} />
             <SettingNumber id="pipeline.maxAnswerTokens" ctx={q} />

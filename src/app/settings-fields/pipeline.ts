@@ -79,6 +79,17 @@ export const PIPELINE_FIELDS: readonly FieldSpec[] = [
     },
   ),
   toggle(
+    'pipeline.modelChoosesPassages',
+    'pipeline',
+    'Let the LLM choose the passages (rewrite the query, grade every candidate)',
+    (s) => s.pipeline.modelChoosesPassages,
+    (s, v) => withPipeline(s, { modelChoosesPassages: v }),
+    {
+      needs: 'llm',
+      hint: 'Off (the default): the passages are chosen as without a model, and the model only reads the best of them. On: ChunkRAG’s rewrite and grading, one model call per candidate; measured to lower the share of right answers with the small models offered here.',
+    },
+  ),
+  toggle(
     'pipeline.llmAnswer',
     'pipeline',
     'Let the LLM write a long answer over every kept chunk',

@@ -6,7 +6,8 @@ import { ferryDeps } from '../../testing/test-kb';
 import type { AskEvent } from './types';
 
 /** These tests are of the answer a language model writes over every kept passage (llmAnswer 'writer'); the reader is tested in reader-ask.test.ts. */
-const WRITER: PipelineSettings = { ...DEFAULT_PIPELINE, llmAnswer: 'writer' };
+/** ChunkRAG's way: the model rewrites, grades and writes the long answer. */
+const WRITER: PipelineSettings = { ...DEFAULT_PIPELINE, llmAnswer: 'writer', modelChoosesPassages: true };
 
 const Q = 'When does the ferry leave the harbour?';
 /** With self-reflection weighted (it is off by default), as ChunkRAG grades. */

@@ -52,23 +52,25 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
   const report = rowReporter();
   const rowsChanged = () => ctx.emit({ kind: 'rows', update: report(rows) });
 
-  const query = await run('rewrite', () => rewriting(ctx));
+  // The stages that choose the passages run without the model when it only reads them (the LLM retriever, asked for, chooses).
+  const choosing: AskContext = settings.modelChoosesPassages || ctx.judging !== 'off' ? ctx : { ...ctx, engine: undefined };
+  const query = await run('rewrite', () => rewriting(choosing));
   const { scope, routed } = await run('route', () => routing(ctx, options.docIds));
   const rows = await run('retrieve', () => retrieval(ctx, query, scope));
   rowsChanged();
   const unique = await run('dedupe', () => deduplication(ctx, rows));
   rowsChanged();
-  const judgeInstead = ctx.judging === 'primary' || ctx.judging === 'refine';
-  if (judgeInstead) await run('judge', () => judging(ctx, unique, ctx.judging as 'primary' | 'refine'));
-  await run('grade', () => (judgeInstead ? Promise.resolve({ value: undefined, detail: { skipped: 'the LLM retriever judged the candidates' } }) : grading(ctx, unique)));
+  const judgeInstead = choosing.judging === 'primary' || choosing.judging === 'refine';
+  if (judgeInstead) await run('judge', () => judging(choosing, unique, choosing.judging as 'primary' | 'refine'));
+  await run('grade', () => (judgeInstead ? Promise.resolve({ value: undefined, detail: { skipped: 'the LLM retriever judged the candidates' } }) : grading(choosing, unique)));
   rowsChanged();
-  const threshold = await run('threshold', () => thresholding(ctx, unique));
+  const threshold = await run('threshold', () => thresholding(choosing, unique));
   rowsChanged();
-  if (ctx.judging === 'fallback' && !unique.some((r) => r.verdict === 'kept')) {
-    await judgeEveryChunk(ctx, run, rows, unique, scope);
+  if (choosing.judging === 'fallback' && !unique.some((r) => r.verdict === 'kept')) {
+    await judgeEveryChunk(choosing, run, rows, unique, scope);
     rowsChanged();
   }
-  const context = await run('rerank', () => reranking(ctx, unique));
+  const context = await run('rerank', () => reranking(choosing, unique));
   rowsChanged();
   const found = settings.segments.enabled && deps.chunksOf ? await run('segments', () => segmenting(ctx, rows)) : undefined;
   if (found) {

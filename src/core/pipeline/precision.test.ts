@@ -32,7 +32,11 @@ describe('threshold verdicts', () => {
       score: s.hybrid,
       terms: [],
     }));
-    const settings: PipelineSettings = { ...DEFAULT_PIPELINE, grading: { ...DEFAULT_PIPELINE.grading, weights: { base: 1, reflection: 0, critic: 0 } } };
+    const settings: PipelineSettings = {
+      ...DEFAULT_PIPELINE,
+      modelChoosesPassages: true,
+      grading: { ...DEFAULT_PIPELINE.grading, weights: { base: 1, reflection: 0, critic: 0 } },
+    };
     return ask('ferry', settings, { ...deps, search: () => ({ candidates }) });
   }
 
@@ -47,6 +51,7 @@ describe('threshold verdicts', () => {
     const { deps } = await ferryDeps({ engine });
     const settings: PipelineSettings = {
       ...DEFAULT_PIPELINE,
+      modelChoosesPassages: true,
       rewrite: false,
       grading: { ...DEFAULT_PIPELINE.grading, mode: 'generate', weights: { base: 1, reflection: 0, critic: 0 } },
       threshold: { ...DEFAULT_PIPELINE.threshold, mode: 'llm' },

@@ -60,4 +60,15 @@ describe('ask, the reader repeating its instructions', () => {
     expect(r.answer.text.startsWith('noon: ')).toBe(true);
     expect(r.problems.join(' ')).toMatch(/not shown \(.*it repeats the prompt’s instructions/);
   });
+
+  it('when the model only reads, the passages are chosen as without it: no rewrite, no grading calls, the reader still answers', async () => {
+    const { deps } = await ferryDeps();
+    const engine = reading('At noon, every day [1].');
+    const r = await ask(Q, { ...DEFAULT_PIPELINE, modelChoosesPassages: false }, { ...deps, engine }, {});
+    const prompts = engine.calls.map((c) => (c.kind === 'generate' ? c.messages.at(-1)!.content : String((c as { prompt?: string }).prompt ?? '')));
+    expect(prompts.some((p) => /Original query|Chunk: /.test(p))).toBe(false);
+    expect(r.stages.find((s) => s.stage === 'grade')!.detail).toMatchObject({ from: 'retrieval scores and critic' });
+    expect(r.answer.text).toMatch(/^At noon, every day \[1\]\./);
+    expect(r.mode).toBe('llm');
+  });
 });
