@@ -114,8 +114,15 @@ export function GradeHistogram({ rows, threshold }: { rows: CandidateRow[]; thre
           <span className="muted">{graded.length} graded; the threshold is not set yet</span>
         )}
         <span className="legend">
-          <span className="swatch kept" /> {byLlm ? 'judged relevant, kept' : 'grade ≥ T, kept'} <span className="swatch left-out" /> left out (budget, segments){' '}
-          <span className="swatch filtered" /> {byLlm ? 'judged not relevant' : 'below T, filtered'}
+          <span className="item">
+            <span className="swatch kept" /> {byLlm ? 'judged relevant, kept' : 'grade ≥ T, kept'}
+          </span>{' '}
+          <span className="item">
+            <span className="swatch left-out" /> left out (budget, segments)
+          </span>{' '}
+          <span className="item">
+            <span className="swatch filtered" /> {byLlm ? 'judged not relevant' : 'below T, filtered'}
+          </span>
         </span>
       </figcaption>
     </figure>
