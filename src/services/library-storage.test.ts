@@ -74,6 +74,15 @@ describe('Library: embedding-cache entries are given back', () => {
   });
 });
 
+/** Adds notes.md, and restores the store's writes whatever happens. */
+async function ingestThen(library: Library, restore: () => void) {
+  try {
+    await library.ingest(file('notes.md', NOTES), () => {}, new AbortController().signal);
+  } finally {
+    restore();
+  }
+}
+
 describe('Library: model files give way to the library', () => {
   it('frees the cache and model files when a document does not fit, and stores it then', async () => {
     let restore = () => {};
@@ -82,20 +91,34 @@ describe('Library: model files give way to the library', () => {
       usage: async () => ({ modelBytes: 5e6, appBytes: 1e6 }),
       // Room is made: the store takes the document again.
       freeModels: async () => (restore(), freed.push(5e6), 5e6),
+      freeRuntime: async () => (freed.push(-1), 0),
     };
     const { library, store } = await libraryWith({ cachedFiles });
     restore = failPutsWithQuota('request', (storeName) => storeName === 'chunkParts');
-    try {
-      await library.ingest(file('notes.md', NOTES), () => {}, new AbortController().signal);
-    } finally {
-      restore();
-    }
+    await ingestThen(library, restore);
+    // The runtime files were not needed.
     expect(freed).toEqual([5e6]);
     expect((await store.listDocuments()).map((d) => d.name)).toEqual(['notes.md']);
   });
 
+  it('frees the runtime files last, when the cache and model files were not room enough', async () => {
+    let restore = () => {};
+    const steps: string[] = [];
+    const cachedFiles = {
+      usage: async () => ({ modelBytes: 1e6, appBytes: 30e6 }),
+      freeModels: async () => (steps.push('models'), 1e6),
+      // Only this makes room.
+      freeRuntime: async () => (steps.push('runtime'), restore(), 30e6),
+    };
+    const { library, store } = await libraryWith({ cachedFiles });
+    restore = failPutsWithQuota('request', (storeName) => storeName === 'chunkParts');
+    await ingestThen(library, restore);
+    expect(steps).toEqual(['models', 'runtime']);
+    expect((await store.listDocuments()).map((d) => d.name)).toEqual(['notes.md']);
+  });
+
   it('still says the storage is full when there is nothing to free', async () => {
-    const cachedFiles = { usage: async () => ({ modelBytes: 0, appBytes: 0 }), freeModels: async () => 0 };
+    const cachedFiles = { usage: async () => ({ modelBytes: 0, appBytes: 0 }), freeModels: async () => 0, freeRuntime: async () => 0 };
     const { library, store } = await libraryWith({ cachedFiles });
     const restore = failPutsWithQuota('request', (storeName) => storeName === 'chunkParts' || storeName === 'embeddings');
     try {
@@ -107,7 +130,7 @@ describe('Library: model files give way to the library', () => {
   });
 
   it('reports the library, the embedding cache and the cached files apart', async () => {
-    const cachedFiles = { usage: async () => ({ modelBytes: 5e6, appBytes: 1e6 }), freeModels: async () => 0 };
+    const cachedFiles = { usage: async () => ({ modelBytes: 5e6, appBytes: 1e6 }), freeModels: async () => 0, freeRuntime: async () => 0 };
     const estimator = { estimate: async () => ({ usage: 9e6, quota: 1e9, usageDetails: { indexedDB: 3e6, caches: 6e6 } }) };
     const store = await openKnowledgeBase({ name: freshName(), storage: estimator });
     const library = new Library({ store, parse, loadEmbedder: async () => new FakeEmbedder(), cachedFiles });

@@ -34,6 +34,9 @@ describe('cachedFiles', () => {
     expect(await files.freeModels()).toBe(6000);
     expect(await files.usage()).toEqual({ modelBytes: 0, appBytes: 600 });
     expect(await caches.keys()).toEqual(['sieve-vendor', 'workbox-precache-v2']);
+    // Last, the runtime files; the precached shell stays.
+    expect(await files.freeRuntime()).toBe(500);
+    expect(await caches.keys()).toEqual(['workbox-precache-v2']);
   });
 
   it('is undefined where there is neither a Cache API nor a private file system', () => {

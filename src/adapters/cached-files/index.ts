@@ -5,7 +5,7 @@
  * API, wllama's GGUF files in the origin-private file system). Model files can be fetched again,
  * so they give way to the library when it needs the room (see CachedFiles.freeModels).
  */
-import { MODEL_CACHE } from '../../sw/caching';
+import { ASSET_CACHE, MODEL_CACHE, VENDOR_CACHE } from '../../sw/caching';
 
 export interface CachedFilesUsage {
   /** Model files: fetched again when next used. */
@@ -18,6 +18,12 @@ export interface CachedFiles {
   usage(): Promise<CachedFilesUsage>;
   /** Deletes the cached model files; resolves to the bytes freed. */
   freeModels(): Promise<number>;
+  /**
+   * Deletes the runtime files cached on first use (/vendor/: WebAssembly runtimes and the bundled
+   * embedding model; build chunks fetched on demand), fetched again on the next visit online; the
+   * precached app shell stays. Resolves to the bytes freed.
+   */
+  freeRuntime(): Promise<number>;
 }
 
 /** Caches of model files, fetched again when next used. */
@@ -52,13 +58,11 @@ export function cachedFiles(scope: CachedFilesScope = browserScope()): CachedFil
       }
       return sizes;
     },
+    async freeRuntime() {
+      return deleteCaches(caches, (name) => name === VENDOR_CACHE || name === ASSET_CACHE);
+    },
     async freeModels() {
-      let freed = 0;
-      for (const name of caches ? await caches.keys() : []) {
-        if (!isModelCache(name)) continue;
-        freed += await cacheBytes(await caches!.open(name));
-        await caches!.delete(name);
-      }
+      let freed = await deleteCaches(caches, isModelCache);
       if (privateRoot) {
         freed += await privateBytes(privateRoot);
         const root = await privateRoot();
@@ -67,6 +71,17 @@ export function cachedFiles(scope: CachedFilesScope = browserScope()): CachedFil
       return freed;
     },
   };
+}
+
+/** Deletes the caches `which` names; resolves to the bytes they held. */
+async function deleteCaches(caches: CacheStorage | undefined, which: (name: string) => boolean): Promise<number> {
+  let freed = 0;
+  for (const name of caches ? await caches.keys() : []) {
+    if (!which(name)) continue;
+    freed += await cacheBytes(await caches!.open(name));
+    await caches!.delete(name);
+  }
+  return freed;
 }
 
 /** A cache's size: each response's Content-Length, or its body's size where it has none. */

@@ -54,7 +54,10 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
 
   // The stages that choose the passages run without the model when it only reads them (the LLM retriever, asked for, chooses).
   const choosing: AskContext = settings.modelChoosesPassages || ctx.judging !== 'off' ? ctx : { ...ctx, engine: undefined };
-  const query = await run('rewrite', () => rewriting(choosing));
+  const onlyReads = engine && choosing.engine === undefined;
+  const query = await run('rewrite', () =>
+    onlyReads ? Promise.resolve({ value: question, detail: { skipped: 'the language model only reads the passages' } }) : rewriting(choosing),
+  );
   const { scope, routed } = await run('route', () => routing(ctx, options.docIds));
   const rows = await run('retrieve', () => retrieval(ctx, query, scope));
   rowsChanged();

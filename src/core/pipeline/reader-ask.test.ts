@@ -68,6 +68,7 @@ describe('ask, the reader repeating its instructions', () => {
     const prompts = engine.calls.map((c) => (c.kind === 'generate' ? c.messages.at(-1)!.content : String((c as { prompt?: string }).prompt ?? '')));
     expect(prompts.some((p) => /Original query|Chunk: /.test(p))).toBe(false);
     expect(r.stages.find((s) => s.stage === 'grade')!.detail).toMatchObject({ from: 'retrieval scores and critic' });
+    expect(r.stages.find((s) => s.stage === 'rewrite')!.detail).toMatchObject({ skipped: 'the language model only reads the passages' });
     expect(r.answer.text).toMatch(/^At noon, every day \[1\]\./);
     expect(r.mode).toBe('llm');
   });

@@ -267,15 +267,29 @@ export class LibraryCore {
   }
 
   /**
-   * Gives the library room: empties the embedding cache (it only saves re-embedding) and deletes
-   * cached model files (downloaded again when next used). Resolves to about how many bytes it freed.
+   * Gives the library room, in steps a caller tries one after another: first the embedding cache
+   * (it only saves re-embedding) and cached model files (downloaded again when next used); then,
+   * as a last resort, the app's runtime files (the WebAssembly runtimes and the bundled embedding
+   * model, fetched again on the next visit online; offline use waits for that visit). Resolves to
+   * about how many bytes the step freed.
    */
-  async freeRoom(): Promise<number> {
+  async freeRoom(step: 'models' | 'runtime' = 'models'): Promise<number> {
     const { store, cachedFiles } = this.deps;
+    if (step === 'runtime') return (await cachedFiles?.freeRuntime().catch(() => 0)) ?? 0;
     const cacheBytes = await store.embeddingCache.bytes().catch(() => 0);
     await store.embeddingCache.clear().catch(() => undefined);
     const modelBytes = (await cachedFiles?.freeModels().catch(() => 0)) ?? 0;
     return cacheBytes + modelBytes;
+  }
+
+  /** Runs `attempt` again after each step of freeRoom that frees something, until it is not refused for room (`refused`). */
+  async withRoom<T>(attempt: () => Promise<T>, refused: (result: T) => boolean): Promise<T> {
+    let result = await attempt();
+    for (const step of ['models', 'runtime'] as const) {
+      if (!refused(result)) break;
+      if ((await this.freeRoom(step)) > 0) result = await attempt();
+    }
+    return result;
   }
 
   requireOpen(): KnowledgeBase {

@@ -167,8 +167,17 @@ export class Ingestion {
         signal.throwIfAborted();
         const cache = { owner: cacheOwner(signal), keys: this.core.ledger?.keysUsed(signal) ?? [] };
         const store = () => this.core.deps.store.addDocuments([{ bundle, keywords, cache }]);
-        // Storage full: the embedding cache and model files give way to the document, once.
-        this.core.wrote(await store().catch(async (e: unknown) => (isQuota(e) && (await this.core.freeRoom()) > 0 ? store() : Promise.reject(e))));
+        // Storage full: the embedding cache, model files and at last the runtime files give way to the document.
+        const stored = await this.core.withRoom(
+          () =>
+            store().then(
+              (revision) => ({ revision }),
+              (error: unknown) => ({ error }),
+            ),
+          (r) => 'error' in r && isQuota(r.error),
+        );
+        if ('error' in stored) throw stored.error;
+        this.core.wrote(stored.revision);
         this.core.ledger?.close(signal);
         clock.lap('persistMs');
       } catch (e) {
@@ -210,9 +219,8 @@ export class Ingestion {
       const usage = await this.core.deps.store.usage();
       return judgeEstimate(estimate, usage && usage.quotaBytes - usage.usedBytes, maxChars);
     };
-    let verdict = await judge();
-    // Too little room: the embedding cache and model files give way to the document, once.
-    if ('refuse' in verdict && chars <= maxChars && (await this.core.freeRoom()) > 0) verdict = await judge();
+    // Too little room: the embedding cache, model files and at last the runtime files give way to the document.
+    const verdict = chars > maxChars ? await judge() : await this.core.withRoom(judge, (v) => 'refuse' in v);
     if ('refuse' in verdict) throw new IngestError(chars > maxChars ? 'too-large' : 'quota', name, verdict.refuse);
     if ('warn' in verdict) onProgress({ stage: 'estimate', note: verdict.warn });
   }
