@@ -116,6 +116,8 @@ describe('routing the classes of questions an unseen library got wrong (issue 30
     expect(routed('Historically, how have Calloway net sales grown?')).toEqual([fileOf('CLWY', '10-K', 2023)]);
     expect(routed('What was CLWY operating income in Q1 2024?')).toEqual([fileOf('CLWY', '10-Q', 2024, 1)]);
     expect(routed('How did Calloway gross margin change from 2021 to 2023?')).toEqual([fileOf('CLWY', '10-K', 2023)]);
+    // A span whose last year only a quarterly report reaches: the latest annual report within it.
+    expect(routed('How did Calloway net sales change from FY2022 to FY2024?')).toEqual([fileOf('CLWY', '10-K', 2023)]);
   });
 
   it('keeps the full year to the annual report and offers the results release beside it; pay questions keep the proxy statement', () => {

@@ -80,6 +80,9 @@ export function pickDocuments<T extends Candidate>(group: T[], periods: AskedPer
   const pool = ofForm.length ? ofForm : group;
   if (pool.length === 1) return { chosen: pool };
   const dated = pool.filter((n) => n.card.period);
+  // A span of years in annual reports ("from FY2022 to FY2024"): the latest report within it, which prints its earlier years as comparatives.
+  const span = form === 'annual' && periods.length >= 2 ? latestAnnualWithin(dated, periods) : undefined;
+  if (span) return { chosen: [span], asked: periods[0] };
   // Each period the question names, latest first ("Adobe in 2016 and 3M in 2022": 2016 for Adobe).
   for (const asked of periods) {
     const hit = asked.quarter ? { chosen: forQuarter(dated, asked as Required<AskedPeriod>) } : forYear(dated, asked, PROXY_TOPIC.test(question));
@@ -136,6 +139,13 @@ function forYear<T extends Candidate>(pool: T[], asked: AskedPeriod, aboutProxy:
   if (ofYear.length) return { chosen: ofYear };
   const later = pool.filter((n) => p(n).kind === 'annual' && p(n).year > asked.year && p(n).year <= asked.year + 2).sort((a, b) => p(a).year - p(b).year);
   return { chosen: later.filter((n) => p(n).year === p(later[0])?.year) };
+}
+
+/** The latest annual report whose year lies within the years asked, if any. */
+function latestAnnualWithin<T extends Candidate>(pool: T[], periods: AskedPeriod[]): T | undefined {
+  const years = periods.map((a) => a.year);
+  const [from, to] = [Math.min(...years), Math.max(...years)];
+  return pool.filter((n) => p(n).kind === 'annual' && p(n).year >= from && p(n).year <= to).sort((a, b) => p(b).year - p(a).year)[0];
 }
 
 /** The document whose period is nearest the asked year, the later one on a tie (it repeats the earlier as comparatives). */
