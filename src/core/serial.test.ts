@@ -30,4 +30,13 @@ describe('UrgentFirst', () => {
     await expect(failed).rejects.toThrow('broken batch');
     expect(await queue.run(async () => 'next')).toBe('next');
   });
+
+  it('rejects the call of a task that throws at once, and goes on', async () => {
+    const queue = new UrgentFirst();
+    const thrown = queue.run((() => {
+      throw new Error('at once');
+    }) as unknown as () => Promise<string>);
+    await expect(thrown).rejects.toThrow('at once');
+    expect(await queue.run(async () => 'after')).toBe('after');
+  });
 });

@@ -22,7 +22,8 @@ export class UrgentFirst {
 
   run<T>(task: () => Promise<T>, urgent = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const entry = { urgent, start: () => task().then(resolve, reject) };
+      // A task that throws at once rejects its own call, as one that fails later does.
+      const entry = { urgent, start: () => Promise.resolve().then(task).then(resolve, reject) };
       const firstCalm = urgent ? this.waiting.findIndex((w) => !w.urgent) : -1;
       if (firstCalm < 0) this.waiting.push(entry);
       else this.waiting.splice(firstCalm, 0, entry);

@@ -128,7 +128,9 @@ describe('Library: model files give way to the library', () => {
     }
     expect(await store.listDocuments()).toEqual([]);
   });
+});
 
+describe('Library: what the storage is used for, and room made only when it helps', () => {
   it('reports the library, the embedding cache and the cached files apart', async () => {
     const cachedFiles = { usage: async () => ({ modelBytes: 5e6, appBytes: 1e6 }), freeModels: async () => 0, freeRuntime: async () => 0 };
     const estimator = { estimate: async () => ({ usage: 9e6, quota: 1e9, usageDetails: { indexedDB: 3e6, caches: 6e6 } }) };
@@ -140,5 +142,27 @@ describe('Library: model files give way to the library', () => {
     expect(usage.embeddingCacheBytes).toBeGreaterThan(0);
     expect(usage.libraryBytes).toBe(3e6 - usage.embeddingCacheBytes!);
     expect(usage).toMatchObject({ modelFilesBytes: 5e6, appFilesBytes: 1e6, usedBytes: 9e6 });
+  });
+
+  it('frees nothing for a document that would not fit even then, and only what would make it fit otherwise', async () => {
+    const estimator = { estimate: async () => ({ usage: 1e9 - 1000, quota: 1e9 }) };
+    const run = async (modelBytes: number, appBytes: number) => {
+      const steps: string[] = [];
+      const cachedFiles = {
+        usage: async () => ({ modelBytes, appBytes }),
+        freeModels: async () => (steps.push('models'), modelBytes),
+        freeRuntime: async () => (steps.push('runtime'), 5e6),
+      };
+      const store = await openKnowledgeBase({ name: freshName(), storage: estimator });
+      const library = new Library({ store, parse, loadEmbedder: async () => new FakeEmbedder(), cachedFiles });
+      await library.open();
+      // The estimator never changes: the file is refused either way, after whatever was freed.
+      await expect(library.ingest(file('notes.md', NOTES), () => {}, new AbortController().signal)).rejects.toMatchObject({ code: 'quota' });
+      return steps;
+    };
+    // Model and runtime files of a few bytes would not make room: none is deleted.
+    expect(await run(10, 20)).toEqual([]);
+    // The model files would: they go, and the runtime files stay.
+    expect(await run(50e6, 5e6)).toEqual(['models']);
   });
 });

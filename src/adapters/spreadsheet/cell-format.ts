@@ -4,10 +4,21 @@
 export interface NumberFormat {
   percent: boolean;
   date: boolean;
+  /** A time of day or a duration with no date part ("h:mm"): shown as hours and minutes. */
+  time?: boolean;
 }
 
-/** Excel's built-in date and time formats (ids 14–22 and 45–47). */
-const BUILTIN_DATES = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
+/** Excel's built-in date formats (ids 14–17, and 22, which shows the time as well). */
+const BUILTIN_DATES = new Set([14, 15, 16, 17, 22]);
+/** Excel's built-in time and duration formats (ids 18–21 and 45–47). */
+const BUILTIN_TIMES = new Set([18, 19, 20, 21, 45, 46, 47]);
+
+/** Whether a number format shows a time or a duration with no date: a built-in time id, or hours or seconds and no day or year. */
+export function isTimeFormat(id: number, code: string): boolean {
+  if (BUILTIN_TIMES.has(id)) return true;
+  const bare = code.replace(/"[^"]*"|\[[^\]]*\]|\\./g, '');
+  return /[hs]/i.test(bare) && !/[dy]/i.test(bare) && !/[#?]/.test(bare);
+}
 
 /** Whether a number format shows a date: a built-in date id, or a code with day, month or year parts outside quotes and brackets. */
 export function isDateFormat(id: number, code: string): boolean {
@@ -43,6 +54,7 @@ export function cellText(cell: RawCell, context: { strings: string[]; formats: N
   if (value.trim() === '' || !Number.isFinite(n)) return value.trim();
   const format = context.formats[cell.style];
   if (format?.percent) return `${plain(n * 100)}%`;
+  if (format?.time) return excelTime(n);
   if (format?.date) return excelDate(n, context.date1904) ?? plain(n);
   return plain(n);
 }
@@ -63,4 +75,10 @@ function excelDate(serial: number, date1904: boolean): string | undefined {
   const iso = date.toISOString();
   const time = iso.slice(11, 19);
   return time === '00:00:00' ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${time.slice(0, 5)}`;
+}
+
+/** A day fraction (or a duration in days) as hours and minutes: 0.5 → "12:00", 1.25 → "30:00". */
+function excelTime(days: number): string {
+  const minutes = Math.round(Math.abs(days) * 24 * 60);
+  return `${days < 0 ? '-' : ''}${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }

@@ -16,7 +16,9 @@ export { MAX_CELLS, MAX_XLSX_XML_BYTES, readWorkbook, type Sheet } from './xlsx'
 export function parseSpreadsheet(input: ArrayBuffer | Uint8Array, fileName: string): ParsedDocument {
   assertHasBytes(input, fileName);
   const bytes = toBytes(input);
-  const sheets = isZipOrOle(bytes) || /\.xlsx$/i.test(fileName) ? readWorkbook(bytes, fileName) : [{ name: '', rows: readDelimited(bytes, fileName) }];
+  // A .csv or .tsv file is text, whatever its first letters ("PK,Name,…"); otherwise a workbook by its name or signature.
+  const delimited = /\.(?:csv|tsv)$/i.test(fileName) || (!/\.xlsx$/i.test(fileName) && !isZipOrOle(bytes));
+  const sheets = delimited ? [{ name: '', rows: readDelimited(bytes, fileName) }] : readWorkbook(bytes, fileName);
   const filled = sheets.map((s) => ({ ...s, rows: trimmed(s.rows) })).filter((s) => s.rows.length > 0);
   if (filled.length === 0) throw new IngestError('empty', fileName, 'the spreadsheet has no filled cells, so there is nothing to add.');
   const title = fileStem(fileName);
@@ -25,8 +27,11 @@ export function parseSpreadsheet(input: ArrayBuffer | Uint8Array, fileName: stri
   return { ...doc, kind: 'spreadsheet', title };
 }
 
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
 function isZipOrOle(bytes: Uint8Array): boolean {
-  return (bytes[0] === 0x50 && bytes[1] === 0x4b) || (bytes[0] === 0xd0 && bytes[1] === 0xcf);
+  return [ZIP, OLE].some((magic) => magic.every((b, i) => bytes[i] === b));
 }
 
 /** CSV or TSV rows; papaparse guesses the delimiter (comma, semicolon, tab, pipe). */

@@ -48,6 +48,34 @@ describe('readWorkbook', () => {
   });
 });
 
+/** A workbook from its parts as given: only a workbook, its relations and one sheet, plus any `extra` parts. */
+function rawWorkbook(sheetXml: string, extra: Array<{ name: string; data: string }> = []) {
+  return writeZip([
+    { name: 'xl/workbook.xml', data: '<workbook xmlns:r="r"><sheets><sheet name="S" sheetId="1" r:id="rId1"/></sheets></workbook>' },
+    { name: 'xl/_rels/workbook.xml.rels', data: '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>' },
+    { name: 'xl/worksheets/sheet1.xml', data: `<worksheet><sheetData>${sheetXml}</sheetData></worksheet>` },
+    ...extra,
+  ]);
+}
+
+describe('readWorkbook: parts and sizes', () => {
+  it('reads a workbook of numbers only, which has no shared strings or styles part', () => {
+    expect(readWorkbook(rawWorkbook('<row r="1"><c r="A1"><v>3</v></c><c r="B1"><v>4.5</v></c></row>'), 'numbers.xlsx')).toEqual([{ name: 'S', rows: [['3', '4.5']] }]);
+  });
+
+  it('shows a time or duration format as hours and minutes, not as a date', () => {
+    const styles = { name: 'xl/styles.xml', data: '<styleSheet><cellXfs><xf numFmtId="0"/><xf numFmtId="20"/><xf numFmtId="14"/></cellXfs></styleSheet>' };
+    const rows = readWorkbook(rawWorkbook('<row r="1"><c r="A1" s="1"><v>0.5</v></c><c r="B1" s="2"><v>45382</v></c></row>', [styles]), 't.xlsx')[0].rows;
+    expect(rows).toEqual([['12:00', '2024-03-31']]);
+  });
+
+  it('counts the empty cells a sparse sheet would need against the cell limit', () => {
+    const sparse = Array.from({ length: 70 }, (_, r) => `<row r="${r + 1}"><c r="A${r + 1}"><v>1</v></c><c r="XFD${r + 1}"><v>2</v></c></row>`).join('');
+    expect(() => readWorkbook(rawWorkbook(sparse), 'sparse.xlsx')).toThrow(/^sparse\.xlsx: the workbook holds more than 1,000,000 cells/);
+    expect(() => readWorkbook(rawWorkbook('<row r="1048576"><c r="A1048576"><v>1</v></c></row>'), 'far.xlsx')).toThrow(/more than 1,000,000 cells/);
+  });
+});
+
 describe('parseSpreadsheet', () => {
   it('makes each sheet a section and each row a table row whose numbers core/tables reads by column', () => {
     const bytes = buildXlsx([
@@ -77,6 +105,8 @@ describe('parseSpreadsheet', () => {
     expect(csv.text).toContain('Pot, 30 cm | each | 14.50');
     expect(parseSpreadsheet(enc('Item;Price\nSeeds;5,40\n'), 'semi.csv').text).toContain('Seeds | 5,40');
     expect(parseSpreadsheet(enc('Item\tPrice\nCan\t23.00\n'), 'tabs.tsv').text).toContain('Can | 23.00');
+    // A CSV whose first column is headed "PK" is still text.
+    expect(parseSpreadsheet(enc('PK,Name,Value\n1,Pot,14.50\n'), 'keys.csv').text).toContain('1 | Pot | 14.50');
   });
 
   it('refuses a spreadsheet with no filled cells, naming the file', () => {

@@ -9,7 +9,7 @@ import { unzipSync, type UnzipFileInfo } from 'fflate';
 import { IngestError } from '../../core/errors';
 import { readXml } from './xml';
 import { officeContainer } from '../docx/container';
-import { cellText, isDateFormat, type NumberFormat } from './cell-format';
+import { cellText, isDateFormat, isTimeFormat, type NumberFormat } from './cell-format';
 
 export interface Sheet {
   name: string;
@@ -30,11 +30,16 @@ export function readWorkbook(bytes: Uint8Array, fileName: string): Sheet[] {
   const workbook = xml('xl/workbook.xml');
   if (!workbook) throw new IngestError('corrupt', fileName, 'the file is not a valid Excel workbook (.xlsx): it has no workbook part; it may be damaged or misnamed.');
   try {
+    // A part a workbook may leave out (no text cells: no shared strings; no styles; an empty sheet) reads as empty.
+    const part = <T>(path: string, read: (xml: string) => T, empty: T): T => {
+      const text = xml(path);
+      return text ? read(text) : empty;
+    };
     const { sheets, date1904 } = readSheetList(workbook, xml('xl/_rels/workbook.xml.rels') ?? '');
-    const strings = readSharedStrings(xml('xl/sharedStrings.xml') ?? '');
-    const formats = readCellFormats(xml('xl/styles.xml') ?? '');
+    const strings = part('xl/sharedStrings.xml', readSharedStrings, []);
+    const formats = part('xl/styles.xml', readCellFormats, []);
     const budget = { cells: MAX_CELLS };
-    return sheets.map(({ name, path }) => ({ name, rows: readSheet(xml(path) ?? '', { strings, formats, date1904 }, budget, fileName) }));
+    return sheets.map(({ name, path }) => ({ name, rows: part(path, (x) => readSheet(x, { strings, formats, date1904 }, budget, fileName), []) }));
   } catch (e) {
     if (e instanceof IngestError) throw e;
     throw new IngestError('corrupt', fileName, `the workbook could not be read (${e instanceof Error ? e.message : String(e)}); it may be damaged.`);
@@ -78,7 +83,7 @@ function unpack(bytes: Uint8Array, fileName: string): Record<string, Uint8Array>
 /** Sheet names and their parts' paths, in workbook order; and whether dates count from 1904. */
 function readSheetList(workbook: string, rels: string): { sheets: Array<{ name: string; path: string }>; date1904: boolean } {
   const targets = new Map<string, string>();
-  readXml(rels, { open: (name, a) => name === 'Relationship' && a.Id && a.Target && targets.set(a.Id, a.Target) });
+  if (rels) readXml(rels, { open: (name, a) => name === 'Relationship' && a.Id && a.Target && targets.set(a.Id, a.Target) });
   const sheets: Array<{ name: string; path: string }> = [];
   let date1904 = false;
   readXml(workbook, {
@@ -128,7 +133,8 @@ function readCellFormats(xml: string): NumberFormat[] {
       else if (name === 'xf' && inCellXfs) {
         const id = Number(a.numFmtId ?? 0);
         const code = codes.get(id) ?? '';
-        formats.push({ percent: id === 9 || id === 10 || /%/.test(code.replace(/"[^"]*"/g, '')), date: isDateFormat(id, code) });
+        const time = isTimeFormat(id, code);
+        formats.push({ percent: id === 9 || id === 10 || /%/.test(code.replace(/"[^"]*"/g, '')), date: !time && isDateFormat(id, code), time });
       }
     },
     close(name) {
@@ -150,11 +156,18 @@ function readSheet(xml: string, context: SheetContext, budget: { cells: number }
   let row: string[] | undefined;
   let cell: { column: number; type: string; style: number; value: string } | undefined;
   let inValue = false;
+  // Empty rows and cells put in to keep places count against the budget too, so a sparse sheet cannot fill memory.
+  const charge = (n: number) => {
+    budget.cells -= n;
+    if (budget.cells < 0)
+      throw new IngestError('too-large', fileName, `the workbook holds more than ${MAX_CELLS.toLocaleString('en-US')} cells; split it, or save the sheets you need as CSV.`);
+  };
   readXml(xml, {
     open(name, a) {
       if (name === 'row') {
         // Rows are numbered ("r"); rows left out of the part are empty.
         const at = Number(a.r) - 1;
+        if (Number.isInteger(at) && at > rows.length) charge(at - rows.length);
         if (Number.isInteger(at)) while (rows.length < at) rows.push([]);
         rows.push((row = []));
       } else if (name === 'c' && row) {
@@ -164,8 +177,7 @@ function readSheet(xml: string, context: SheetContext, budget: { cells: number }
     close(name) {
       if (name === 'v' || name === 't') inValue = false;
       else if (name === 'c' && cell && row) {
-        if (--budget.cells < 0)
-          throw new IngestError('too-large', fileName, `the workbook holds more than ${MAX_CELLS.toLocaleString('en-US')} cells; split it, or save the sheets you need as CSV.`);
+        charge(1 + Math.max(0, cell.column - row.length));
         while (row.length < cell.column) row.push('');
         row[cell.column] = cellText(cell, context);
         cell = undefined;

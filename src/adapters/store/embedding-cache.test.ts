@@ -113,3 +113,17 @@ describe('embedding cache on IndexedDB: across connections', () => {
     expect(cached.stats).toMatchObject({ hits: 2, misses: 1, embedded: 1 });
   });
 });
+
+describe('embedding cache on IndexedDB: a failed add gives back its journal too', () => {
+  it('forgets the journal of an owner whose entries were given back, so a later sweep spares entries written again', async () => {
+    const { embeddingCache } = await kb();
+    const failed = cacheOwner(new AbortController().signal);
+    await embeddingCache.put([['m:a', new Float32Array([1])]], failed);
+    await embeddingCache.release(failed);
+    // The retry, another add still running, writes the same entry again.
+    const retry = cacheOwner(new AbortController().signal);
+    await embeddingCache.put([['m:a', new Float32Array([1])]], retry);
+    expect(await embeddingCache.sweepJournal({ running: (owner) => owner === retry })).toBe(0);
+    expect(await embeddingCache.count()).toBe(1);
+  });
+});

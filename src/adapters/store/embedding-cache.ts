@@ -3,11 +3,12 @@ import type { IDBPDatabase } from 'idb';
 import type { EmbeddingCacheStore } from '../../core/embed';
 import { compact } from './bundle';
 import { isQuotaError } from './errors';
-import { CACHE_JOURNAL_PREFIX, CACHE_JOURNAL_RANGE, EMBEDDING_STORE, META_STORE } from './schema';
+import { cacheJournalOf, CACHE_JOURNAL_PREFIX, CACHE_JOURNAL_RANGE, EMBEDDING_STORE, META_STORE } from './schema';
 import { failureCause, runWrite } from './transaction';
 
 export interface IdbEmbeddingCacheStore extends EmbeddingCacheStore {
   delete(keys: string[]): Promise<void>;
+  release(owner: string): Promise<void>;
   count(): Promise<number>;
   /** About how many bytes the entries take: their count times the first one's size and key. */
   bytes(): Promise<number>;
@@ -93,6 +94,8 @@ export function createEmbeddingCacheStore(database: () => IDBPDatabase<unknown>,
       }
     },
 
+    release: (owner) => releaseJournal(database(), owner).catch(fail),
+
     async count() {
       try {
         return await database().count(EMBEDDING_STORE);
@@ -138,4 +141,11 @@ async function approximateBytes(db: IDBPDatabase<unknown>): Promise<number> {
   const [count, cursor] = await Promise.all([db.count(EMBEDDING_STORE), db.transaction(EMBEDDING_STORE).store.openCursor()]);
   const first = cursor?.value as Float32Array | undefined;
   return first ? count * (first.byteLength + String(cursor!.key).length * 2) : 0;
+}
+
+/** See IdbEmbeddingCacheStore.release. */
+function releaseJournal(db: IDBPDatabase<unknown>, owner: string): Promise<void> {
+  return runWrite(db, [META_STORE], (tx, track) => {
+    track(tx.objectStore(META_STORE).delete(cacheJournalOf(owner)));
+  });
 }

@@ -33,6 +33,8 @@ export const EMBEDDING_STORE = 'embeddings';
 export const CACHE_JOURNAL_PREFIX = 'cache-journal:';
 /** Every journal record's META key. */
 export const CACHE_JOURNAL_RANGE = () => IDBKeyRange.bound(CACHE_JOURNAL_PREFIX, `${CACHE_JOURNAL_PREFIX}\uffff`);
+/** The journal records of one add's cache writes: `${prefix}${owner}:${random}`. */
+export const cacheJournalOf = (owner: string) => IDBKeyRange.bound(`${CACHE_JOURNAL_PREFIX}${owner}:`, `${CACHE_JOURNAL_PREFIX}${owner}:\uffff`);
 
 /** revision: a fresh token on every change to the documents, so a tab can tell its view is stale. */
 export const META_KEYS = { revision: 'revision', settings: 'settings' } as const;

@@ -5,7 +5,7 @@ import { quantizeRows } from '../../core/vector';
 import { prepareBundle } from './bundle';
 import { KB_LABEL, type Connection } from './connection';
 import type { KnowledgeBaseStore, StoredDocument } from './knowledge-base-types';
-import { CACHE_JOURNAL_PREFIX, CACHE_KEYS_STORE, DOCUMENT_STORES, EMBEDDING_STORE, META_KEYS, META_STORE, PART_STORES, partsOf, splitParts } from './schema';
+import { cacheJournalOf, CACHE_KEYS_STORE, DOCUMENT_STORES, EMBEDDING_STORE, META_KEYS, META_STORE, PART_STORES, partsOf, splitParts } from './schema';
 import { runWrite, type Track, type WriteTransaction } from './transaction';
 
 const allStores = [...DOCUMENT_STORES, ...PART_STORES, META_STORE, EMBEDDING_STORE];
@@ -16,9 +16,6 @@ function deleteRecords(tx: WriteTransaction, track: Track, id: DocumentId) {
   for (const store of DOCUMENT_STORES) track(tx.objectStore(store).delete(id));
   for (const store of PART_STORES) track(tx.objectStore(store).delete(partsOf(id)));
 }
-
-/** The journal records of one add's cache writes (see CACHE_JOURNAL_PREFIX). */
-const journalOf = (owner: string) => IDBKeyRange.bound(`${CACHE_JOURNAL_PREFIX}${owner}:`, `${CACHE_JOURNAL_PREFIX}${owner}:\uffff`);
 
 /** Queues the records of a document, its chunks and int8 vectors in parts, replacing any it had. */
 function putDocument(tx: WriteTransaction, track: Track, { bundle, keywords, cache }: StoredDocument) {
@@ -32,7 +29,7 @@ function putDocument(tx: WriteTransaction, track: Track, { bundle, keywords, cac
   if (cache) {
     track(tx.objectStore(CACHE_KEYS_STORE).put({ docId: id, keys: cache.keys }));
     // The entries its add wrote are the document's now: no longer an add's to sweep.
-    if (cache.owner) track(tx.objectStore(META_STORE).delete(journalOf(cache.owner)));
+    if (cache.owner) track(tx.objectStore(META_STORE).delete(cacheJournalOf(cache.owner)));
   }
   const { dim, embedderId, data } = vectors;
   const count = chunks.chunks.length;

@@ -118,6 +118,8 @@ describe('routing the classes of questions an unseen library got wrong (issue 30
     expect(routed('How did Calloway gross margin change from 2021 to 2023?')).toEqual([fileOf('CLWY', '10-K', 2023)]);
     // A span whose last year only a quarterly report reaches: the latest annual report within it.
     expect(routed('How did Calloway net sales change from FY2022 to FY2024?')).toEqual([fileOf('CLWY', '10-K', 2023)]);
+    // A span longer than one report's comparatives is not one report's: the year asked first that has one.
+    expect(routed('How did Calloway net sales change from 2017 to 2021?')).toEqual([fileOf('CLWY', '10-K', 2021)]);
   });
 
   it('keeps the full year to the annual report and offers the results release beside it; pay questions keep the proxy statement', () => {

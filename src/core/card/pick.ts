@@ -141,10 +141,15 @@ function forYear<T extends Candidate>(pool: T[], asked: AskedPeriod, aboutProxy:
   return { chosen: later.filter((n) => p(n).year === p(later[0])?.year) };
 }
 
-/** The latest annual report whose year lies within the years asked, if any. */
+/** The years before its own that an annual report prints as comparatives in its income statement. */
+const COMPARATIVE_YEARS = 2;
+
+/** The latest annual report whose year lies within the years asked, if they span no more than one report covers. */
 function latestAnnualWithin<T extends Candidate>(pool: T[], periods: AskedPeriod[]): T | undefined {
   const years = periods.map((a) => a.year);
   const [from, to] = [Math.min(...years), Math.max(...years)];
+  // One annual report prints three years of results: a longer span (or years of two companies) needs one per year.
+  if (to - from > COMPARATIVE_YEARS) return undefined;
   return pool.filter((n) => p(n).kind === 'annual' && p(n).year >= from && p(n).year <= to).sort((a, b) => p(b).year - p(a).year)[0];
 }
 

@@ -55,7 +55,8 @@ export function routeQuestion(question: string, docs: Array<{ docId: string; car
   }
   if (groups.length === 0) return { routed: [], reason: 'the question names no document' };
   const periods = askedPeriods(question);
-  const form = askedForm(question, periods);
+  // Several years of one company ask for its annual reports; years of several companies may be one each.
+  const form = askedForm(question, groups.length === 1 ? periods : []);
   // Each organisation named gets its own pick.
   const routed: RoutedDocument[] = [];
   for (const group of groups) {

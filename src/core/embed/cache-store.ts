@@ -10,6 +10,8 @@ export interface EmbeddingCacheStore {
   put(entries: Array<[string, Float32Array]>, owner?: string): Promise<void>;
   /** Removes entries (missing keys are ignored). Stores without it keep what was written. */
   delete?(keys: string[]): Promise<void>;
+  /** Forgets the journal of what `owner` wrote (its entries were deleted), for a store that journals (see put). */
+  release?(owner: string): Promise<void>;
 }
 
 /** In-memory store; with `maxEntries`, the oldest entries are dropped first. */

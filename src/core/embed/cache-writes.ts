@@ -79,6 +79,8 @@ export function cacheLedger(store: EmbeddingCacheStore): CacheLedger & LedgerEnt
     },
     discard(signal) {
       discardAccount(accountOf(signal));
+      // Its journal goes too, so a later sweep does not delete entries a retry wrote again.
+      void store.release?.(cacheOwner(signal)).catch(() => undefined);
     },
     close(signal) {
       const account = accounts.get(signal);

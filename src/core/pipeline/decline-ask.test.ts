@@ -44,5 +44,8 @@ describe('ask: not in your documents', () => {
     const stated = await ferryDepsOver([...sentences, 'In the autumn the crew checked 6 lifeboats and the rafts.']);
     const some = await ask('How many lifeboats does the ferry carry?', DEFAULT_PIPELINE, stated.deps);
     expect(some.declined).toBeUndefined();
+    // A count in words states it too.
+    const words = await ferryDepsOver([...sentences, 'The ferry carries four lifeboats and two rafts.']);
+    expect((await ask('How many lifeboats does the ferry carry?', DEFAULT_PIPELINE, words.deps)).declined).toBeUndefined();
   });
 });

@@ -5,6 +5,7 @@ import { type CacheLedger, type Embedder, type LoadProgress, withCache } from '.
 import { IngestError } from '../../core/errors';
 import { DEFAULT_SETTINGS, type Settings } from '../../core/settings';
 import type { DocumentSource, LibraryDeps } from './types';
+import { freeRoom, withRoom, type RoomStep } from './room';
 
 /** What every part of the library shares: the in-memory knowledge base and documents, the settings, the embedding model, and the queue and cross-tab lock that writes go through. */
 export class LibraryCore {
@@ -266,30 +267,14 @@ export class LibraryCore {
     return new KnowledgeBase(dim, { loadChunks: async (id) => (await store.getChunks(id))?.chunks });
   }
 
-  /**
-   * Gives the library room, in steps a caller tries one after another: first the embedding cache
-   * (it only saves re-embedding) and cached model files (downloaded again when next used); then,
-   * as a last resort, the app's runtime files (the WebAssembly runtimes and the bundled embedding
-   * model, fetched again on the next visit online; offline use waits for that visit). Resolves to
-   * about how many bytes the step freed.
-   */
-  async freeRoom(step: 'models' | 'runtime' = 'models'): Promise<number> {
-    const { store, cachedFiles } = this.deps;
-    if (step === 'runtime') return (await cachedFiles?.freeRuntime().catch(() => 0)) ?? 0;
-    const cacheBytes = await store.embeddingCache.bytes().catch(() => 0);
-    await store.embeddingCache.clear().catch(() => undefined);
-    const modelBytes = (await cachedFiles?.freeModels().catch(() => 0)) ?? 0;
-    return cacheBytes + modelBytes;
+  /** Gives the library room, one step (see room.ts); resolves to about how many bytes it freed. */
+  freeRoom(step: RoomStep): Promise<number> {
+    return freeRoom(this.deps, step);
   }
 
-  /** Runs `attempt` again after each step of freeRoom that frees something, until it is not refused for room (`refused`). */
-  async withRoom<T>(attempt: () => Promise<T>, refused: (result: T) => boolean): Promise<T> {
-    let result = await attempt();
-    for (const step of ['models', 'runtime'] as const) {
-      if (!refused(result)) break;
-      if ((await this.freeRoom(step)) > 0) result = await attempt();
-    }
-    return result;
+  /** Runs `attempt` again after each step of freeRoom that frees something (see room.ts). */
+  withRoom<T>(attempt: () => Promise<T>, refused: (result: T) => boolean, neededAfter?: () => number | undefined): Promise<T> {
+    return withRoom(this.deps, attempt, refused, neededAfter);
   }
 
   requireOpen(): KnowledgeBase {

@@ -43,7 +43,8 @@ export class Documents {
    */
   freeSpace(): Promise<StorageUsage | undefined> {
     return this.core.enqueue(async () => {
-      await this.core.freeRoom();
+      await this.core.freeRoom('cache');
+      await this.core.freeRoom('models');
       return this.usage();
     });
   }

@@ -215,12 +215,16 @@ export class Ingestion {
       sentencesPerSecond: this.core.embedRate,
     });
     const maxChars = this.core.deps.maxDocumentChars ?? MAX_DOCUMENT_CHARS;
+    let free: number | undefined;
     const judge = async () => {
       const usage = await this.core.deps.store.usage();
-      return judgeEstimate(estimate, usage && usage.quotaBytes - usage.usedBytes, maxChars);
+      free = usage && usage.quotaBytes - usage.usedBytes;
+      return judgeEstimate(estimate, free, maxChars);
     };
-    // Too little room: the embedding cache, model files and at last the runtime files give way to the document.
-    const verdict = chars > maxChars ? await judge() : await this.core.withRoom(judge, (v) => 'refuse' in v);
+    // Too little room: the embedding cache, model files and at last the runtime files give way to the document, as far
+    // as they would make it fit (judgeEstimate wants a tenth to spare).
+    const needed = () => (free === undefined ? undefined : estimate.storageBytes / 0.9 - free);
+    const verdict = chars > maxChars ? await judge() : await this.core.withRoom(judge, (v) => 'refuse' in v, needed);
     if ('refuse' in verdict) throw new IngestError(chars > maxChars ? 'too-large' : 'quota', name, verdict.refuse);
     if ('warn' in verdict) onProgress({ stage: 'estimate', note: verdict.warn });
   }

@@ -69,8 +69,14 @@ function statementYears(docs: DocumentTables[], latest: number): number[] {
  */
 function countsBeside(text: string, noun: string): boolean {
   const follows = new RegExp(`^\\s+(?:[\\w-]+\\s+){0,2}${noun}`, 'i');
-  return typedSpans(text, 'count').some((sp) => follows.test(text.slice(sp.end, sp.end + 60)));
+  if (typedSpans(text, 'count').some((sp) => follows.test(text.slice(sp.end, sp.end + 60)))) return true;
+  // A count in words: "four lifeboats", "three reportable segments", "a dozen stores".
+  return new RegExp(`\\b(?:${NUMBER_WORDS})\\s+(?:[\\w-]+\\s+){0,2}${noun}`, 'i').test(text);
 }
+
+/** Counts written in words. */
+const NUMBER_WORDS =
+  'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen|dozens|hundreds|thousands|million|millions';
 
 /**
  * A passage covering less than this share of the question's term weight is about something else:
