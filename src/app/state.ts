@@ -72,6 +72,8 @@ export class AppStore {
     }
     // After the library is read, so that an add stored just before its page closed is not reported as lost.
     void this.jobs.findInterrupted();
+    // The use split into library, cache, model and app files reads the caches: after opening, not in its way.
+    void this.documents.refreshUsage();
     void this.models.loadModel();
     void this.models.loadLlm();
     void this.models.loadSiteModels();

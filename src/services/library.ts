@@ -38,7 +38,7 @@ export class Library {
     // Cache entries an add left when its page closed (and never stored) are removed: at once
     // where Web Locks tell which adds still run in other tabs, otherwise after an hour.
     void this.sweepCache().catch(() => undefined);
-    return { documents: complete, usage: await this.documents.usage(), settings: this.core.settings, loadMs: performance.now() - t0 };
+    return { documents: complete, usage: await store.usage(), settings: this.core.settings, loadMs: performance.now() - t0 };
   }
 
   private async sweepCache(): Promise<number> {
