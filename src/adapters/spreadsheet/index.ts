@@ -6,7 +6,7 @@
  */
 import Papa from 'papaparse';
 import { IngestError } from '../../core/errors';
-import { assertHasBytes, fileStem, parseHtml, toBytes } from '../../core/parse';
+import { assertHasBytes, decodeBytes, fileStem, parseHtml, toBytes } from '../../core/parse';
 import type { ParsedDocument } from '../../core/types';
 import { readWorkbook, type Sheet } from './xlsx';
 
@@ -36,18 +36,12 @@ function isZipOrOle(bytes: Uint8Array): boolean {
 
 /** CSV or TSV rows; papaparse guesses the delimiter (comma, semicolon, tab, pipe). */
 function readDelimited(bytes: Uint8Array, fileName: string): string[][] {
-  const text = decodeText(bytes);
+  // As text files are read: a byte-order mark decides, else UTF-8, else windows-1252 (older spreadsheet exports).
+  const text = decodeBytes(bytes);
   const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'] });
   const broken = parsed.errors.find((e) => e.type === 'Quotes');
   if (parsed.data.length === 0 && broken) throw new IngestError('corrupt', fileName, `the CSV could not be read (${broken.message} in row ${(broken.row ?? 0) + 1}).`);
   return parsed.data.map((row) => row.map((cell) => cell.trim()));
-}
-
-/** UTF-8 (with or without a byte-order mark), or UTF-16 with one, as spreadsheet programs save CSV. */
-function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  return new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
 }
 
 /** Rows without trailing empty cells, and without rows left empty. */

@@ -105,6 +105,8 @@ describe('parseSpreadsheet', () => {
     expect(csv.text).toContain('Pot, 30 cm | each | 14.50');
     expect(parseSpreadsheet(enc('Item;Price\nSeeds;5,40\n'), 'semi.csv').text).toContain('Seeds | 5,40');
     expect(parseSpreadsheet(enc('Item\tPrice\nCan\t23.00\n'), 'tabs.tsv').text).toContain('Can | 23.00');
+    // An older export in windows-1252 ("Café" with é as one byte) is read as such.
+    expect(parseSpreadsheet(new Uint8Array([...enc('Item,Price\nCaf'), 0xe9, ...enc(',3.20\n')]), 'menu.csv').text).toContain('Café | 3.20');
     // A CSV whose first column is headed "PK" is still text.
     expect(parseSpreadsheet(enc('PK,Name,Value\n1,Pot,14.50\n'), 'keys.csv').text).toContain('1 | Pot | 14.50');
   });

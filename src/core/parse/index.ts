@@ -10,5 +10,5 @@ export { parseMarkdown } from './markdown';
 export { parsePdfSource, parsePdfSourcePaced } from './pdf/parse';
 export { previewPageText } from './pdf/preview';
 export type { PdfOutlineEntry, PdfPage, PdfPageOcr, PdfSource, PdfTextItem } from './pdf/source';
-export { assertHasBytes, fileStem, toBytes } from './source';
+export { assertHasBytes, decodeBytes, fileStem, toBytes } from './source';
 export { parsePlainText } from './text';
