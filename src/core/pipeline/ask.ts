@@ -17,7 +17,7 @@ import { comparing, type ComparisonResult } from './stages/comparing';
 import { reading, type ReadingResult } from './stages/reading';
 import { intentOf } from '../intent';
 import { attributing } from './stages/attributing';
-import { declining, nothingStated } from './stages/declining';
+import { declining, notPrinted, nothingStated } from './stages/declining';
 
 export type { AskDeps, Reranker } from './stages/context';
 export { NOT_FOUND } from './stages/answering';
@@ -134,11 +134,12 @@ async function findings(
     if (stage === 'read') read = await run('read', () => reading(ctx, intent, sources));
     if (comparison?.answer || figure?.answer || read?.answer) break;
   }
-  // A fact nothing answered and no passage covers enough of: "nothing states this" (a yes/no question says "cannot judge" itself,
+  // A fact nothing answered and no passage covers enough of, or anything asked that the documents never print: "nothing states this" (a yes/no question says "cannot judge" itself,
   // a figure that could not be computed says which rows were missing, and a list or a reason is left to the quoted passages).
-  // A table cell looked up by the question's words that held no value is no figure either.
-  const noFigure = !figure || (figure.figure.value === undefined && figure.figure.asked.from === 'table cell');
-  if (!declined && !comparison?.answer && noFigure && !read?.answer && intent.kind === 'fact') declined = nothingStated(ctx, sources);
+  // A line item or a table cell looked up by the question's words that held no value is no figure either.
+  const noFigure = !figure || (figure.figure.value === undefined && (figure.figure.asked.from === 'table cell' || figure.figure.asked.from === 'line item'));
+  if (!declined && !comparison?.answer && noFigure && !read?.answer)
+    declined = intent.kind === 'fact' ? nothingStated(ctx, sources) : intent.kind === 'passages' ? notPrinted(ctx, sources) : undefined;
   const finding = declined ? { answer: declined.text, declined: true } : comparison?.answer ? comparison : figure?.answer ? figure : (read ?? figure);
   return { declined, comparison, figure, read, finding };
 }

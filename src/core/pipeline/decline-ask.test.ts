@@ -48,4 +48,24 @@ describe('ask: not in your documents', () => {
     const words = await ferryDepsOver([...sentences, 'The ferry carries four lifeboats and two rafts.']);
     expect((await ask('How many lifeboats does the ferry carry?', DEFAULT_PIPELINE, words.deps)).declined).toBeUndefined();
   });
+
+  it('says nothing states what is asked when no chunk of the documents prints it; printed anywhere, spelled out or as a statement names it, it is not declined', async () => {
+    const sentences = [
+      'The island ferry carries cars, bicycles and foot passengers between the two harbours.',
+      'Passengers on the ferry may buy tickets at the harbour office or on board.',
+      'The harbour master inspects the ferry every spring and reports to the island council.',
+    ];
+    const q = "Who is the ferry company's chief financial officer?";
+    const absent = await ask(q, DEFAULT_PIPELINE, (await ferryDepsOver(sentences)).deps);
+    expect(absent.declined).toMatchObject({ kind: 'fact' });
+    expect(absent.answer.text).toMatch(/^I found nothing in your documents that states this\.\n\nThe nearest passages, which do not answer it:/);
+    // Printed in a chunk retrieval did not keep, or as an acronym spelled out: the passages are offered as before.
+    const printed = await ferryDepsOver([...sentences, 'Accounts are kept by Ada Lind, Chief Financial Officer since 2019.']);
+    expect((await ask(q, DEFAULT_PIPELINE, printed.deps)).declined).toBeUndefined();
+    expect((await ask('Who is the CFO of the ferry company?', DEFAULT_PIPELINE, printed.deps)).declined).toBeUndefined();
+    // "Net income" is printed as "net earnings" by some statements (core/compute's lexicon).
+    const earnings = await ferryDepsOver([...sentences, 'The ferry company reported net earnings of $2.1 million for the season.']);
+    expect((await ask("What was the ferry company's net income?", DEFAULT_PIPELINE, earnings.deps)).declined).toBeUndefined();
+    expect((await ask("What was the ferry company's net income?", DEFAULT_PIPELINE, (await ferryDepsOver(sentences)).deps)).declined).toMatchObject({ kind: 'fact' });
+  });
 });

@@ -1,6 +1,6 @@
 import { absentName, absentPeriod, declineText, type Decline } from '../../decline';
-import { askedYears, type DocumentTables } from '../../compute';
-import { countedNouns, MIN_FACT_COVERAGE, typedSpans } from '../../read';
+import { askedYears, LEXICON, type DocumentTables } from '../../compute';
+import { askedHead, countedNouns, MIN_FACT_COVERAGE, printsHead, typedSpans } from '../../read';
 import type { CandidateRow } from '../types';
 import type { RoutedDocument } from '../../card';
 import type { AskContext, Outcome } from './context';
@@ -41,8 +41,11 @@ export async function declining(
   const later = PAST.test(ctx.question) && Number.isFinite(latest) && asked.every((y) => y > latest);
   const reported = docs.flatMap((d) => d.tables.flatMap((t) => t.columns.flatMap((c) => (c.period ? [c.period.fy] : []))));
   const gap = later ? { asked, reported: statementYears(docs, latest) } : absentPeriod(asked, reported);
-  // A passage that covers the question, names the year and prints a figure may state it in prose.
-  const stated = gap && readUnits(ctx, sources).some((u) => u.coverage >= MIN_FACT_COVERAGE && asked.some((y) => u.text.includes(String(y))) && FIGURE_NOT_YEAR.test(u.text));
+  // A passage of those documents that covers the question, names the year and prints a figure may state it in prose.
+  const theirs = new Set(sources.filter((s) => docs.some((d) => d.docId === s.first.docId)).map((s) => s.n));
+  const stated =
+    gap &&
+    readUnits(ctx, sources).some((u) => theirs.has(u.source) && u.coverage >= MIN_FACT_COVERAGE && asked.some((y) => u.text.includes(String(y))) && FIGURE_NOT_YEAR.test(u.text));
   if (!gap || stated) return { value: undefined, detail: { declined: 'no', ...(gap ? { years: 'stated by a passage covering the question' } : {}) } };
   const title = inScope.length === 1 ? inScope[0].card.title : undefined;
   const shown = statementYears(docs, latest);
@@ -85,17 +88,43 @@ const NUMBER_WORDS =
  */
 export const NOTHING_COVERAGE = 1 / 3;
 
-/** 6e. After the answering stages found nothing: when no passage printing the question's names covers a third of it, "nothing states this". */
+/**
+ * 6e. After the answering stages found nothing: "nothing states this" when no passage printing the
+ * question's names covers a third of it, when a count is asked and nothing prints one beside what
+ * it counts, or when the documents drawn on never print what is asked ("Who is Kenvue's chief
+ * financial officer?" of a filing that names no such officer).
+ */
 export function nothingStated(ctx: AskContext, sources: AnswerSource[]): Decline | undefined {
   if (sources.length === 0) return undefined;
   // Only a passage that prints the names the question uses beyond the documents' own can state it.
   const units = naming(ctx, sources, readUnits(ctx, sources));
   const best = Math.max(0, ...units.map((u) => u.coverage));
+  // A count printed in a passage retrieval did not keep still states it: the documents' other chunks are read too.
+  const chunks = () => [...new Set(sources.map((s) => s.first.docId))].flatMap((id) => ctx.deps.chunksOf?.(id) ?? []);
   // "How many employees …": no passage names what is counted, or prints a count beside its name.
   const counted = countedNouns(ctx.question);
   const counts = (text: string) => counted.every((n) => new RegExp(`\\b${n}`, 'i').test(text)) && countsBeside(text, counted.at(-1)!);
-  // A count printed in a passage retrieval did not keep still states it: the documents' other chunks are read too.
-  const elsewhere = () => [...new Set(sources.map((s) => s.first.docId))].some((id) => (ctx.deps.chunksOf?.(id) ?? []).some((c) => counts(c.text)));
-  const uncounted = counted.length > 0 && !units.some((u) => counts(u.text)) && !elsewhere();
-  return best < NOTHING_COVERAGE || uncounted ? declineText({ kind: 'fact' }) : undefined;
+  const uncounted = counted.length > 0 && !units.some((u) => counts(u.text)) && !chunks().some((c) => counts(c.text));
+  return best < NOTHING_COVERAGE || uncounted ? declineText({ kind: 'fact' }) : notPrinted(ctx, sources);
+}
+
+/**
+ * 6e, for any question nothing answered: "What was … net income" of documents that print no "net
+ * income" (nor a name a statement gives it), anywhere, is declined: they do not state it.
+ */
+export function notPrinted(ctx: AskContext, sources: AnswerSource[]): Decline | undefined {
+  const forms = headForms(askedHead(ctx.question));
+  if (sources.length === 0 || forms.length === 0) return undefined;
+  const prints = (text: string) => forms.some((f) => printsHead(text, f));
+  const docIds = [...new Set(sources.map((s) => s.first.docId))];
+  if (sources.some((s) => prints(s.text)) || docIds.some((id) => (ctx.deps.chunksOf?.(id) ?? []).some((c) => prints(c.text)))) return undefined;
+  return declineText({ kind: 'fact' });
+}
+
+/** The head and, for a statement line item (core/compute's lexicon), every name and label it goes by ("net earnings" for "net income"). */
+function headForms(head: string[]): string[][] {
+  if (head.length === 0) return [];
+  const said = head.join(' ').toLowerCase();
+  const entries = LEXICON.filter((e) => e.names.some((n) => n.toLowerCase() === said));
+  return [head, ...entries.flatMap((e) => [...e.names, ...e.labels].map((n) => n.split(/\s+/)))];
 }

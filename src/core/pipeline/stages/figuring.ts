@@ -17,6 +17,7 @@ import {
   type FigureText,
 } from '../../compute';
 import { LEAD_IN } from '../../read';
+import { mentionsAll, namesBeyond } from '../../decline';
 import type { CandidateRow } from '../types';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
@@ -124,7 +125,7 @@ async function meaningFallback(ctx: AskContext, figure: Figure, docs: DocumentTa
 
 /** The tables of the documents to read them from (documentsFor), loaded; a document whose tables cannot be read has none. */
 export async function tablesInScope(ctx: AskContext, rows: CandidateRow[], scope: ReadonlySet<string> | undefined): Promise<DocumentTables[]> {
-  const docIds = documentsFor(rows, scope);
+  const docIds = documentsFor(ctx, rows, scope);
   await ctx.deps.loadDocuments?.(docIds);
   const docs: DocumentTables[] = [];
   for (const docId of docIds) docs.push({ docId, tables: await Promise.resolve(ctx.deps.tablesOf!(docId)).catch(() => []) });
@@ -132,10 +133,26 @@ export async function tablesInScope(ctx: AskContext, rows: CandidateRow[], scope
 }
 
 /** The documents to read tables from: the routed scope, else the documents of the best candidates. */
-function documentsFor(rows: CandidateRow[], scope: ReadonlySet<string> | undefined): string[] {
-  if (scope && scope.size > 0 && scope.size <= FIGURE_DOCUMENTS) return [...scope];
+function documentsFor(ctx: AskContext, rows: CandidateRow[], scope: ReadonlySet<string> | undefined): string[] {
+  if (scope && scope.size > 0 && scope.size <= FIGURE_DOCUMENTS) return namingDocuments(ctx, [...scope]);
   const ranked = [...rows].sort((a, b) => a.rank - b.rank).map((r) => r.chunk.docId);
-  return [...new Set(ranked.filter((d) => !scope || scope.has(d)))].slice(0, FIGURE_DOCUMENTS);
+  return namingDocuments(ctx, [...new Set(ranked.filter((d) => !scope || scope.has(d)))]).slice(0, FIGURE_DOCUMENTS);
+}
+
+/**
+ * Of those documents, the ones that print the names the question uses beyond the documents' own
+ * ("Arena" in "What did Pfizer pay for Arena") and its acronyms ("AWS" in "What was AWS operating
+ * income"), when any does: another company's table answers nothing.
+ */
+function namingDocuments(ctx: AskContext, docIds: string[]): string[] {
+  const asked = ctx.question.replace(LEAD_IN, '');
+  const own = (ctx.deps.cards?.() ?? []).flatMap((c) => [...c.card.names, c.card.title, c.card.company ?? '']);
+  const names = namesBeyond(asked, own);
+  const acronyms = [...new Set(asked.match(/\b[A-Z]{2,6}\b/g) ?? [])].map((a) => new RegExp(`\\b${a}\\b`));
+  if ((names.length === 0 && acronyms.length === 0) || !ctx.deps.chunksOf) return docIds;
+  const prints = (text: string) => mentionsAll(text, names) && acronyms.every((a) => a.test(text));
+  const naming = docIds.filter((id) => ctx.deps.chunksOf!(id).some((c) => prints(c.text)));
+  return naming.length > 0 ? naming : docIds;
 }
 
 /** Gives every input cell a source number: the source already holding its chunk, or a new source for that chunk. */

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { askedHead, printsHead } from './asked';
+
+describe('askedHead', () => {
+  it('reads the head noun phrase of a "what is / who is" question, after a possessive and without amounts, years or modifiers', () => {
+    expect(askedHead("What was Foot Locker's net income in the second quarter of 2022?")).toEqual(['net', 'income']);
+    expect(askedHead("Who is Kenvue's chief financial officer?")).toEqual(['chief', 'financial', 'officer']);
+    expect(askedHead("What was the Debian project's income in 2010?")).toEqual(['income']);
+    expect(askedHead('What was AWS operating income in 2021?')).toEqual(['operating', 'income']);
+    expect(askedHead('What is the FY2018 capital expenditure amount (in USD millions) for 3M?')).toEqual(['capital', 'expenditure']);
+    expect(askedHead('According to the 2022 10-K, what are the three main companies acquired by Pfizer?')).toEqual(['companies']);
+  });
+
+  it('has no head for a question whose verb says what is asked, a computed measure or an explanation', () => {
+    expect(askedHead('Which segment saw the biggest drop in net sales?')).toEqual([]);
+    expect(askedHead('What did Boeing raise its quarterly dividend to?')).toEqual([]);
+    expect(askedHead('What is the FY2019 inventory turnover ratio for Kraft Heinz?')).toEqual([]);
+    expect(askedHead("What were the main drivers of 3M's margin decline?")).toEqual([]);
+    expect(askedHead('What is the name of the chief executive?')).toEqual([]);
+  });
+});
+
+describe('printsHead', () => {
+  it('finds the words next to each other and in order, as word beginnings (plurals, hyphens)', () => {
+    expect(printsHead('Net income attributable to the company rose.', ['net', 'income'])).toBe(true);
+    expect(printsHead('Capital expenditures were $1.2 billion.', ['capital', 'expenditure'])).toBe(true);
+    expect(printsHead('Net sales and other income rose.', ['net', 'income'])).toBe(false);
+    expect(printsHead('Income fell; net cash rose.', ['net', 'income'])).toBe(false);
+  });
+
+  it('finds an acronym as itself or spelled out', () => {
+    expect(printsHead('Ada Lind, Chief Financial Officer, signed.', ['CFO'])).toBe(true);
+    expect(printsHead('The CFO signed.', ['CFO'])).toBe(true);
+    expect(printsHead('The chief executive signed.', ['CFO'])).toBe(false);
+  });
+});

@@ -1,0 +1,72 @@
+import { LEAD_IN } from './verdict';
+
+/**
+ * What a question asks for, as the words of its head noun phrase: "What was Foot Locker's net
+ * income in the second quarter?" asks for "net income"; "Who is Kenvue's chief financial
+ * officer?" for "chief financial officer". A document that never prints that phrase cannot state
+ * it. Empty when the question has no such head ("Who founded …", "Why did …", "How …").
+ *
+ * Only the last HEAD_WORDS words before a preposition, a verb or the end are kept, and words that
+ * say nothing of what is asked (an amount, a total, a year) are dropped: "the FY2019 total capital
+ * expenditure amount" asks for "capital expenditure".
+ */
+export function askedHead(question: string): string[] {
+  const q = question.replace(LEAD_IN, '').trim();
+  const m = q.match(WH_HEAD);
+  if (!m) return [];
+  // After a possessive, the head: "the Debian project's income" → "income".
+  const phrase = m[1].split(/['’]s?\s+/).at(-1)!;
+  const words = phrase.split(/\s+/).filter((w) => /^[\p{L}&]/u.test(w) && !GENERIC.test(w) && !/\d/.test(w));
+  // A name before the head is whose it is: "AWS operating income" asks for operating income.
+  while (words.length > 1 && /^\p{Lu}/u.test(words[0])) words.shift();
+  // A participle after the noun qualifies it: "companies acquired" asks for companies.
+  while (words.length > 1 && /ed$/i.test(words.at(-1)!)) words.pop();
+  // A measure computed from printed figures need not be printed ("inventory turnover ratio"), nor an explanation named ("the main drivers").
+  if (words.length === 0 || DERIVED.test(words.at(-1)!) || EXPLAINED.test(words.at(-1)!)) return [];
+  return words.slice(-HEAD_WORDS);
+}
+
+/** At most this many words name what is asked ("chief financial officer"); earlier ones are modifiers. */
+const HEAD_WORDS = 3;
+
+/**
+ * "What was/is (the) …", "Who is …": the words up to a preposition, a verb, a comma or the question
+ * mark. A question of another shape ("Which segment saw …", "What did … raise") has no head: its
+ * verb, not a noun, says what is asked.
+ */
+const WH_HEAD = new RegExp(
+  String.raw`^(?:what|who)\s+(?:is|was|are|were)\s+(?:the\s+|a\s+|an\s+)?((?:[\w&.’'-]+\s+){0,6}?[\w&.’'-]+?)` +
+    String.raw`(?=\s+(?:in|of|for|at|on|during|did|does|do|was|were|is|are|has|have|had|to|from|by|with|under|over|between|as|that|which|when|per|according|reported|recorded|required)\b|\s*[,?(:;]|\s*$)`,
+  'i',
+);
+
+/** Words that say nothing of what is asked. */
+const GENERIC =
+  /^(?:the|a|an|its|their|total|amount|value|figure|number|level|approximate|approximately|exact|current|latest|reported|overall|company|company['’]s|fiscal|fy|year|quarter|annual|quarterly|full|primary|key|name|names|type|kind|major|main|significant|notable|important|largest|biggest|one|two|three|four|five|six|seven|eight|nine|ten)$/i;
+
+/** A measure computed from printed figures, or a comparison of them: a document need not print its name. */
+const DERIVED =
+  /^(?:ratios?|margins?|averages?|changes?|growth|turnover|rates?|percentages?|shares?|returns?|multiples?|yields?|cycles?|differences?|increases?|decreases?|declines?|trends?)$/i;
+
+/** What a passage explains without naming it: reasons, drivers, risks, effects, a view or a plan. */
+const EXPLAINED =
+  /^(?:reasons?|drivers?|factors?|causes?|explanations?|impacts?|effects?|consequences?|implications?|risks?|challenges?|outlook|view|views|opinion|strategy|strategies|plans?|purpose|role|goal|goals|objectives?|benefits?|advantages?|disadvantages?|differences?|relationship|significance|status|situation|position|approach|policy|policies|nature|basis|story|summary|overview)$/i;
+
+/**
+ * Whether a text prints the head, its words in order and next to each other, each word as the
+ * beginning of a word of the text ("net income" in "Net income attributable", "capital expenditure"
+ * in "capital expenditures"). An acronym is printed as itself or spelled out ("CFO" as "Chief
+ * Financial Officer").
+ */
+export function printsHead(text: string, head: readonly string[]): boolean {
+  if (head.length === 0) return true;
+  const words = head.map((w) => {
+    const stem = w.replace(/(?:ies|es|s)$/i, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const spelled = ACRONYM.test(w) ? `|${[...w.replace(/s$/, '')].map((c) => `${c}\\w*`).join(String.raw`\s+(?:of\s+|and\s+|&\s+)?`)}` : '';
+    return `(?:${stem}${spelled})`;
+  });
+  return new RegExp(`\\b${words.join(String.raw`[\w’'-]*[\s-]+`)}`, 'i').test(text);
+}
+
+/** A word written in capitals, two to five letters ("CFO", "AWS", "GMV"). */
+const ACRONYM = /^[A-Z]{2,5}s?$/;
