@@ -84,6 +84,8 @@ function startsParagraph(para: Line[], line: Line, body: BodyStyle, margins: { l
   if (line.bold !== prev.bold) return true;
   if (LIST_ITEM.test(line.text)) return true;
   const em = line.fontSize;
+  // A centred block (a title over two lines): each line inside the one before, about one centre.
+  if (centredUnder(line, prev, em)) return false;
   // First-line indent; a list item's hanging indent is not one.
   if (line.x0 - prev.x0 > em && !LIST_ITEM.test(prev.text)) return true;
   // Back out past the paragraph's own margin: the list item or quote has ended.
@@ -91,4 +93,10 @@ function startsParagraph(para: Line[], line: Line, body: BodyStyle, margins: { l
   // A sentence that stops well short of the right margin ends its paragraph.
   const width = margins.right - margins.left;
   return SENTENCE_END.test(prev.text) && prev.x1 < margins.right - 0.15 * width;
+}
+
+/** A line set inside the one before on both sides, about the same centre, in the same type: centred text going on. */
+function centredUnder(line: Line, prev: Line, em: number): boolean {
+  const centre = (l: Line) => (l.x0 + l.x1) / 2;
+  return line.x0 > prev.x0 + em && line.x1 < prev.x1 - em && Math.abs(centre(line) - centre(prev)) < em && line.bold === prev.bold && line.fontSize === prev.fontSize;
 }

@@ -1,4 +1,4 @@
-import { makeLine, type Cell, type Line } from './lines';
+import { makeLine, type Cell, type Line, type LineStyle } from './lines';
 
 // The gutter of a two-column layout is looked for in this middle band of the text width.
 const BAND = [0.25, 0.75] as const;
@@ -102,5 +102,25 @@ function isProse(cells: Cell[], columnWidth: number): boolean {
 
 function sideLine(line: Line, x: number, side: 'left' | 'right'): Line | null {
   const cells = line.cells.filter((c) => (side === 'left' ? c.x1 <= x : c.x0 >= x));
-  return cells.length ? makeLine(line.page, cells, line) : null;
+  return cells.length ? makeLine(line.page, cells, cellsStyle(cells, line)) : null;
+}
+
+/**
+ * The style of most of these cells' characters, from each cell's own style (else `fallback`): a
+ * column's half of a line shared with the other column takes its own size and weight, not the
+ * whole line's (a heading beside body text).
+ */
+function cellsStyle(cells: Cell[], fallback: LineStyle): LineStyle {
+  if (cells.some((c) => !c.style)) return fallback;
+  const bySize = new Map<number, number>();
+  let bold = 0;
+  let chars = 0;
+  for (const c of cells) {
+    const n = c.text.length;
+    bySize.set(c.style!.fontSize, (bySize.get(c.style!.fontSize) ?? 0) + n);
+    chars += n;
+    if (c.style!.bold) bold += n;
+  }
+  const fontSize = [...bySize].sort((a, b) => b[1] - a[1] || b[0] - a[0])[0][0];
+  return { y: fallback.y, fontSize, bold: bold * 2 > chars };
 }

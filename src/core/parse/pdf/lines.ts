@@ -7,6 +7,15 @@ export interface Cell {
   text: string;
   x0: number;
   x1: number;
+  /** The style of most of the cell's characters (absent for cells made by hand). */
+  style?: LineStyle;
+}
+
+/** A line's or a cell's baseline, font size and weight. */
+export interface LineStyle {
+  y: number;
+  fontSize: number;
+  bold: boolean;
 }
 
 /** One visual line of a page: runs that share a baseline, in reading order. */
@@ -171,6 +180,7 @@ function toLine(page: number, items: PdfTextItem[]): Line | null {
   items.sort((a, b) => a.x - b.x);
   const style = dominantStyle(items);
   const cells: Cell[] = [];
+  const runs: PdfTextItem[][] = [];
   let cell: Cell | null = null;
   for (const item of items) {
     const gap = cell ? item.x - cell.x1 : 0;
@@ -178,17 +188,19 @@ function toLine(page: number, items: PdfTextItem[]): Line | null {
     if (!cell || gap > CELL_GAP * em) {
       cell = { text: item.text, x0: item.x, x1: item.x + item.width };
       cells.push(cell);
+      runs.push([item]);
       continue;
     }
+    runs.at(-1)!.push(item);
     const space = gap > SPACE_GAP * em && !/\s$/.test(cell.text) && !/^\s/.test(item.text) && !(gap < TAIL_GAP * em && splitTail(cell.text, item.text));
     cell.text += (space ? ' ' : '') + item.text;
     cell.x1 = Math.max(cell.x1, item.x + item.width);
   }
-  const cleaned = mergeSymbolCells(cells.map((c) => ({ ...c, text: joinSplitTails(cleanCell(c.text)) })).filter((c) => c.text !== ''));
+  const cleaned = mergeSymbolCells(cells.map((c, k) => ({ ...c, text: joinSplitTails(cleanCell(c.text)), style: dominantStyle(runs[k]) })).filter((c) => c.text !== ''));
   return cleaned.length === 0 ? null : makeLine(page, cleaned, style);
 }
 
-export function makeLine(page: number, cells: Cell[], style: { y: number; fontSize: number; bold: boolean }): Line {
+export function makeLine(page: number, cells: Cell[], style: LineStyle): Line {
   return {
     page,
     y: style.y,
@@ -223,7 +235,7 @@ function cleanCell(text: string): string {
     .replace(/(\d) %/g, '$1%');
 }
 
-function dominantStyle(items: PdfTextItem[]): { fontSize: number; bold: boolean; y: number } {
+function dominantStyle(items: PdfTextItem[]): LineStyle {
   const bySize = new Map<number, number>();
   let boldChars = 0;
   let chars = 0;

@@ -31,10 +31,10 @@ export function outlineHeadings(outline: PdfOutlineEntry[], placed: PlacedBlock[
 
 function locate(entry: PdfOutlineEntry, blocks: PlacedBlock[], pageStart: number): number {
   const below = entry.y === null ? blocks : blocks.filter((b) => b.block.lines[0].y >= entry.y! - 2);
-  const title = squash(entry.title);
+  const title = squash(unnumbered(entry.title));
   const named = title
     ? [...below, ...blocks].find((b) => {
-        const text = squash(blockText(b.block)).slice(0, title.length + 20);
+        const text = squash(unnumbered(blockText(b.block))).slice(0, title.length + 20);
         return text.startsWith(title) || (text.length >= 8 && title.startsWith(text));
       })
     : undefined;
@@ -43,4 +43,9 @@ function locate(entry: PdfOutlineEntry, blocks: PlacedBlock[], pageStart: number
 
 function squash(text: string): string {
   return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** A heading without its number: bookmarks often drop the "2." or "3.1" that the page prints, or the other way round. */
+function unnumbered(text: string): string {
+  return text.replace(/^\s*(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVX]{1,4}\.|[A-Z]\.)\s+(?=\S)/, '');
 }

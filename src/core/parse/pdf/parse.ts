@@ -77,9 +77,14 @@ function* parseSteps(source: PdfSource, fileName: string): Generator<void, Parse
   }
 
   warnings.push(...pageWarnings(source));
+  const title = chooseTitle(source.title, headings, body, fileName);
+  // A first heading that is the document's title, set above every other heading, names the document, not a section of it:
+  // it is not every section's parent.
+  const [first, ...rest] = placedHeadings;
+  if (fromOutline.length < 2 && first?.title === title && rest.every((h) => h.level > first.level)) placedHeadings = rest;
   return {
     kind: 'pdf',
-    title: chooseTitle(source.title, headings, body, fileName),
+    title,
     text,
     pages: markOcrSpans(pages, source.pages),
     sections: sectionsFromHeadings(placedHeadings, text.length),
