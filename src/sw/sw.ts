@@ -25,6 +25,7 @@ import {
   warmVendorUrls,
   type Revisions,
 } from './caching';
+import { keepWithinBudget, MODEL_CACHE_SHARE } from './budget';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 /** Every file under /vendor/ in this build → a hash of its content; defined by vite/pwa.ts. */
@@ -81,9 +82,17 @@ async function deleteStale(cacheName: string, revisions: Revisions, dropUnknown:
   }
 }
 
+/** Copies of model files stay within their share of the storage quota (budget.ts), so the library keeps room beside them. */
+const modelBudget: WorkboxPlugin = {
+  cacheDidUpdate: async ({ cacheName, request }) => {
+    const { quota } = await self.navigator.storage.estimate();
+    if (quota) await keepWithinBudget(await caches.open(cacheName), quota * MODEL_CACHE_SHARE, request.url);
+  },
+};
+
 const strategies = {
   vendor: new CacheFirst({ cacheName: VENDOR_CACHE, plugins: [only200, vendorKeys] }),
-  model: new CacheFirst({ cacheName: MODEL_CACHE, plugins: [only200, modelKeys] }),
+  model: new CacheFirst({ cacheName: MODEL_CACHE, plugins: [only200, modelKeys, modelBudget] }),
   'model-manifest': new NetworkFirst({ cacheName: MODEL_MANIFEST_CACHE, plugins: [only200, manifestUpdates] }),
   asset: new CacheFirst({ cacheName: ASSET_CACHE, plugins: [only200, new ExpirationPlugin({ maxEntries: 30 })] }),
 };

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { keepWithinBudget } from './budget';
+
+/** A Cache over a map, in insertion order as the Cache API lists entries. */
+function fakeCache(files: Array<[string, number]>) {
+  const entries = new Map(files);
+  const cache = {
+    keys: async () => [...entries.keys()].map((url) => new Request(url)),
+    match: async (request: Request) => {
+      const size = entries.get(request.url);
+      return size === undefined ? undefined : new Response(new Uint8Array(size));
+    },
+    delete: async (request: Request) => entries.delete(request.url),
+  } as unknown as Cache;
+  return { cache, urls: () => [...entries.keys()] };
+}
+
+describe('keepWithinBudget', () => {
+  it('deletes the oldest copies until the rest fit, never the one just stored, and reports the bytes freed', async () => {
+    const { cache, urls } = fakeCache([
+      ['https://x/models/a.onnx', 400],
+      ['https://x/models/b.onnx', 300],
+      ['https://x/models/c.onnx', 200],
+      ['https://x/models/new.onnx', 500],
+    ]);
+    expect(await keepWithinBudget(cache, 800, 'https://x/models/new.onnx')).toBe(700);
+    expect(urls()).toEqual(['https://x/models/c.onnx', 'https://x/models/new.onnx']);
+  });
+
+  it('deletes nothing within the budget, and keeps the new copy even when it alone is over', async () => {
+    const { cache, urls } = fakeCache([
+      ['https://x/models/a.onnx', 400],
+      ['https://x/models/big.onnx', 900],
+    ]);
+    expect(await keepWithinBudget(cache, 2000, 'https://x/models/big.onnx')).toBe(0);
+    expect(await keepWithinBudget(cache, 500, 'https://x/models/big.onnx')).toBe(400);
+    expect(urls()).toEqual(['https://x/models/big.onnx']);
+  });
+});
