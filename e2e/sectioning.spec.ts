@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { addFiles, chooseTinyLlm, collectPageErrors, documentRows, fixture, openApp, waitForJobs } from './helpers';
+import { addFiles, ask, chooseTinyLlm, collectPageErrors, documentRows, fixture, openApp, waitForAnswer, waitForJobs } from './helpers';
 
 /**
  * The tiny random-weight model (test/models/sieve/tiny-causal-lm) writes noise, so this
@@ -34,5 +34,33 @@ test('with a language model loaded, a headingless document is sectioned through 
   // One summary for the whole document, on every chunk, and never inside a chunk's own text.
   expect(new Set(summaries).size).toBe(1);
   for (const text of await chunks.locator('p').allInnerTexts()) expect(text).not.toContain(summary);
+  expect(errors).toEqual([]);
+});
+
+/**
+ * A two-column research paper without an outline: its title is read whole from two centred lines,
+ * and each passage carries the section its own numbered heading opens, so the sources of an answer
+ * say where each comes from (page and section), not one title fifteen times.
+ */
+test('a research paper keeps its whole title, and its answer’s sources name their own page and section', async ({ page }) => {
+  const errors = collectPageErrors(page);
+  await openApp(page);
+  await addFiles(page, fixture('tide-paper.pdf'));
+  await waitForJobs(page);
+  await expect(documentRows(page).filter({ hasText: 'Gauge-Sparse Tide Forecasting for Small Harbours with Seasonal Residual Models' })).toHaveCount(1);
+  await ask(page, 'How many readings were held out of the fit as storm surge?');
+  expect(await waitForAnswer(page)).toBe('done');
+  const places = await page.getByTestId('sources').locator('li .muted').allInnerTexts();
+  expect(places.length).toBeGreaterThan(1);
+  expect(places.some((p) => /p\. 2 · 3\. Seasonal Residual Models › 3\.2 Surge Handling/.test(p))).toBe(true);
+  // Sources from different sections say so.
+  expect(new Set(places.map((p) => p.replace(/^p\. \d+(?:–\d+)? · /, ''))).size).toBeGreaterThan(1);
+  for (const size of [
+    { width: 1400, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: test.info().outputPath(`paper-answer-${size.width}.png`), fullPage: size.width > 1000 });
+  }
   expect(errors).toEqual([]);
 });

@@ -27,6 +27,8 @@ const PAGE_CELL = /^(?:\d{1,3}|[A-Z]-\d{1,3}|[ivxlc]+)$/i;
 const SECTION_PREFIX = /^(?:item|note|part|schedule|exhibit|section|appendix)\s+[\dIVX]/i;
 /** "Item 7A.", "NOTE 7.": a section number alone. */
 const BARE_SECTION = /^(?:item|note|part|schedule|exhibit|section|appendix)\s+[\w.]+$/i;
+/** A numbered heading of a paper or a manual: "2. Overview: Example Run", "3.2 Surge Handling" (no figure after the number, no full stop). */
+const NUMBERED_HEADING = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}[^\d.?!]*$/u;
 const DOTTED_LEADER = /\.{4,}|(?:\. ){3,}|…\s*(?:\||\d)|_{4,}/;
 const CONTENTS = /^(?:table of contents|contents|index(?: to .*)?)$/i;
 /** Small words a title-case heading leaves in lower case. */
@@ -112,6 +114,7 @@ export function isHeadingOrContentsLine(line: string): boolean {
   if (CONTENTS.test(t) || DOTTED_LEADER.test(t) || endsInPageNumber(t)) return true;
   if (isRow(t)) return false;
   const words = t.split(' ');
+  if (words.length <= 12 && NUMBERED_HEADING.test(t)) return true;
   if (words.length > 20 || /\d/.test(figureText(t, true))) return false;
   if (t.endsWith(':')) return true;
   if (/\p{Lu}/u.test(t) && !/\p{Ll}/u.test(t)) return true;

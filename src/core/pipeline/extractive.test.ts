@@ -34,6 +34,9 @@ describe('isHeadingOrContentsLine', () => {
       'NOTE 7. PROPERTY, PLANT AND EQUIPMENT',
       'Liquidity and capital resources',
       'Current assets:',
+      // A paper's or a manual's numbered headings.
+      '2. Overview: Example Forecast Run',
+      '3.2 Surge Handling',
     ]) {
       expect(isHeadingOrContentsLine(line), line).toBe(true);
     }
@@ -47,6 +50,8 @@ describe('isHeadingOrContentsLine', () => {
       'Net sales increased 5% to $32.8 billion',
       'Note 7 describes the leases in detail.',
       'The ferry is blue',
+      '2. Net sales rose 5% in the year',
+      '3 ferries left the harbour at noon.',
     ]) {
       expect(isHeadingOrContentsLine(line), line).toBe(false);
     }
