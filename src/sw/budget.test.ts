@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepWithinBudget } from './budget';
+import { keepWithinBudget, oneAtATime } from './budget';
 
 /** A Cache over a map, in insertion order as the Cache API lists entries. */
 function fakeCache(files: Array<[string, number]>) {
@@ -35,5 +35,29 @@ describe('keepWithinBudget', () => {
     expect(await keepWithinBudget(cache, 2000, 'https://x/models/big.onnx')).toBe(0);
     expect(await keepWithinBudget(cache, 500, 'https://x/models/big.onnx')).toBe(400);
     expect(urls()).toEqual(['https://x/models/big.onnx']);
+  });
+
+  it('never deletes another file of the new file’s own model, however large the model', async () => {
+    const { cache, urls } = fakeCache([
+      ['https://x/models/org/old/model.onnx', 300],
+      ['https://x/models/org/llm/config.json', 10],
+      ['https://x/models/org/llm/onnx/model.onnx', 900],
+    ]);
+    expect(await keepWithinBudget(cache, 500, 'https://x/models/org/llm/onnx/model.onnx')).toBe(300);
+    expect(urls()).toEqual(['https://x/models/org/llm/config.json', 'https://x/models/org/llm/onnx/model.onnx']);
+  });
+
+  it('runs checks one after another', async () => {
+    const queue = oneAtATime();
+    const order: string[] = [];
+    const slow = queue(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      order.push('first');
+    });
+    const fast = queue(async () => {
+      order.push('second');
+    });
+    await Promise.all([slow, fast]);
+    expect(order).toEqual(['first', 'second']);
   });
 });

@@ -1,15 +1,25 @@
 /**
  * A byte budget for the service worker's copies of model files: they may fill at most a share of
  * the origin's storage quota, so that the library always has room beside them. When a new copy
- * pushes them over, the oldest copies go first (the Cache API lists entries in the order they
- * were stored); the new one stays. Whatever goes is fetched again when next used.
+ * pushes them over, the oldest copies of other models go first (the Cache API lists entries in the
+ * order they were stored); the new file and every file of its own model stay, so a model larger
+ * than the budget is kept whole rather than fetched again on every use. Whatever goes is fetched
+ * again when next used.
  */
 
 /** The share of the storage quota that cached model files may take; the rest is the library's and the app's. */
 export const MODEL_CACHE_SHARE = 0.5;
 
-/** Deletes the oldest entries of `cache` until its files fit in `budget` bytes, never `keep`; resolves to the bytes freed. */
+/** The model a file under /models/ belongs to ("/models/org/name/"); another file's own path. */
+export function modelOf(url: string): string {
+  const path = new URL(url).pathname;
+  const m = /^\/models\/[^/]+\/[^/]+\//.exec(path);
+  return m ? m[0] : path;
+}
+
+/** Deletes the oldest entries of `cache` until its files fit in `budget` bytes, never a file of `keep`'s model; resolves to the bytes freed. */
 export async function keepWithinBudget(cache: Cache, budget: number, keep: string): Promise<number> {
+  const kept = modelOf(keep);
   const sized: Array<{ request: Request; bytes: number }> = [];
   for (const request of await cache.keys()) {
     const response = await cache.match(request);
@@ -19,7 +29,7 @@ export async function keepWithinBudget(cache: Cache, budget: number, keep: strin
   let freed = 0;
   for (const entry of sized) {
     if (total <= budget) break;
-    if (entry.request.url === keep) continue;
+    if (modelOf(entry.request.url) === kept) continue;
     await cache.delete(entry.request);
     total -= entry.bytes;
     freed += entry.bytes;
@@ -31,4 +41,14 @@ export async function keepWithinBudget(cache: Cache, budget: number, keep: strin
 async function bytesOf(response: Response): Promise<number> {
   const stated = Number(response.headers.get('content-length'));
   return Number.isFinite(stated) && stated > 0 ? stated : (await response.blob()).size;
+}
+
+/** Runs budget checks one after another: two copies stored at once must not each count the other as deletable. */
+export function oneAtATime(): <T>(task: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (task) => {
+    const run = last.then(task, task);
+    last = run.catch(() => undefined);
+    return run;
+  };
 }

@@ -25,7 +25,7 @@ import {
   warmVendorUrls,
   type Revisions,
 } from './caching';
-import { keepWithinBudget, MODEL_CACHE_SHARE } from './budget';
+import { keepWithinBudget, MODEL_CACHE_SHARE, oneAtATime } from './budget';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 /** Every file under /vendor/ in this build → a hash of its content; defined by vite/pwa.ts. */
@@ -83,11 +83,13 @@ async function deleteStale(cacheName: string, revisions: Revisions, dropUnknown:
 }
 
 /** Copies of model files stay within their share of the storage quota (budget.ts), so the library keeps room beside them. */
+const budgetChecks = oneAtATime();
 const modelBudget: WorkboxPlugin = {
-  cacheDidUpdate: async ({ cacheName, request }) => {
-    const { quota } = await self.navigator.storage.estimate();
-    if (quota) await keepWithinBudget(await caches.open(cacheName), quota * MODEL_CACHE_SHARE, request.url);
-  },
+  cacheDidUpdate: ({ cacheName, request }) =>
+    budgetChecks(async () => {
+      const { quota } = await self.navigator.storage.estimate();
+      if (quota) await keepWithinBudget(await caches.open(cacheName), quota * MODEL_CACHE_SHARE, request.url);
+    }),
 };
 
 const strategies = {

@@ -63,9 +63,14 @@ describe('ask: not in your documents', () => {
     const printed = await ferryDepsOver([...sentences, 'Accounts are kept by Ada Lind, Chief Financial Officer since 2019.']);
     expect((await ask(q, DEFAULT_PIPELINE, printed.deps)).declined).toBeUndefined();
     expect((await ask('Who is the CFO of the ferry company?', DEFAULT_PIPELINE, printed.deps)).declined).toBeUndefined();
+    expect((await ask('who is the cfo of the ferry company?', DEFAULT_PIPELINE, printed.deps)).declined).toBeUndefined();
     // "Net income" is printed as "net earnings" by some statements (core/compute's lexicon).
     const earnings = await ferryDepsOver([...sentences, 'The ferry company reported net earnings of $2.1 million for the season.']);
     expect((await ask("What was the ferry company's net income?", DEFAULT_PIPELINE, earnings.deps)).declined).toBeUndefined();
+    // Words around the head are not part of what is asked.
+    const lastYear = await ferryDepsOver([...sentences, 'The ferry company reported net income of $2.1 million last year.']);
+    expect((await ask('What was net income last year?', DEFAULT_PIPELINE, lastYear.deps)).declined).toBeUndefined();
+    expect((await ask('What was the ferry net income excluding one-time items?', DEFAULT_PIPELINE, lastYear.deps)).declined).toBeUndefined();
     expect((await ask("What was the ferry company's net income?", DEFAULT_PIPELINE, (await ferryDepsOver(sentences)).deps)).declined).toMatchObject({ kind: 'fact' });
   });
 });

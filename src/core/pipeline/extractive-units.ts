@@ -27,8 +27,17 @@ const PAGE_CELL = /^(?:\d{1,3}|[A-Z]-\d{1,3}|[ivxlc]+)$/i;
 const SECTION_PREFIX = /^(?:item|note|part|schedule|exhibit|section|appendix)\s+[\dIVX]/i;
 /** "Item 7A.", "NOTE 7.": a section number alone. */
 const BARE_SECTION = /^(?:item|note|part|schedule|exhibit|section|appendix)\s+[\w.]+$/i;
-/** A numbered heading of a paper or a manual: "2. Overview: Example Run", "3.2 Surge Handling" (no figure after the number, no full stop). */
-const NUMBERED_HEADING = /^\d{1,2}(?:\.\d{1,2})*\.?\s+\p{Lu}[^\d.?!]*$/u;
+/** A section number before a heading: "2. ", "3.2 ". */
+const HEADING_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?\s+(?=\p{Lu})/u;
+const MONTH = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+
+/** A numbered heading of a paper or a manual ("2. Overview: Example Run", "3.2 Surge Handling", "1. Introduction"): title case after the number, no figure, comma or full stop; not a date ("31 December"). */
+function isNumberedHeading(t: string): boolean {
+  if (!HEADING_NUMBER.test(t)) return false;
+  const rest = t.replace(HEADING_NUMBER, '');
+  if (/[\d,.?!;]/.test(rest) || MONTH.test(rest) || rest.split(' ').length > 10) return false;
+  return isTitleCase(rest) || /^\p{Lu}\p{Ll}+$/u.test(rest);
+}
 const DOTTED_LEADER = /\.{4,}|(?:\. ){3,}|…\s*(?:\||\d)|_{4,}/;
 const CONTENTS = /^(?:table of contents|contents|index(?: to .*)?)$/i;
 /** Small words a title-case heading leaves in lower case. */
@@ -114,7 +123,7 @@ export function isHeadingOrContentsLine(line: string): boolean {
   if (CONTENTS.test(t) || DOTTED_LEADER.test(t) || endsInPageNumber(t)) return true;
   if (isRow(t)) return false;
   const words = t.split(' ');
-  if (words.length <= 12 && NUMBERED_HEADING.test(t)) return true;
+  if (isNumberedHeading(t)) return true;
   if (words.length > 20 || /\d/.test(figureText(t, true))) return false;
   if (t.endsWith(':')) return true;
   if (/\p{Lu}/u.test(t) && !/\p{Ll}/u.test(t)) return true;

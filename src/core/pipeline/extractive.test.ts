@@ -37,6 +37,7 @@ describe('isHeadingOrContentsLine', () => {
       // A paper's or a manual's numbered headings.
       '2. Overview: Example Forecast Run',
       '3.2 Surge Handling',
+      '1. Introduction',
     ]) {
       expect(isHeadingOrContentsLine(line), line).toBe(true);
     }
@@ -52,6 +53,10 @@ describe('isHeadingOrContentsLine', () => {
       'The ferry is blue',
       '2. Net sales rose 5% in the year',
       '3 ferries left the harbour at noon.',
+      '2 Apple designs and sells smartphones, tablets and wearables',
+      '10 Hudson Yards, New York, New York',
+      '31 December',
+      '5 Employees, of whom most work in Ireland',
     ]) {
       expect(isHeadingOrContentsLine(line), line).toBe(false);
     }

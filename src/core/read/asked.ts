@@ -1,14 +1,15 @@
 import { LEAD_IN } from './verdict';
 
 /**
- * What a question asks for, as the words of its head noun phrase: "What was Foot Locker's net
+ * What a question asks for, as the last words of its head noun phrase: "What was Foot Locker's net
  * income in the second quarter?" asks for "net income"; "Who is Kenvue's chief financial
- * officer?" for "chief financial officer". A document that never prints that phrase cannot state
- * it. Empty when the question has no such head ("Who founded …", "Why did …", "How …").
+ * officer?" for "financial officer". A document that never prints them cannot state it. Empty when
+ * the question has no such head ("Who founded …", "Why did …", "How …").
  *
- * Only the last HEAD_WORDS words before a preposition, a verb or the end are kept, and words that
- * say nothing of what is asked (an amount, a total, a year) are dropped: "the FY2019 total capital
- * expenditure amount" asks for "capital expenditure".
+ * The phrase ends before a preposition, a conjunction, a verb, a name or a participle; words that
+ * say nothing of what is asked (an amount, a total, a year) are dropped and only the last
+ * HEAD_WORDS words kept: "the FY2019 total capital expenditure amount" asks for "capital
+ * expenditure".
  */
 export function askedHead(question: string): string[] {
   const q = question.replace(LEAD_IN, '').trim();
@@ -16,18 +17,23 @@ export function askedHead(question: string): string[] {
   if (!m) return [];
   // After a possessive, the head: "the Debian project's income" → "income".
   const phrase = m[1].split(/['’]s?\s+/).at(-1)!;
-  const words = phrase.split(/\s+/).filter((w) => /^[\p{L}&]/u.test(w) && !GENERIC.test(w) && !/\d/.test(w));
+  const words = phrase.split(/\s+/).filter((w) => /^\p{L}/u.test(w) && !GENERIC.test(w) && !/\d/.test(w));
   // A name before the head is whose it is: "AWS operating income" asks for operating income.
   while (words.length > 1 && /^\p{Lu}/u.test(words[0])) words.shift();
-  // A participle after the noun qualifies it: "companies acquired" asks for companies.
-  while (words.length > 1 && /ed$/i.test(words.at(-1)!)) words.pop();
-  // A measure computed from printed figures need not be printed ("inventory turnover ratio"), nor an explanation named ("the main drivers").
-  if (words.length === 0 || DERIVED.test(words.at(-1)!) || EXPLAINED.test(words.at(-1)!)) return [];
+  // The head ends before a name or a participle after it: "the price Pfizer paid", "the companies acquired", "the products sold".
+  const end = words.findIndex((w, i) => i > 0 && (/^\p{Lu}/u.test(w) || /ed$/i.test(w) || PARTICIPLE.test(w)));
+  if (end > 0) words.length = end;
+  // A measure computed from printed figures need not be printed ("inventory turnover ratio"), nor what a passage states without naming it (the main drivers, the authors, a date).
+  if (words.length === 0 || DERIVED.test(words.at(-1)!) || UNNAMED.test(words.at(-1)!)) return [];
   return words.slice(-HEAD_WORDS);
 }
 
-/** At most this many words name what is asked ("chief financial officer"); earlier ones are modifiers. */
-const HEAD_WORDS = 3;
+/** The last this many words name what is asked ("financial officer", "net income"); earlier ones may be modifiers or a name written in lower case. */
+const HEAD_WORDS = 2;
+
+/** Past participles not ending in -ed: "the products sold". */
+const PARTICIPLE =
+  /^(?:sold|paid|made|held|spent|built|bought|won|lost|given|taken|brought|kept|set|put|done|seen|grown|shown|known|left|sent|told|found|run|cut|drawn|written|chosen)$/i;
 
 /**
  * "What was/is (the) …", "Who is …": the words up to a preposition, a verb, a comma or the question
@@ -36,7 +42,7 @@ const HEAD_WORDS = 3;
  */
 const WH_HEAD = new RegExp(
   String.raw`^(?:what|who)\s+(?:is|was|are|were)\s+(?:the\s+|a\s+|an\s+)?((?:[\w&.’'-]+\s+){0,6}?[\w&.’'-]+?)` +
-    String.raw`(?=\s+(?:in|of|for|at|on|during|did|does|do|was|were|is|are|has|have|had|to|from|by|with|under|over|between|as|that|which|when|per|according|reported|recorded|required)\b|\s*[,?(:;]|\s*$)`,
+    String.raw`(?=\s+(?:in|of|for|at|on|during|did|does|do|was|were|is|are|has|have|had|to|from|by|with|under|over|between|as|that|which|when|per|according|reported|recorded|required|and|or|vs\.?|versus|than|last|this|next|excluding|including|before|after|since|through|compared)\b|\s*[,?(:;]|\s*$)`,
   'i',
 );
 
@@ -48,9 +54,12 @@ const GENERIC =
 const DERIVED =
   /^(?:ratios?|margins?|averages?|changes?|growth|turnover|rates?|percentages?|shares?|returns?|multiples?|yields?|cycles?|differences?|increases?|decreases?|declines?|trends?)$/i;
 
-/** What a passage explains without naming it: reasons, drivers, risks, effects, a view or a plan. */
-const EXPLAINED =
-  /^(?:reasons?|drivers?|factors?|causes?|explanations?|impacts?|effects?|consequences?|implications?|risks?|challenges?|outlook|view|views|opinion|strategy|strategies|plans?|purpose|role|goal|goals|objectives?|benefits?|advantages?|disadvantages?|differences?|relationship|significance|status|situation|position|approach|policy|policies|nature|basis|story|summary|overview)$/i;
+/**
+ * What a passage states without naming it: reasons, drivers, risks, effects, a view or a plan; who
+ * wrote it, what it is about; a date, a place.
+ */
+const UNNAMED =
+  /^(?:authors?|editors?|writers?|title|topic|subject|theme|contents?|date|dates|time|day|month|deadline|place|location|address|country|city|answer|meaning|definition|examples?|sources?|reasons?|drivers?|factors?|causes?|explanations?|impacts?|effects?|consequences?|implications?|risks?|challenges?|outlook|view|views|opinion|strategy|strategies|plans?|purpose|role|goal|goals|objectives?|benefits?|advantages?|disadvantages?|differences?|relationship|significance|status|situation|position|approach|policy|policies|nature|basis|story|summary|overview)$/i;
 
 /**
  * Whether a text prints the head, its words in order and next to each other, each word as the
@@ -68,5 +77,5 @@ export function printsHead(text: string, head: readonly string[]): boolean {
   return new RegExp(`\\b${words.join(String.raw`[\w’'-]*[\s-]+`)}`, 'i').test(text);
 }
 
-/** A word written in capitals, two to five letters ("CFO", "AWS", "GMV"). */
-const ACRONYM = /^[A-Z]{2,5}s?$/;
+/** A word that may be an acronym: two to five capitals ("CFO", "AWS", "GMV"), or a short word in lower case ("cfo"). */
+const ACRONYM = /^(?:[A-Z]{2,5}s?|[a-z]{2,3})$/;

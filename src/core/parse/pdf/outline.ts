@@ -31,13 +31,14 @@ export function outlineHeadings(outline: PdfOutlineEntry[], placed: PlacedBlock[
 
 function locate(entry: PdfOutlineEntry, blocks: PlacedBlock[], pageStart: number): number {
   const below = entry.y === null ? blocks : blocks.filter((b) => b.block.lines[0].y >= entry.y! - 2);
-  const title = squash(unnumbered(entry.title));
-  const named = title
-    ? [...below, ...blocks].find((b) => {
-        const text = squash(unnumbered(blockText(b.block))).slice(0, title.length + 20);
-        return text.startsWith(title) || (text.length >= 8 && title.startsWith(text));
-      })
-    : undefined;
+  const startsLike = (title: string, text: string) => title && (text.startsWith(title) || (text.length >= 8 && title.startsWith(text)));
+  const title = squash(entry.title);
+  const bare = squash(unnumbered(entry.title));
+  const candidates = [...below, ...blocks];
+  // As printed first; then without section numbers, on a heading-sized block only (a numbered list item is no heading).
+  const named =
+    candidates.find((b) => startsLike(title, squash(blockText(b.block)).slice(0, title.length + 20))) ??
+    candidates.find((b) => b.block.lines.length <= 2 && startsLike(bare, squash(unnumbered(blockText(b.block))).slice(0, bare.length + 20)));
   return (named ?? below[0])?.start ?? pageStart;
 }
 

@@ -81,7 +81,7 @@ function* parseSteps(source: PdfSource, fileName: string): Generator<void, Parse
   // A first heading that is the document's title, set above every other heading, names the document, not a section of it:
   // it is not every section's parent.
   const [first, ...rest] = placedHeadings;
-  if (fromOutline.length < 2 && first?.title === title && rest.every((h) => h.level > first.level)) placedHeadings = rest;
+  if (fromOutline.length < 2 && first?.title === title && rest.length > 0 && rest.every((h) => h.level > first.level)) placedHeadings = rest;
   return {
     kind: 'pdf',
     title,

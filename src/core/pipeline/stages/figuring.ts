@@ -125,34 +125,49 @@ async function meaningFallback(ctx: AskContext, figure: Figure, docs: DocumentTa
 
 /** The tables of the documents to read them from (documentsFor), loaded; a document whose tables cannot be read has none. */
 export async function tablesInScope(ctx: AskContext, rows: CandidateRow[], scope: ReadonlySet<string> | undefined): Promise<DocumentTables[]> {
-  const docIds = documentsFor(ctx, rows, scope);
+  const docIds = await documentsFor(ctx, rows, scope);
   await ctx.deps.loadDocuments?.(docIds);
   const docs: DocumentTables[] = [];
   for (const docId of docIds) docs.push({ docId, tables: await Promise.resolve(ctx.deps.tablesOf!(docId)).catch(() => []) });
   return docs;
 }
 
-/** The documents to read tables from: the routed scope, else the documents of the best candidates. */
-function documentsFor(ctx: AskContext, rows: CandidateRow[], scope: ReadonlySet<string> | undefined): string[] {
-  if (scope && scope.size > 0 && scope.size <= FIGURE_DOCUMENTS) return namingDocuments(ctx, [...scope]);
-  const ranked = [...rows].sort((a, b) => a.rank - b.rank).map((r) => r.chunk.docId);
-  return namingDocuments(ctx, [...new Set(ranked.filter((d) => !scope || scope.has(d)))]).slice(0, FIGURE_DOCUMENTS);
+/**
+ * The documents to read tables from: the routed scope, else the documents of the best candidates;
+ * of those, the ones that print the names and acronyms the question uses beyond the documents' own
+ * ("Arena" in "What did Pfizer pay for Arena", "AWS" in "What was AWS operating income"), when any
+ * does: another company's table answers nothing.
+ */
+async function documentsFor(ctx: AskContext, rows: CandidateRow[], scope: ReadonlySet<string> | undefined): Promise<string[]> {
+  const routed = scope && scope.size > 0 && scope.size <= FIGURE_DOCUMENTS;
+  const ranked = routed ? [...scope] : [...new Set([...rows].sort((a, b) => a.rank - b.rank).map((r) => r.chunk.docId))].filter((d) => !scope || scope.has(d));
+  const prints = namePrinter(ctx);
+  if (!prints || !ctx.deps.chunksOf) return ranked.slice(0, FIGURE_DOCUMENTS);
+  // Read from the documents themselves, which must be loaded first.
+  const candidates = ranked.slice(0, NAMING_DOCUMENTS);
+  await ctx.deps.loadDocuments?.(candidates);
+  const naming = candidates.filter((id) => ctx.deps.chunksOf!(id).some((c) => prints(c.text)));
+  return (naming.length > 0 ? naming : ranked).slice(0, FIGURE_DOCUMENTS);
 }
 
-/**
- * Of those documents, the ones that print the names the question uses beyond the documents' own
- * ("Arena" in "What did Pfizer pay for Arena") and its acronyms ("AWS" in "What was AWS operating
- * income"), when any does: another company's table answers nothing.
- */
-function namingDocuments(ctx: AskContext, docIds: string[]): string[] {
+/** How many of the best candidates' documents are searched for the question's names. */
+const NAMING_DOCUMENTS = 8;
+
+/** Acronyms that name a measure, a currency or a role, not what a document is about. */
+const COMMON_ACRONYMS = new Set(
+  'USD EUR GBP JPY CNY CAD GAAP IFRS EPS EBIT EBITDA EBITDAR CEO CFO COO CTO ROA ROE ROIC ROI COGS CAPEX SGA YOY LTM TTM US USA UK EU FX PPE NAV AUM FCF CCC DSO DIO DPO TSR IPO OCF SEC LLC INC'.split(
+    ' ',
+  ),
+);
+
+/** Whether a text prints every name and distinguishing acronym the question uses beyond the documents' own; undefined when it uses none. */
+function namePrinter(ctx: AskContext): ((text: string) => boolean) | undefined {
   const asked = ctx.question.replace(LEAD_IN, '');
   const own = (ctx.deps.cards?.() ?? []).flatMap((c) => [...c.card.names, c.card.title, c.card.company ?? '']);
   const names = namesBeyond(asked, own);
-  const acronyms = [...new Set(asked.match(/\b[A-Z]{2,6}\b/g) ?? [])].map((a) => new RegExp(`\\b${a}\\b`));
-  if ((names.length === 0 && acronyms.length === 0) || !ctx.deps.chunksOf) return docIds;
-  const prints = (text: string) => mentionsAll(text, names) && acronyms.every((a) => a.test(text));
-  const naming = docIds.filter((id) => ctx.deps.chunksOf!(id).some((c) => prints(c.text)));
-  return naming.length > 0 ? naming : docIds;
+  const acronyms = [...new Set(asked.match(/\b[A-Z]{2,6}\b/g) ?? [])].filter((a) => !COMMON_ACRONYMS.has(a)).map((a) => new RegExp(`\\b${a}\\b`));
+  if (names.length === 0 && acronyms.length === 0) return undefined;
+  return (text) => mentionsAll(text, names) && acronyms.every((a) => a.test(text));
 }
 
 /** Gives every input cell a source number: the source already holding its chunk, or a new source for that chunk. */

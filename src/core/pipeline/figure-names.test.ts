@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { FakeEmbedder } from '../../testing/fake-embedder';
+import { docOf } from '../../testing/table-docs';
+import { buildDocument } from '../ingest';
+import { KnowledgeBase } from '../kb';
+import { readTables } from '../tables';
+import { DEFAULT_PIPELINE } from '../settings';
+import { ask, type AskDeps } from './ask';
+import { knowledgeBaseDeps } from './kb-deps';
+
+/** Two made-up filings: the ferry operator's talks of operating income at length; only the airline's names its GWX cargo arm. */
+const FERRY = docOf(
+  `Harbourline Ferries operating income. Operating income in 2022 rose; operating income in 2021 fell. Operating income is our measure of operating income.`,
+  `Consolidated Statements of Operations
+
+(In millions) | 2022 | 2021
+Revenues | $1,205 | $1,090
+Operating income | 188 | 161`,
+);
+const AIRLINE = docOf(
+  `Gullwing Air carries freight through GWX, its cargo business.`,
+  `GWX segment results
+
+(In millions) | 2022 | 2021
+Revenues | $640 | $590
+Operating income | 71 | 64`,
+);
+
+async function libraryDeps(): Promise<AskDeps> {
+  const embedder = new FakeEmbedder(256);
+  const kb = new KnowledgeBase(embedder.dim);
+  const tables = new Map<string, ReturnType<typeof readTables>>();
+  const titles = new Map([
+    ['ferry', 'Harbourline Ferries 10-K'],
+    ['airline', 'Gullwing Air 10-K'],
+  ]);
+  for (const [docId, doc] of [
+    ['ferry', FERRY],
+    ['airline', AIRLINE],
+  ] as const) {
+    const parsed = { kind: 'text' as const, title: titles.get(docId)!, text: doc.text, pages: doc.pages, sections: [], warnings: [] };
+    const built = await buildDocument({ docId, parsed, embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 300 } });
+    kb.addDocument(docId, built.chunks, built.vectors);
+    tables.set(docId, readTables(doc.text, doc.pages));
+  }
+  return { ...knowledgeBaseDeps(kb), embedQuery: async (q) => embedder.vector(q), titleOf: (id) => titles.get(id)!, embedder, tablesOf: async (id) => tables.get(id)! };
+}
+
+describe('ask: a figure about something one document names', () => {
+  it('reads the figure from the document that prints the acronym the question uses, not from a better-matching other company', async () => {
+    const r = await ask('What was GWX operating income in 2022?', DEFAULT_PIPELINE, await libraryDeps());
+    expect(r.figure?.figure.value).toBe(71_000_000);
+    expect(r.answer.text).toMatch(/^Operating income, FY2022: \$71(?:\.00)? million/);
+  });
+});
