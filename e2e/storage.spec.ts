@@ -149,3 +149,33 @@ test('the footer shows the library, the cache and model files apart, and Free sp
   await search(page, 'hives honey harvest');
   await expect(page.getByTestId('hit').first()).toBeVisible();
 });
+
+test.describe('with the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('under a 30 MB quota, with the service worker’s copies of the app’s runtime files stored, an 83 KB text file is added', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    await lowerQuota(page, baseURL, 30_000_000);
+    await openApp(page);
+    // Installing, the service worker stores the app shell and the runtime files (/vendor/: WebAssembly and the bundled embedding model).
+    const cached = () =>
+      page.evaluate(async () => {
+        let bytes = 0;
+        for (const name of await caches.keys()) {
+          const cache = await caches.open(name);
+          for (const request of await cache.keys()) bytes += (await (await cache.match(request))!.arrayBuffer()).byteLength;
+        }
+        return bytes;
+      });
+    await expect.poll(cached, { timeout: 60_000 }).toBeGreaterThan(1_000_000);
+
+    const dir = mkdtempSync(join(tmpdir(), 'sieve-'));
+    const text = join(dir, 'canal-log.txt');
+    writeFileSync(text, Array.from({ length: 1200 }, (_, i) => `Day ${i + 1}: the lock keeper passed ${i % 17} boats and logged ${(i * 13) % 211} cm of water.`).join('\n'));
+    await add(page, text);
+    await expect(page.locator('[data-testid="job"][data-status="failed"]')).toHaveCount(0);
+    await expect(documentRows(page).filter({ hasText: 'canal-log.txt' })).toHaveCount(1);
+    await search(page, 'lock keeper boats');
+    await expect(page.getByTestId('hit').first()).toContainText('canal-log');
+  });
+});

@@ -86,7 +86,7 @@ function print(mode: string, r: AskResult) {
   console.log('\nstage       ms      calls  prompt  generated');
   for (const s of r.stages)
     console.log(
-      `${s.stage.padEnd(10)} ${s.ms.toFixed(0).padStart(7)} ${String(s.usage.calls).padStart(6)} ${String(s.usage.promptTokens).padStart(7)} ${String(s.usage.generatedTokens).padStart(10)}`,
+      `${s.stage.padEnd(10)} ${s.ms.toFixed(0).padStart(7)} ${String(s.usage.calls).padStart(6)} ${String(s.usage.promptTokens).padStart(7)} ${String(s.usage.generatedTokens).padStart(10)}  ${JSON.stringify(s.detail)}`,
     );
   console.log(`\nthreshold ${r.threshold?.threshold.toFixed(3)} (${r.threshold?.rule}); candidates:`);
   for (const row of r.rows) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepWithinBudget, oneAtATime } from './budget';
+import { keepWithinBudget, oneAtATime, roomFor, sizeOf } from './budget';
 
 /** A Cache over a map, in insertion order as the Cache API lists entries. */
 function fakeCache(files: Array<[string, number]>) {
@@ -59,5 +59,22 @@ describe('keepWithinBudget', () => {
     });
     await Promise.all([slow, fast]);
     expect(order).toEqual(['first', 'second']);
+  });
+});
+
+describe('roomFor / sizeOf', () => {
+  it('lets the app store its files only while everything the site stores stays within its share of the quota', () => {
+    expect(roomFor(10, { quota: 100, usage: 30 })).toBe(true);
+    expect(roomFor(30, { quota: 100, usage: 30 })).toBe(false);
+    expect(roomFor(30, { quota: 100, usage: 30 }, 0.6)).toBe(true);
+    // No quota known: nothing to go by.
+    expect(roomFor(1e12, {})).toBe(true);
+  });
+
+  it('sizes a response by its Content-Length, else by its body, leaving it readable', async () => {
+    expect(await sizeOf(new Response('abc', { headers: { 'content-length': '999' } }))).toBe(999);
+    const response = new Response(new Uint8Array(1234));
+    expect(await sizeOf(response)).toBe(1234);
+    expect((await response.arrayBuffer()).byteLength).toBe(1234);
   });
 });

@@ -10,6 +10,26 @@
 /** The share of the storage quota that cached model files may take; the rest is the library's and the app's. */
 export const MODEL_CACHE_SHARE = 0.5;
 
+/**
+ * The app's own runtime files (/vendor/: WebAssembly runtimes and the bundled embedding model) are
+ * kept for offline use only while everything the site stores, with them, stays within this share
+ * of the quota: under a small quota they are fetched on each use instead, and the library keeps
+ * the room (a 30 MB quota once left an 83 KB file no room beside 28 MB of them).
+ */
+export const APP_CACHE_SHARE = 0.5;
+
+/** Whether `bytes` more may be stored as the app's own files, given the browser's storage estimate. */
+export function roomFor(bytes: number, estimate: { quota?: number; usage?: number }, share = APP_CACHE_SHARE): boolean {
+  if (!estimate.quota) return true;
+  return (estimate.usage ?? 0) + bytes <= estimate.quota * share;
+}
+
+/** A response's size before it is stored: its Content-Length when it states one, else its body's (read from a copy). */
+export async function sizeOf(response: Response): Promise<number> {
+  const stated = Number(response.headers.get('content-length'));
+  return Number.isFinite(stated) && stated > 0 ? stated : (await response.clone().blob()).size;
+}
+
 /** The model a file under /models/ belongs to ("/models/org/name/"); another file's own path. */
 export function modelOf(url: string): string {
   const path = new URL(url).pathname;
@@ -23,7 +43,7 @@ export async function keepWithinBudget(cache: Cache, budget: number, keep: strin
   const sized: Array<{ request: Request; bytes: number }> = [];
   for (const request of await cache.keys()) {
     const response = await cache.match(request);
-    sized.push({ request, bytes: response ? await bytesOf(response) : 0 });
+    sized.push({ request, bytes: response ? await sizeOf(response) : 0 });
   }
   let total = sized.reduce((sum, e) => sum + e.bytes, 0);
   let freed = 0;
@@ -35,12 +55,6 @@ export async function keepWithinBudget(cache: Cache, budget: number, keep: strin
     freed += entry.bytes;
   }
   return freed;
-}
-
-/** A cached response's size: its Content-Length when it states one, else its body's. */
-async function bytesOf(response: Response): Promise<number> {
-  const stated = Number(response.headers.get('content-length'));
-  return Number.isFinite(stated) && stated > 0 ? stated : (await response.blob()).size;
 }
 
 /** Runs budget checks one after another: two copies stored at once must not each count the other as deletable. */

@@ -25,7 +25,7 @@ export const REVISION_PARAM = '__sieve_rev';
 
 export const MODEL_MANIFEST_PATH = '/models/manifest.json';
 
-/** Folders under /vendor/ fetched into the cache when the service worker installs: the default embedder (USE-lite on TF.js), which must work offline after one visit. */
+/** Folders under /vendor/ fetched into the cache once the service worker is active: the default embedder (USE-lite on TF.js), which must work offline after one visit. */
 const WARM_VENDOR_DIRS = ['use-lite', 'tfjs'];
 
 /** Paths (from the site root, no leading slash) → revision. */
@@ -79,7 +79,7 @@ export function modelRevisions(manifest: unknown): Revisions {
   return out;
 }
 
-/** The vendor files to fetch when the service worker installs (root-relative URLs). */
+/** The vendor files to fetch once the service worker is active (root-relative URLs). */
 export function warmVendorUrls(revisions: Revisions, dirs: string[] = WARM_VENDOR_DIRS): string[] {
   return Object.keys(revisions)
     .filter((path) => dirs.some((d) => path.startsWith(`vendor/${d}/`)))

@@ -12,6 +12,7 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
+import { registerQuotaErrorCallback } from 'workbox-core';
 import {
   ASSET_CACHE,
   MODEL_CACHE,
@@ -25,7 +26,7 @@ import {
   warmVendorUrls,
   type Revisions,
 } from './caching';
-import { keepWithinBudget, MODEL_CACHE_SHARE, oneAtATime } from './budget';
+import { keepWithinBudget, MODEL_CACHE_SHARE, oneAtATime, roomFor, sizeOf } from './budget';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 /** Every file under /vendor/ in this build → a hash of its content; defined by vite/pwa.ts. */
@@ -92,11 +93,16 @@ const modelBudget: WorkboxPlugin = {
     }),
 };
 
+/** The app's runtime files are stored only while the site's storage stays within their share of the quota (budget.ts). */
+const appBudget: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => (roomFor(await sizeOf(response), await self.navigator.storage.estimate()) ? response : null),
+};
+
 const strategies = {
-  vendor: new CacheFirst({ cacheName: VENDOR_CACHE, plugins: [only200, vendorKeys] }),
+  vendor: new CacheFirst({ cacheName: VENDOR_CACHE, plugins: [only200, vendorKeys, appBudget] }),
   model: new CacheFirst({ cacheName: MODEL_CACHE, plugins: [only200, modelKeys, modelBudget] }),
   'model-manifest': new NetworkFirst({ cacheName: MODEL_MANIFEST_CACHE, plugins: [only200, manifestUpdates] }),
-  asset: new CacheFirst({ cacheName: ASSET_CACHE, plugins: [only200, new ExpirationPlugin({ maxEntries: 30 })] }),
+  asset: new CacheFirst({ cacheName: ASSET_CACHE, plugins: [only200, appBudget, new ExpirationPlugin({ maxEntries: 30 })] }),
 };
 
 for (const kind of Object.keys(strategies) as Array<keyof typeof strategies>) {
@@ -105,29 +111,45 @@ for (const kind of Object.keys(strategies) as Array<keyof typeof strategies>) {
 
 /**
  * The default embedding model must work offline after the first visit, but that visit loads it
- * before this worker controls the page; so installing fetches its files into the cache (from the
- * HTTP cache, usually). A failure here is not fatal: they are then cached on their next use.
+ * before this worker controls the page; so once this worker is active (the app shell stored
+ * first), it fetches those files into the cache (from the HTTP cache, usually), one at a time and
+ * only while the site stays within the app's share of the quota. Storage running out takes back
+ * what this run stored: the library has the room. A failure here is not fatal: the files are
+ * fetched on their next use.
  */
 async function warmVendor() {
   const cache = await caches.open(VENDOR_CACHE);
-  await Promise.all(
-    warmVendorUrls(vendorRevisions).map(async (path) => {
+  const stored: string[] = [];
+  try {
+    for (const path of warmVendorUrls(vendorRevisions)) {
       const url = new URL(path, self.location.origin).href;
       const key = revisionedKey(url, vendorRevisions);
-      if (await cache.match(key)) return;
+      if (await cache.match(key)) continue;
       const res = await fetch(url);
-      if (res.ok) await cache.put(key, res);
-    }),
-  ).catch((e) => console.warn('Sieve: the embedding model could not be cached for offline use yet', e));
+      if (!res.ok) continue;
+      if (!roomFor(await sizeOf(res), await self.navigator.storage.estimate())) break;
+      await cache.put(key, res);
+      stored.push(key);
+    }
+  } catch (e) {
+    if (e instanceof DOMException && e.name === 'QuotaExceededError') for (const key of stored) await cache.delete(key);
+    console.warn('Sieve: the embedding model could not be cached for offline use', e);
+  }
 }
 
+/** Storage ran out while caching a file: the app's own runtime files and build chunks give way (fetched again on use). */
+registerQuotaErrorCallback(async () => {
+  await caches.delete(VENDOR_CACHE);
+  await caches.delete(ASSET_CACHE);
+});
+
 // The models manifest too, so Settings lists the site's models offline.
-self.addEventListener('install', (event) => event.waitUntil(Promise.all([warmVendor(), currentModelRevisions()])));
+self.addEventListener('install', (event) => event.waitUntil(currentModelRevisions()));
 
 self.addEventListener('activate', (event) => {
   // The first version takes control of the page that installed it at once, so what that page
   // loads from now on is cached; later versions wait for the page's say-so (SKIP_WAITING).
-  event.waitUntil(Promise.all([self.clients.claim(), deleteStale(VENDOR_CACHE, vendorRevisions, true)]));
+  event.waitUntil(Promise.all([self.clients.claim(), deleteStale(VENDOR_CACHE, vendorRevisions, true).then(warmVendor)]));
 });
 
 self.addEventListener('message', (event) => {
