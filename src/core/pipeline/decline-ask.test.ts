@@ -48,7 +48,9 @@ describe('ask: not in your documents', () => {
     const words = await ferryDepsOver([...sentences, 'The ferry carries four lifeboats and two rafts.']);
     expect((await ask('How many lifeboats does the ferry carry?', DEFAULT_PIPELINE, words.deps)).declined).toBeUndefined();
   });
+});
 
+describe('ask: nothing in the documents prints what is asked', () => {
   it('says nothing states what is asked when no chunk of the documents prints it; printed anywhere, spelled out or as a statement names it, it is not declined', async () => {
     const sentences = [
       'The island ferry carries cars, bicycles and foot passengers between the two harbours.',
@@ -72,5 +74,19 @@ describe('ask: not in your documents', () => {
     expect((await ask('What was net income last year?', DEFAULT_PIPELINE, lastYear.deps)).declined).toBeUndefined();
     expect((await ask('What was the ferry net income excluding one-time items?', DEFAULT_PIPELINE, lastYear.deps)).declined).toBeUndefined();
     expect((await ask("What was the ferry company's net income?", DEFAULT_PIPELINE, (await ferryDepsOver(sentences)).deps)).declined).toMatchObject({ kind: 'fact' });
+  });
+
+  it('says nothing states a version or a number that no chunk prints beside what it identifies', async () => {
+    const sentences = [
+      'The island ferry carries cars, bicycles and foot passengers between the two harbours.',
+      'Tickets are sold in the booking app, which runs on Android phones and on the harbour kiosk.',
+      'The ferry company thanks the island council for a harbour grant towards the new pier.',
+    ];
+    const none = (await ferryDepsOver(sentences)).deps;
+    expect((await ask('Which version of Android does the booking app need?', DEFAULT_PIPELINE, none)).declined).toMatchObject({ kind: 'fact' });
+    expect((await ask('Which grant number paid for the new pier?', DEFAULT_PIPELINE, none)).declined).toMatchObject({ kind: 'fact' });
+    const printed = (await ferryDepsOver([...sentences, 'The booking app needs Android 9.0 or later; the pier was paid by harbour grant HG-2024-17.'])).deps;
+    expect((await ask('Which version of Android does the booking app need?', DEFAULT_PIPELINE, printed)).declined).toBeUndefined();
+    expect((await ask('Which grant number paid for the new pier?', DEFAULT_PIPELINE, printed)).declined).toBeUndefined();
   });
 });

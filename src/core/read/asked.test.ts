@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedHead, printsHead } from './asked';
+import { askedHead, askedIdentifier, printsHead, printsIdentifier } from './asked';
 
 describe('askedHead', () => {
   it('reads the head noun phrase of a "what is / who is" question, after a possessive and without amounts, years or modifiers', () => {
@@ -47,5 +47,25 @@ describe('printsHead', () => {
     expect(printsHead('The chief executive signed.', ['CFO'])).toBe(false);
     expect(printsHead('Ada Lind, Chief Financial Officer, signed.', ['cfo'])).toBe(true);
     expect(printsHead('Research & development expense was $0.3 million.', ['development', 'expense'])).toBe(true);
+  });
+});
+
+describe('askedIdentifier / printsIdentifier', () => {
+  it('reads the thing a version or a number is asked of', () => {
+    expect(askedIdentifier('Which version of Java does ReportLab require?')).toEqual({ kind: 'version', thing: 'java' });
+    expect(askedIdentifier('In the ReportLab manual, which Python versions does ReportLab release 3.6.12 require?')).toEqual({ kind: 'version', thing: 'python' });
+    expect(askedIdentifier('Which grant number funded the development of lme4?')).toEqual({ kind: 'number', thing: 'grant' });
+    expect(askedIdentifier('What is the total number of stores?')).toBeUndefined();
+    expect(askedIdentifier('What was the number of employees?')).toBeUndefined();
+    expect(askedIdentifier('Which version is described?')).toBeUndefined();
+  });
+
+  it('finds a version near the thing, or a token with a digit after it', () => {
+    const python = { kind: 'version' as const, thing: 'python' };
+    expect(printsIdentifier('ReportLab 3.6.12 needs Python 3.7+ to run.', python)).toBe(true);
+    expect(printsIdentifier('PDFlib for C, iText for Java and others; Python is popular.', python)).toBe(false);
+    const grant = { kind: 'number' as const, thing: 'grant' };
+    expect(printsIdentifier('Funded by NSERC Discovery grant RGPIN-2014-04567.', grant)).toBe(true);
+    expect(printsIdentifier('Funded by an NSERC Discovery grant and a fellowship.', grant)).toBe(false);
   });
 });

@@ -79,3 +79,46 @@ export function printsHead(text: string, head: readonly string[]): boolean {
 
 /** A word that may be an acronym: two to five capitals ("CFO", "AWS", "GMV"), or a short word in lower case ("cfo"). */
 const ACRONYM = /^(?:[A-Z]{2,5}s?|[a-z]{2,3})$/;
+
+/** An identifier a question asks for: the version of something, or something's number ("grant number"). */
+export interface AskedIdentifier {
+  kind: 'version' | 'number';
+  /** What it identifies, as the question names it ("java", "grant"). */
+  thing: string;
+}
+
+/**
+ * "Which version of Java …", "Which Python versions …" ask for a version of a thing; "Which grant
+ * number …" for a thing's number. A document states one only by printing it beside the thing.
+ */
+export function askedIdentifier(question: string): AskedIdentifier | undefined {
+  const q = question.replace(LEAD_IN, '');
+  const of = /\bversions?\s+of\s+(?:the\s+|a\s+)?([\p{L}][\w.+#-]*)/iu.exec(q);
+  if (of && !IDENTIFIER_NOT_THING.test(of[1])) return { kind: 'version', thing: of[1].toLowerCase() };
+  const before = /\b([\p{L}][\w.+#-]*)\s+versions?\b/iu.exec(q);
+  if (before && !IDENTIFIER_NOT_THING.test(before[1])) return { kind: 'version', thing: before[1].toLowerCase() };
+  const number = /\b([\p{L}][\w-]*)\s+numbers?\b(?!\s+of\b)/iu.exec(q);
+  if (number && !IDENTIFIER_NOT_THING.test(number[1])) return { kind: 'number', thing: number[1].toLowerCase() };
+  return undefined;
+}
+
+/** Words before "version" or "number" that name no thing ("which version", "the total number"). */
+const IDENTIFIER_NOT_THING =
+  /^(?:which|what|the|a|an|this|that|its|their|latest|current|new|newest|old|oldest|first|last|same|other|total|average|any|each|every|exact|minimum|maximum|required|supported|stable|released?)$/i;
+
+/** Characters around the thing within which its identifier must be printed. */
+const IDENTIFIER_REACH = 60;
+
+/** Whether a text prints the identifier beside the thing: a version ("3.7", "1.1-7") or a token with a digit ("RGPIN-2014-04567") near it. */
+export function printsIdentifier(text: string, id: AskedIdentifier): boolean {
+  const thing = new RegExp(`\\b${id.thing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'gi');
+  const value = id.kind === 'version' ? /\b\d+\.\d+(?:[.-]\d+)*/ : /\b[\w-]*\d[\w-]*\b/;
+  for (const m of text.matchAll(thing)) {
+    const around =
+      id.kind === 'version'
+        ? text.slice(Math.max(0, m.index - IDENTIFIER_REACH), m.index + m[0].length + IDENTIFIER_REACH)
+        : text.slice(m.index + m[0].length, m.index + m[0].length + IDENTIFIER_REACH);
+    if (value.test(around)) return true;
+  }
+  return false;
+}

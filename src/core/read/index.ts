@@ -7,7 +7,8 @@
  * with the sentence it rests on quoted and cited (readingText).
  */
 export { askedFact, countedNouns, factFrom, typedSpans, MIN_FACT_COVERAGE } from './fact';
-export { askedHead, printsHead } from './asked';
+export { askedHead, askedIdentifier, printsHead, printsIdentifier } from './asked';
+export type { AskedIdentifier } from './asked';
 export type { FactFound, FactType, ReadUnit } from './fact';
 export { verdictFrom, LEAD_IN, YES_NO, MIN_VERDICT_COVERAGE } from './verdict';
 export type { Verdict } from './verdict';

@@ -1,6 +1,6 @@
 import { absentName, absentPeriod, declineText, type Decline } from '../../decline';
 import { askedYears, LEXICON, type DocumentTables } from '../../compute';
-import { askedHead, countedNouns, MIN_FACT_COVERAGE, printsHead, typedSpans } from '../../read';
+import { askedHead, askedIdentifier, countedNouns, MIN_FACT_COVERAGE, printsHead, printsIdentifier, typedSpans } from '../../read';
 import type { CandidateRow } from '../types';
 import type { RoutedDocument } from '../../card';
 import type { AskContext, Outcome } from './context';
@@ -110,12 +110,16 @@ export function nothingStated(ctx: AskContext, sources: AnswerSource[]): Decline
 
 /**
  * 6e, for any question nothing answered: "What was … net income" of documents that print no "net
- * income" (nor a name a statement gives it), anywhere, is declined: they do not state it.
+ * income" (nor a name a statement gives it), anywhere, is declined: they do not state it. So is
+ * "Which version of Java …" or "Which grant number …" when nothing prints a version or a number
+ * beside the thing.
  */
 export function notPrinted(ctx: AskContext, sources: AnswerSource[]): Decline | undefined {
-  const forms = headForms(askedHead(ctx.question));
-  if (sources.length === 0 || forms.length === 0) return undefined;
-  const prints = (text: string) => forms.some((f) => printsHead(text, f));
+  // An identifier asked is what must be printed ("What is the version of Python …" need not print "version").
+  const id = askedIdentifier(ctx.question);
+  const forms = id ? [] : headForms(askedHead(ctx.question));
+  if (sources.length === 0 || (forms.length === 0 && !id)) return undefined;
+  const prints = (text: string) => (id ? printsIdentifier(text, id) : forms.some((f) => printsHead(text, f)));
   const docIds = [...new Set(sources.map((s) => s.first.docId))];
   if (sources.some((s) => prints(s.text)) || docIds.some((id) => (ctx.deps.chunksOf?.(id) ?? []).some((c) => prints(c.text)))) return undefined;
   return declineText({ kind: 'fact' });
