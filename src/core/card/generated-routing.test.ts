@@ -122,6 +122,11 @@ describe('routing the classes of questions an unseen library got wrong (issue 30
     expect(routed('How did Calloway net sales change from 2017 to 2021?')).toEqual([fileOf('CLWY', '10-K', 2021)]);
   });
 
+  it('gives each company named the year written beside its name', () => {
+    expect(routed('Compare Calloway net sales in 2021 and Emberly net sales in 2023.')).toEqual([fileOf('CLWY', '10-K', 2021), fileOf('EMBR', '10-K', 2023)].sort());
+    expect(routed('Compare Emberly net sales in 2023 and Calloway net sales in 2021.')).toEqual([fileOf('CLWY', '10-K', 2021), fileOf('EMBR', '10-K', 2023)].sort());
+  });
+
   it('keeps the full year to the annual report and offers the results release beside it; pay questions keep the proxy statement', () => {
     const route = routeQuestion('What were Emberly full-year 2023 net sales?', docs);
     expect([...(route.docIds ?? [])]).toEqual([fileOf('EMBR', '10-K', 2023)]);

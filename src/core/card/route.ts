@@ -60,7 +60,16 @@ export function routeQuestion(question: string, docs: Array<{ docId: string; car
   // Each organisation named gets its own pick.
   const routed: RoutedDocument[] = [];
   for (const group of groups) {
-    const { chosen, asked, fallback, offered } = pickDocuments(group, periods, form, options.guess ?? true, question);
+    const own =
+      groups.length > 1
+        ? periodsNearest(
+            question,
+            group[0].said,
+            groups.map((g) => g[0].said),
+            periods,
+          )
+        : periods;
+    const { chosen, asked, fallback, offered } = pickDocuments(group, own, form, options.guess ?? true, question);
     // Offered to ask instead: the others when a guess picked the one used, or those of the same period set aside for it.
     const others = (fallback ? group.filter((n) => !chosen.includes(n)) : (offered ?? [])).sort(latestFirst).map((n) => ({ docId: n.docId, title: n.card.title }));
     for (const n of chosen) {
@@ -73,6 +82,28 @@ export function routeQuestion(question: string, docs: Array<{ docId: string; car
 }
 
 type Named = Candidate & { said: string };
+
+/**
+ * With several organisations named, each one's periods first: those written after its name and
+ * before the next name ("Calloway in 2021 and Emberly in 2023": 2021 for Calloway; a year before
+ * every name goes to the first), then the rest, latest first as before.
+ */
+function periodsNearest(question: string, said: string, everyone: string[], periods: AskedPeriod[]): AskedPeriod[] {
+  const text = question.toLowerCase();
+  const at = (name: string) => text.indexOf(name.toLowerCase());
+  const starts = everyone.map(at).filter((i) => i >= 0);
+  const mine = at(said);
+  if (mine < 0) return periods;
+  const owner = (pos: number) => {
+    const before = starts.filter((i) => i <= pos);
+    return before.length ? Math.max(...before) : Math.min(...starts);
+  };
+  const nearest = periods.filter((p) => {
+    const year = text.search(new RegExp(String.raw`(?:fy\s?)?(?:${p.year}|'${p.year % 100}\b)`));
+    return year >= 0 && owner(year) === mine;
+  });
+  return [...nearest, ...periods.filter((p) => !nearest.includes(p))];
+}
 
 /** Which organisation a document is of: its company without legal words, else the first name it goes by. */
 function organisation(n: Candidate): string {
