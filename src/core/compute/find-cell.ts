@@ -34,6 +34,8 @@ export interface FoundCell {
   period: string;
   statement?: StatementKind;
   tableTitle: string;
+  /** The row's place in its table ("Net Sales" above "AWS"), and its column's heading group. */
+  context?: string;
   /** How well the row matched (0–1) and the table it was in, in words. */
   score: number;
   /** Read by meaning: the similarity of its label to the input's names (see matchByMeaning). */
@@ -146,6 +148,7 @@ export function cellFound(docId: string, table: Table, row: TableRow, column: nu
     period: heading?.period?.label ?? heading?.label ?? '',
     ...(table.statement ? { statement: table.statement } : {}),
     tableTitle: table.title,
+    context: [...row.path, heading?.group ?? '', heading?.label ?? ''].filter(Boolean).join(' | '),
     cell: {
       docId,
       page: row.page,

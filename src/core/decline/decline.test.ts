@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absentName, absentPeriod, declineText, mentionsAll, namesBeyond, properNames } from '.';
+import { absentName, absentPeriod, absentQuarter, declineText, mentionsAll, namesBeyond, properNames } from '.';
 
 describe('properNames', () => {
   it('reads the names a question is about, not capitalised words that open a sentence, acronyms or months', () => {
@@ -41,5 +41,22 @@ describe('absentPeriod and the words of a decline', () => {
     expect(namesBeyond('Which version of Java does ReportLab require?', ['ReportLab PDF Library User Guide'])).toEqual(['Java']);
     expect(mentionsAll('ReportLab requires Python versions 3.7+', ['Java'])).toBe(false);
     expect(mentionsAll('It is often compared to Tcl, Perl, Scheme or Java.', ['Java'])).toBe(true);
+  });
+});
+
+describe('absentQuarter', () => {
+  it('names the asked quarter and the quarters reported when none is the one asked', () => {
+    const reported = [
+      { fy: 2022, quarter: 2 },
+      { fy: 2021, quarter: 2 },
+    ];
+    const gap = absentQuarter({ fy: 2022, quarter: 3 }, reported);
+    expect(gap).toEqual({ asked: 'Q3 2022', reported: ['Q2 2021', 'Q2 2022'] });
+    expect(declineText({ kind: 'quarter', ...gap!, title: 'Harbourline · 10-Q · Q2 2022' }).text).toBe(
+      'Harbourline · 10-Q · Q2 2022 does not cover Q3 2022: its tables report the quarters Q2 2021 and Q2 2022.',
+    );
+    expect(absentQuarter({ fy: 2021, quarter: 2 }, reported)).toBeUndefined();
+    // Nothing known of quarters: nothing said.
+    expect(absentQuarter({ fy: 2022, quarter: 3 }, [])).toBeUndefined();
   });
 });

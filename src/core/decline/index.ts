@@ -172,8 +172,37 @@ export function absentPeriod(asked: number[], reported: number[]): { asked: numb
   return { asked, reported: [...have].sort((a, b) => a - b) };
 }
 
+/** A fiscal quarter: Q3 of fiscal 2022. */
+export interface FiscalQuarter {
+  fy: number;
+  quarter: number;
+}
+
+/**
+ * The asked quarter when no table of the documents in scope reports it but some report quarters
+ * (a question about Q3 2022 of a Q2 2022 quarterly report), with the quarters they do report,
+ * latest last; undefined when one reports it, or when no table reports quarters at all.
+ */
+export function absentQuarter(asked: FiscalQuarter, reported: FiscalQuarter[]): { asked: string; reported: string[] } | undefined {
+  if (reported.length === 0 || reported.some((r) => r.fy === asked.fy && r.quarter === asked.quarter)) return undefined;
+  const label = (q: FiscalQuarter) => `Q${q.quarter} ${q.fy}`;
+  const sorted = [...new Map(reported.map((r) => [label(r), r])).values()].sort((a, b) => a.fy - b.fy || a.quarter - b.quarter);
+  return { asked: label(asked), reported: sorted.map(label) };
+}
+
 /** The decline as the answer's first line. */
-export function declineText(d: { kind: 'name'; name: string } | { kind: 'period'; asked: number[]; reported: number[]; title?: string } | { kind: 'fact' }): Decline {
+export function declineText(
+  d:
+    | { kind: 'name'; name: string }
+    | { kind: 'period'; asked: number[]; reported: number[]; title?: string }
+    | { kind: 'quarter'; asked: string; reported: string[]; title?: string }
+    | { kind: 'fact' },
+): Decline {
+  if (d.kind === 'quarter') {
+    const what = d.title ? `${d.title} does` : 'Your documents do';
+    const list = d.reported.length > 1 ? `${d.reported.slice(0, -1).join(', ')} and ${d.reported.at(-1)}` : d.reported[0];
+    return { kind: 'period', text: `${what} not cover ${d.asked}: ${d.title ? 'its' : 'their'} tables report the quarters ${list}.` };
+  }
   if (d.kind === 'name') return { kind: 'name', text: `None of your documents is about ${d.name}: no document goes by that name, and no passage found mentions it.` };
   if (d.kind === 'period') {
     const span = d.reported.length > 1 ? `${d.reported[0]}–${d.reported[d.reported.length - 1]}` : String(d.reported[0]);

@@ -4,6 +4,7 @@ import { docOf } from '../../testing/table-docs';
 import { buildDocument } from '../ingest';
 import { KnowledgeBase } from '../kb';
 import { readTables } from '../tables';
+import { describeDocument } from '../card';
 import { DEFAULT_PIPELINE } from '../settings';
 import { ask, type AskDeps } from './ask';
 import { knowledgeBaseDeps } from './kb-deps';
@@ -46,10 +47,50 @@ async function libraryDeps(): Promise<AskDeps> {
   return { ...knowledgeBaseDeps(kb), embedQuery: async (q) => embedder.vector(q), titleOf: (id) => titles.get(id)!, embedder, tablesOf: async (id) => tables.get(id)! };
 }
 
+/** One filing whose prose names a product line its tables give no row of, with the documents' cards. */
+async function productDeps(): Promise<AskDeps> {
+  const doc = docOf(
+    `Harbourline Ferries Ltd. Annual Report 2022
+
+Harbourline Ferries operates passenger ferries. Skyhook, our cargo drone line, began trials in 2022.`,
+    `Consolidated Statements of Operations
+
+(In millions) | 2022 | 2021
+Revenues | $1,205 | $1,090
+Operating income | 188 | 161`,
+  );
+  const embedder = new FakeEmbedder(256);
+  const kb = new KnowledgeBase(embedder.dim);
+  const parsed = { kind: 'text' as const, title: 'Harbourline Ferries 10-K', text: doc.text, pages: doc.pages, sections: [], warnings: [] };
+  const built = await buildDocument({ docId: 'ferry', parsed, embedder, chunker: { kind: 'semantic', threshold: 2, maxChars: 300 } });
+  kb.addDocument('ferry', built.chunks, built.vectors);
+  const tables = readTables(doc.text, doc.pages);
+  const card = describeDocument(parsed, 'harbourline-2022.pdf');
+  return {
+    ...knowledgeBaseDeps(kb),
+    embedQuery: async (q) => embedder.vector(q),
+    titleOf: () => parsed.title,
+    embedder,
+    tablesOf: async () => tables,
+    cards: () => [{ docId: 'ferry', card }],
+  };
+}
+
 describe('ask: a figure about something one document names', () => {
   it('reads the figure from the document that prints the acronym the question uses, not from a better-matching other company', async () => {
     const r = await ask('What was GWX operating income in 2022?', DEFAULT_PIPELINE, await libraryDeps());
     expect(r.figure?.figure.value).toBe(71_000_000);
     expect(r.answer.text).toMatch(/^Operating income, FY2022: \$71(?:\.00)? million/);
+  });
+});
+
+describe('ask: a figure of a part the question names', () => {
+  it('is not the company’s total when no row names that part', async () => {
+    const r = await ask('What were Skyhook revenues in 2022?', DEFAULT_PIPELINE, await productDeps());
+    expect(r.figure?.figure.value).toBeUndefined();
+    expect(r.answer.text).not.toMatch(/^Revenue[^\n]*1,205/);
+    expect(r.stages.find((s) => s.stage === 'figure')?.detail?.skipped).toMatch(/do not name what the question names/);
+    // The company's own total is still read when the question names only the company.
+    expect((await ask('What were Harbourline revenues in 2022?', DEFAULT_PIPELINE, await productDeps())).figure?.figure.value).toBe(1_205_000_000);
   });
 });

@@ -48,7 +48,7 @@ const WH_HEAD = new RegExp(
 
 /** Words that say nothing of what is asked. */
 const GENERIC =
-  /^(?:the|a|an|its|their|total|amount|value|figure|number|level|approximate|approximately|exact|current|latest|reported|overall|company|company['’]s|fiscal|fy|year|quarter|annual|quarterly|full|primary|key|name|names|type|kind|major|main|significant|notable|important|largest|biggest|one|two|three|four|five|six|seven|eight|nine|ten)$/i;
+  /^(?:the|a|an|its|their|total|amount|value|figure|number|level|approximate|approximately|exact|current|latest|reported|overall|company|company['’]s|fiscal|fy|year|quarter|annual|quarterly|full|primary|key|name|names|type|kind|major|main|significant|notable|important|largest|biggest|new|former|previous|prior|next|incoming|outgoing|interim|acting|recent|present|future|old|one|two|three|four|five|six|seven|eight|nine|ten)$/i;
 
 /** A measure computed from printed figures, or a comparison of them: a document need not print its name. */
 const DERIVED =

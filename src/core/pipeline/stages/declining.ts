@@ -1,8 +1,8 @@
-import { absentName, absentPeriod, declineText, type Decline } from '../../decline';
-import { askedYears, LEXICON, type DocumentTables } from '../../compute';
+import { absentName, absentPeriod, absentQuarter, declineText, type Decline, type FiscalQuarter } from '../../decline';
+import { askedPeriod, askedYears, LEXICON, type DocumentTables } from '../../compute';
 import { askedHead, askedIdentifier, countedNouns, MIN_FACT_COVERAGE, printsHead, printsIdentifier, typedSpans } from '../../read';
 import type { CandidateRow } from '../types';
-import type { RoutedDocument } from '../../card';
+import type { DocumentCard, RoutedDocument } from '../../card';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
 import { tablesInScope } from './figuring';
@@ -41,19 +41,47 @@ export async function declining(
   const later = PAST.test(ctx.question) && Number.isFinite(latest) && asked.every((y) => y > latest);
   const reported = docs.flatMap((d) => d.tables.flatMap((t) => t.columns.flatMap((c) => (c.period ? [c.period.fy] : []))));
   const gap = later ? { asked, reported: statementYears(docs, latest) } : absentPeriod(asked, reported);
-  // A passage of those documents that covers the question, names the year and prints a figure may state it in prose.
+  // A quarter no table reports, where tables report quarters: "Q3 2022" of the Q2 2022 quarterly report.
+  const quarter = !gap && asked.length === 1 ? askedPeriod(ctx.question).quarter : undefined;
+  const quarterGap = quarter ? absentQuarter({ fy: asked[0], quarter }, quartersReported(inScope)) : undefined;
+  // A passage of those documents that covers the question, names the period and prints a figure may state it in prose.
   const theirs = new Set(sources.filter((s) => docs.some((d) => d.docId === s.first.docId)).map((s) => s.n));
-  const stated =
-    gap &&
-    readUnits(ctx, sources).some((u) => theirs.has(u.source) && u.coverage >= MIN_FACT_COVERAGE && asked.some((y) => u.text.includes(String(y))) && FIGURE_NOT_YEAR.test(u.text));
-  if (!gap || stated) return { value: undefined, detail: { declined: 'no', ...(gap ? { years: 'stated by a passage covering the question' } : {}) } };
+  const statedBy = (names: (text: string) => boolean) =>
+    readUnits(ctx, sources).some((u) => theirs.has(u.source) && u.coverage >= MIN_FACT_COVERAGE && names(u.text) && FIGURE_NOT_YEAR.test(u.text));
   const title = inScope.length === 1 ? inScope[0].card.title : undefined;
+  if (quarterGap && !statedBy((t) => t.includes(String(asked[0])) && QUARTER_NAMES[quarter! - 1].test(t)))
+    return {
+      value: declineText({ kind: 'quarter', ...quarterGap, ...(title ? { title } : {}) }),
+      detail: { declined: 'quarter', asked: quarterGap.asked, reported: quarterGap.reported.join(', ') },
+    };
+  const stated = gap && statedBy((t) => asked.some((y) => t.includes(String(y))));
+  if (!gap || stated) return { value: undefined, detail: { declined: 'no', ...(gap ? { years: 'stated by a passage covering the question' } : {}) } };
   const shown = statementYears(docs, latest);
   return {
     value: declineText({ kind: 'period', asked: gap.asked, reported: shown.length ? shown : gap.reported, ...(title ? { title } : {}) }),
     detail: { declined: 'period', asked: asked.join(', '), reported: [...new Set(gap.reported)].join(', ') },
   };
 }
+
+/**
+ * The quarters the documents report, when every one of them is a quarterly report or a release of
+ * a quarter's results: its quarter and, as comparatives, the same quarter a year before. An annual
+ * report may print a table of its quarters, so with one in scope nothing is said.
+ */
+function quartersReported(cards: Array<{ card: DocumentCard }>): FiscalQuarter[] {
+  const out: FiscalQuarter[] = [];
+  for (const { card } of cards) {
+    const p = card.period;
+    const quarter = p?.kind === 'quarter' ? p.quarter : p?.covers?.quarter;
+    const fy = p?.kind === 'quarter' ? p.year : p?.covers?.year;
+    if (!quarter || !fy) return [];
+    out.push({ fy, quarter }, { fy: fy - 1, quarter });
+  }
+  return out;
+}
+
+/** How a passage names each quarter. */
+const QUARTER_NAMES = [/\bQ1\b|\bfirst\s+quarter\b/i, /\bQ2\b|\bsecond\s+quarter\b/i, /\bQ3\b|\bthird\s+quarter\b/i, /\bQ4\b|\bfourth\s+quarter\b/i];
 
 /** A question about a result that happened: "what was", "how many did", "had". */
 const PAST = /\b(?:was|were|did|had|earned|reported|sold|delivered|generated|paid)\b/i;

@@ -76,6 +76,13 @@ export async function figuring(
   // Inputs no row names in words: the row whose label means the same, by the embedder.
   const byMeaning = figure.value === undefined && deps.embedder ? await meaningFallback(ctx, figure, docs) : undefined;
   if (byMeaning) figure = byMeaning.figure;
+  // A line item of a part the question names ("Comirnaty revenues") is read from that part's rows, never the company's total.
+  // Only proper names ("Comirnaty"; an acronym often abbreviates the line item itself, "PPNE"), and only where the documents'
+  // own names are known (their cards): else the company's own name would count as a part's.
+  const prints = ctx.deps.cards ? namePrinter(ctx, false) : undefined;
+  const lookup = figure.asked.from === 'line item' || figure.asked.from === 'table cell';
+  if (figure.value !== undefined && lookup && prints && !figureCells(figure).every((i) => prints([i.tableTitle, i.context ?? '', i.cell.rowText].join('\n'))))
+    return { value: undefined, detail: { skipped: `the rows found for ${figure.asked.name} do not name what the question names` } };
   const detail = {
     asked: figure.asked.name,
     formula: figure.asked.from,
@@ -161,11 +168,11 @@ const COMMON_ACRONYMS = new Set(
 );
 
 /** Whether a text prints every name and distinguishing acronym the question uses beyond the documents' own; undefined when it uses none. */
-function namePrinter(ctx: AskContext): ((text: string) => boolean) | undefined {
+function namePrinter(ctx: AskContext, withAcronyms = true): ((text: string) => boolean) | undefined {
   const asked = ctx.question.replace(LEAD_IN, '');
   const own = (ctx.deps.cards?.() ?? []).flatMap((c) => [...c.card.names, c.card.title, c.card.company ?? '']);
   const names = namesBeyond(asked, own);
-  const acronyms = [...new Set(asked.match(/\b[A-Z]{2,6}\b/g) ?? [])].filter((a) => !COMMON_ACRONYMS.has(a)).map((a) => new RegExp(`\\b${a}\\b`));
+  const acronyms = withAcronyms ? [...new Set(asked.match(/\b[A-Z]{2,6}\b/g) ?? [])].filter((a) => !COMMON_ACRONYMS.has(a)).map((a) => new RegExp(`\\b${a}\\b`)) : [];
   if (names.length === 0 && acronyms.length === 0) return undefined;
   return (text) => mentionsAll(text, names) && acronyms.every((a) => a.test(text));
 }
