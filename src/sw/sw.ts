@@ -12,7 +12,6 @@ import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
-import { registerQuotaErrorCallback } from 'workbox-core';
 import {
   ASSET_CACHE,
   MODEL_CACHE,
@@ -137,19 +136,26 @@ async function warmVendor() {
   }
 }
 
-/** Storage ran out while caching a file: the app's own runtime files and build chunks give way (fetched again on use). */
-registerQuotaErrorCallback(async () => {
-  await caches.delete(VENDOR_CACHE);
-  await caches.delete(ASSET_CACHE);
-});
-
 // The models manifest too, so Settings lists the site's models offline.
 self.addEventListener('install', (event) => event.waitUntil(currentModelRevisions()));
 
 self.addEventListener('activate', (event) => {
   // The first version takes control of the page that installed it at once, so what that page
   // loads from now on is cached; later versions wait for the page's say-so (SKIP_WAITING).
-  event.waitUntil(Promise.all([self.clients.claim(), deleteStale(VENDOR_CACHE, vendorRevisions, true).then(warmVendor)]));
+  event.waitUntil(
+    (async () => {
+      await self.clients.claim();
+      const cache = await caches.open(VENDOR_CACHE);
+      if ((await cache.keys()).length === 0) {
+        // The first visit: nothing to serve offline yet, and the installing page has its files already.
+        await warmVendor();
+        return;
+      }
+      // A new version: pages wait for nothing. Its files are fetched first and the old ones deleted after, so an
+      // update taken offline keeps the runtime it had.
+      void warmVendor().then(() => deleteStale(VENDOR_CACHE, vendorRevisions, true));
+    })(),
+  );
 });
 
 self.addEventListener('message', (event) => {

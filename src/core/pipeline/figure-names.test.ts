@@ -48,7 +48,7 @@ async function libraryDeps(): Promise<AskDeps> {
 }
 
 /** One filing whose prose names a product line its tables give no row of, with the documents' cards. */
-async function productDeps(): Promise<AskDeps> {
+async function productDeps(company: string | null = 'Harbourline Ferries Ltd.'): Promise<AskDeps> {
   const doc = docOf(
     `Harbourline Ferries Ltd. Annual Report 2022
 
@@ -72,7 +72,7 @@ Operating income | 188 | 161`,
     titleOf: () => parsed.title,
     embedder,
     tablesOf: async () => tables,
-    cards: () => [{ docId: 'ferry', card }],
+    cards: () => [{ docId: 'ferry', card: { ...card, company: company ?? undefined } }],
   };
 }
 
@@ -92,5 +92,8 @@ describe('ask: a figure of a part the question names', () => {
     expect(r.stages.find((s) => s.stage === 'figure')?.detail?.skipped).toMatch(/do not name what the question names/);
     // The company's own total is still read when the question names only the company.
     expect((await ask('What were Harbourline revenues in 2022?', DEFAULT_PIPELINE, await productDeps())).figure?.figure.value).toBe(1_205_000_000);
+    // Where the card knows no company, any name may be the company's own: the figure stays.
+    const plain = await ask('What were Skyhook revenues in 2022?', DEFAULT_PIPELINE, await productDeps(null));
+    expect(plain.figure?.figure.value).toBe(1_205_000_000);
   });
 });

@@ -58,6 +58,7 @@ describe('askedIdentifier / printsIdentifier', () => {
     expect(askedIdentifier('What is the total number of stores?')).toBeUndefined();
     expect(askedIdentifier('What was the number of employees?')).toBeUndefined();
     expect(askedIdentifier('Which version is described?')).toBeUndefined();
+    expect(askedIdentifier('What was the employee number at year end?')).toBeUndefined();
   });
 
   it('finds a version near the thing, or a token with a digit after it', () => {
@@ -67,5 +68,9 @@ describe('askedIdentifier / printsIdentifier', () => {
     const grant = { kind: 'number' as const, thing: 'grant' };
     expect(printsIdentifier('Funded by NSERC Discovery grant RGPIN-2014-04567.', grant)).toBe(true);
     expect(printsIdentifier('Funded by an NSERC Discovery grant and a fellowship.', grant)).toBe(false);
+    // A whole-number version, and a number printed before what it numbers.
+    expect(printsIdentifier('The tool requires Python 3 or later and needs Java 17.', python)).toBe(true);
+    expect(printsIdentifier('The tool requires Python 3 or later and needs Java 17.', { kind: 'version', thing: 'java' })).toBe(true);
+    expect(printsIdentifier("(206) 266-1000 (Registrant's telephone number, including area code)", { kind: 'number', thing: 'telephone' })).toBe(true);
   });
 });

@@ -104,21 +104,21 @@ export function askedIdentifier(question: string): AskedIdentifier | undefined {
 
 /** Words before "version" or "number" that name no thing ("which version", "the total number"). */
 const IDENTIFIER_NOT_THING =
-  /^(?:which|what|the|a|an|this|that|its|their|latest|current|new|newest|old|oldest|first|last|same|other|total|average|any|each|every|exact|minimum|maximum|required|supported|stable|released?)$/i;
+  /^(?:which|what|the|a|an|this|that|its|their|latest|current|new|newest|old|oldest|first|last|same|other|total|average|any|each|every|exact|minimum|maximum|required|supported|stable|released?|employees?|headcount|staff|people|delivery|deliveries|subscribers?|customers?|members?|users?|stores?|units?|shares?|visitors?|attendees?|participants?)$/i;
 
 /** Characters around the thing within which its identifier must be printed. */
 const IDENTIFIER_REACH = 60;
 
-/** Whether a text prints the identifier beside the thing: a version ("3.7", "1.1-7") or a token with a digit ("RGPIN-2014-04567") near it. */
+/** Whether a text prints the identifier beside the thing: a version ("3.7", "1.1-7", "Java 17") near it, or a number of two digits or more ("RGPIN-2014-04567", "(206) 266-1000"; not the "4" of "lme4") on either side of it. */
 export function printsIdentifier(text: string, id: AskedIdentifier): boolean {
   const thing = new RegExp(`\\b${id.thing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'gi');
-  const value = id.kind === 'version' ? /\b\d+\.\d+(?:[.-]\d+)*/ : /\b[\w-]*\d[\w-]*\b/;
   for (const m of text.matchAll(thing)) {
-    const around =
-      id.kind === 'version'
-        ? text.slice(Math.max(0, m.index - IDENTIFIER_REACH), m.index + m[0].length + IDENTIFIER_REACH)
-        : text.slice(m.index + m[0].length, m.index + m[0].length + IDENTIFIER_REACH);
-    if (value.test(around)) return true;
+    const end = m.index + m[0].length;
+    const before = text.slice(Math.max(0, m.index - IDENTIFIER_REACH), m.index);
+    const after = text.slice(end, end + IDENTIFIER_REACH);
+    // A version is a dotted number anywhere near, or a plain number right after the thing ("Python 3").
+    if (id.kind === 'version' ? /\b\d+\.\d+(?:[.-]\d+)*/.test(before + ' ' + after) || /^[\w-]*\s+v?\d+\b/i.test(after) : /\d{2,}/.test(before) || /\d{2,}/.test(after))
+      return true;
   }
   return false;
 }

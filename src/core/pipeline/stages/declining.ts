@@ -43,7 +43,7 @@ export async function declining(
   const gap = later ? { asked, reported: statementYears(docs, latest) } : absentPeriod(asked, reported);
   // A quarter no table reports, where tables report quarters: "Q3 2022" of the Q2 2022 quarterly report.
   const quarter = !gap && asked.length === 1 ? askedPeriod(ctx.question).quarter : undefined;
-  const quarterGap = quarter ? absentQuarter({ fy: asked[0], quarter }, quartersReported(inScope)) : undefined;
+  const quarterGap = quarter ? absentQuarter({ fy: asked[0], quarter }, quartersReported(inScope, docs)) : undefined;
   // A passage of those documents that covers the question, names the period and prints a figure may state it in prose.
   const theirs = new Set(sources.filter((s) => docs.some((d) => d.docId === s.first.docId)).map((s) => s.n));
   const statedBy = (names: (text: string) => boolean) =>
@@ -65,19 +65,38 @@ export async function declining(
 
 /**
  * The quarters the documents report, when every one of them is a quarterly report or a release of
- * a quarter's results: its quarter and, as comparatives, the same quarter a year before. An annual
- * report may print a table of its quarters, so with one in scope nothing is said.
+ * a quarter's results with its end date: its quarter, and the quarter each of its tables' three-month
+ * columns and balance-sheet dates ends (a five-quarter table, last year's comparatives, the year-end
+ * balance sheet of a first-quarter report), counted back from the document's own quarter end. An
+ * annual report may print a table of its quarters, so with one in scope nothing is said.
  */
-function quartersReported(cards: Array<{ card: DocumentCard }>): FiscalQuarter[] {
+function quartersReported(cards: Array<{ docId: string; card: DocumentCard }>, docs: DocumentTables[]): FiscalQuarter[] {
   const out: FiscalQuarter[] = [];
-  for (const { card } of cards) {
+  for (const { docId, card } of cards) {
     const p = card.period;
     const quarter = p?.kind === 'quarter' ? p.quarter : p?.covers?.quarter;
     const fy = p?.kind === 'quarter' ? p.year : p?.covers?.year;
-    if (!quarter || !fy) return [];
-    out.push({ fy, quarter }, { fy: fy - 1, quarter });
+    const ended = monthIndex(p?.ended);
+    if (!quarter || !fy || ended === undefined) return [];
+    const own = fy * 4 + quarter - 1;
+    out.push({ fy, quarter });
+    const tables = docs.find((d) => d.docId === docId)?.tables ?? [];
+    for (const column of tables.flatMap((t) => t.columns)) {
+      if (!column.period || (column.period.months !== undefined && column.period.months !== 3)) continue;
+      const at = monthIndex(column.period.label);
+      if (at === undefined || (ended - at) % 3 !== 0) continue;
+      const index = own - (ended - at) / 3;
+      out.push({ fy: Math.floor(index / 4), quarter: (index % 4) + 1 });
+    }
   }
   return out;
+}
+
+/** A printed date's month as a count of months ("June 30, 2022" → 2022 × 12 + 5); undefined without a month. */
+function monthIndex(date: string | undefined): number | undefined {
+  const m = date?.match(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+\d{1,2},?\s+((?:19|20)\d\d)\b/i);
+  if (!m) return undefined;
+  return Number(m[2]) * 12 + 'janfebmaraprmayjunjulaugsepoctnovdec'.indexOf(m[1].toLowerCase()) / 3;
 }
 
 /** How a passage names each quarter. */

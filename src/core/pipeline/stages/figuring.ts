@@ -77,9 +77,10 @@ export async function figuring(
   const byMeaning = figure.value === undefined && deps.embedder ? await meaningFallback(ctx, figure, docs) : undefined;
   if (byMeaning) figure = byMeaning.figure;
   // A line item of a part the question names ("Comirnaty revenues") is read from that part's rows, never the company's total.
-  // Only proper names ("Comirnaty"; an acronym often abbreviates the line item itself, "PPNE"), and only where the documents'
-  // own names are known (their cards): else the company's own name would count as a part's.
-  const prints = ctx.deps.cards ? namePrinter(ctx, false) : undefined;
+  // Only proper names ("Comirnaty"; an acronym often abbreviates the line item itself, "PPNE"), and only where each document's
+  // company is known (its card): else the company's own name would count as a part's.
+  const cards = (ctx.deps.cards?.() ?? []).filter((c) => docs.some((d) => d.docId === c.docId));
+  const prints = cards.length > 0 && cards.every((c) => c.card.company) ? namePrinter(ctx, false) : undefined;
   const lookup = figure.asked.from === 'line item' || figure.asked.from === 'table cell';
   if (figure.value !== undefined && lookup && prints && !figureCells(figure).every((i) => prints([i.tableTitle, i.context ?? '', i.cell.rowText].join('\n'))))
     return { value: undefined, detail: { skipped: `the rows found for ${figure.asked.name} do not name what the question names` } };
