@@ -70,7 +70,7 @@ export async function declining(
  * balance sheet of a first-quarter report), counted back from the document's own quarter end. An
  * annual report may print a table of its quarters, so with one in scope nothing is said.
  */
-function quartersReported(cards: Array<{ docId: string; card: DocumentCard }>, docs: DocumentTables[]): FiscalQuarter[] {
+export function quartersReported(cards: Array<{ docId: string; card: DocumentCard }>, docs: DocumentTables[]): FiscalQuarter[] {
   const out: FiscalQuarter[] = [];
   for (const { docId, card } of cards) {
     const p = card.period;
