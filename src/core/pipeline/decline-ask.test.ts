@@ -47,6 +47,10 @@ describe('ask: not in your documents', () => {
     // A count in words states it too.
     const words = await ferryDepsOver([...sentences, 'The ferry carries four lifeboats and two rafts.']);
     expect((await ask('How many lifeboats does the ferry carry?', DEFAULT_PIPELINE, words.deps)).declined).toBeUndefined();
+    // People are counted as employees too.
+    const staff = await ferryDepsOver([...sentences, 'The ferry company had 140 employees at the end of the season.']);
+    const r = await ask('How many people did the ferry company employ?', DEFAULT_PIPELINE, staff.deps);
+    expect(r.declined, r.answer.text.slice(0, 120)).toBeUndefined();
   });
 });
 

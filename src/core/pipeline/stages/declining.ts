@@ -124,6 +124,11 @@ function countsBeside(text: string, noun: string): boolean {
   return new RegExp(`\\b(?:${NUMBER_WORDS})\\s+(?:[\\w-]+\\s+){0,2}${noun}`, 'i').test(text);
 }
 
+/** A counted noun as a pattern: people are counted as employees, staff or workers too ("9,100 employees" for "how many people did it employ"). */
+function countedWord(noun: string): string {
+  return /^(?:people|person|persons|individual)$/i.test(noun) ? '(?:people|persons?|employees?|staff|workers?|associates?|personnel|team\\s+members?)' : noun;
+}
+
 /** Counts written in words. */
 const NUMBER_WORDS =
   'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen|dozens|hundreds|thousands|million|millions';
@@ -149,7 +154,7 @@ export function nothingStated(ctx: AskContext, sources: AnswerSource[]): Decline
   // A count printed in a passage retrieval did not keep still states it: the documents' other chunks are read too.
   const chunks = () => [...new Set(sources.map((s) => s.first.docId))].flatMap((id) => ctx.deps.chunksOf?.(id) ?? []);
   // "How many employees …": no passage names what is counted, or prints a count beside its name.
-  const counted = countedNouns(ctx.question);
+  const counted = countedNouns(ctx.question).map(countedWord);
   const counts = (text: string) => counted.every((n) => new RegExp(`\\b${n}`, 'i').test(text)) && countsBeside(text, counted.at(-1)!);
   const uncounted = counted.length > 0 && !units.some((u) => counts(u.text)) && !chunks().some((c) => counts(c.text));
   return best < NOTHING_COVERAGE || uncounted ? declineText({ kind: 'fact' }) : notPrinted(ctx, sources);
