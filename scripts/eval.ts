@@ -1,7 +1,7 @@
 /**
  * Retrieval evaluation on FinanceBench-format questions, over the same core code the app runs.
  *   npm run eval -- --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out report.json]
- *                   [--configs a,b] [--limit N] [--cache .cache/embeddings] [--weights 0.5,0.5]
+ *                   [--configs a,b] [--limit N] [--ids id1,id2] [--cache .cache/embeddings] [--weights 0.5,0.5]
  *                   [--docs <dir>] [--llm <model id> [--llm-native] [--models test/models/] [--answer-tokens N]]
  * Documents are <doc_name>.pdf under --pdfs, or <doc_name>.md/.txt/.html/.docx under --docs.
  * --llm runs the configs that need a language model (pipeline-llm: the whole question pipeline,
@@ -56,6 +56,7 @@ import {
   formatAttributionTable,
   type AttributionSummary,
   formatCorrectTable,
+  leadTables,
   formatMissTable,
   type MissCause,
   type CorrectRow,
@@ -81,6 +82,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     configs: { type: 'string' },
     limit: { type: 'string' },
+    ids: { type: 'string' },
     cache: { type: 'string', default: '.cache/embeddings' },
     shard: { type: 'string' },
     weights: { type: 'string' },
@@ -116,6 +118,8 @@ if (configs.length === 0) process.exit(0);
 
 let questions = parseQuestions(await readFile(values.questions, 'utf8'), values.questions);
 if (values.limit) questions = questions.slice(0, Number(values.limit));
+// --ids a,b: only these questions (to read how they went).
+if (values.ids) questions = questions.filter((q) => values.ids!.split(',').includes(q.financebench_id));
 
 const t0 = performance.now();
 const cache = new FsEmbeddingCacheStore(values.cache!);
@@ -182,6 +186,7 @@ const summary = summarizeAll(configs, scores);
 console.log(`\nBudget ${budget} characters, ${questions.length} questions, ${byDoc.size} documents${library ? ' in one library' : ''}, embedder ${base.id}\n`);
 console.log(formatTable(summary));
 printCorrect(perQuestion);
+console.log(leadTables(perQuestion));
 const attribution = summarizeAttributions(perQuestion);
 printAttribution(attribution, values.llm);
 printLlm(perQuestion);

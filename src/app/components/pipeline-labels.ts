@@ -14,6 +14,7 @@ export const STAGE_NAME: Record<StageName, string> = {
   compare: 'Rows compared',
   figure: 'Figure from tables',
   read: 'Answer read from a sentence',
+  lead: 'What leads',
   answer: 'Answer',
   attribution: 'Attribution',
 };
@@ -52,6 +53,8 @@ export function runningLabel(stage: StageName | undefined, graded?: CallProgress
       return 'Reading the tables and computing the figure…';
     case 'read':
       return 'Reading the answer from the kept passages…';
+    case 'lead':
+      return 'Choosing what the answer leads with…';
     case 'answer':
       return 'Writing the answer…';
     case 'attribution':

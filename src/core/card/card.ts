@@ -2,6 +2,7 @@ import type { ParsedDocument } from '../types';
 import { coverPeriod, coversLabel, meetingPeriod, periodLabel, releasePeriod } from './period';
 import { displayName, fileNameWords, registrantName, statedNames, tickerSymbols } from './names';
 import type { DocumentCard, DocumentPeriod } from './types';
+import { readCalendar, type FiscalCalendar } from './calendar';
 
 /** How much of the first page is read (covers that run long still name the registrant early). */
 const COVER_CHARS = 4000;
@@ -33,7 +34,7 @@ export function describeDocument(parsed: Pick<ParsedDocument, 'title' | 'text' |
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-  const filing = identify(cover, lines, parsed.text.slice(0, OPENING_CHARS));
+  const filing = identify(cover, lines, parsed.text.slice(0, OPENING_CHARS), parsed.text);
   const names = new Set<string>();
   if (filing?.company) names.add(filing.company);
   if (filing) for (const t of tickerSymbols(lines)) names.add(t);
@@ -48,9 +49,9 @@ export function describeDocument(parsed: Pick<ParsedDocument, 'title' | 'text' |
   }
 
   if (filing?.company) {
-    const { company, form, period } = filing;
+    const { company, form, period, calendar } = filing;
     const title = [company, FORM_TITLES[form] ?? form, period ? periodLabel(period) : undefined].filter(Boolean).join(' · ');
-    return { title, about: `${company}: ${aboutLine(form, period)}`, names: [...names], company, form, ...(period ? { period } : {}) };
+    return { title, about: `${company}: ${aboutLine(form, period)}`, names: [...names], company, form, ...(period ? { period } : {}), ...(calendar ? { calendar } : {}) };
   }
   // Section headings say where a chunk is, not what the document is.
   const sectionTitles = new Set((parsed.sections ?? []).flatMap((s) => s.path).map((t) => t.trim()));
@@ -66,20 +67,23 @@ interface Filing {
   company?: string;
   form: string;
   period?: DocumentPeriod;
+  calendar?: FiscalCalendar;
 }
 
-/** What a filing's cover, a proxy statement's cover or a results release's headline says: who, which form, which period. */
-function identify(cover: string, lines: string[], opening: string): Filing | undefined {
+/** What a filing's cover, a proxy statement's cover or a results release's headline says: who, which form, which period (by the fiscal calendar the whole text states). */
+function identify(cover: string, lines: string[], opening: string, text: string): Filing | undefined {
   const form = cover.match(FORM)?.[1].toUpperCase().replace(/\s+/, ' ');
   if (PROXY.test(cover) && (!form || form === 'DEF 14A')) return { company: registrantName(lines), form: 'proxy statement', period: meetingPeriod(opening) };
-  if (form) return { company: registrantName(lines), form, period: coverPeriod(cover, opening) };
+  const calendar = readCalendar(text);
+  const withCalendar = calendar ? { calendar } : {};
+  if (form) return { company: registrantName(lines), form, period: coverPeriod(cover, opening, calendar, form), ...withCalendar };
   // A headline, not a sentence: no full stop at its end or before its verb.
   const release = lines
     .slice(0, HEADLINE_LINES)
     .filter((l) => !/\.$/.test(l))
     .map((l) => l.match(RELEASE))
     .find((m) => m && RELEASE_WORDS.test(m[2]) && RELEASE_PERIOD.test(m[2]) && !/[!?]|\.\s+\p{Lu}\p{Ll}/u.test(m[1]));
-  return release ? { company: displayName(release[1].replace(/^[\s\p{P}]+/u, '')), form: 'earnings release', period: releasePeriod(opening) } : undefined;
+  return release ? { company: displayName(release[1].replace(/^[\s\p{P}]+/u, '')), form: 'earnings release', period: releasePeriod(opening), ...withCalendar } : undefined;
 }
 
 /** "Form 10-K annual report for the fiscal year ended …", "Proxy statement for the annual meeting of May 4, 2023". */

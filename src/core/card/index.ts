@@ -4,5 +4,8 @@
  */
 export type { DocumentCard, DocumentPeriod } from './types';
 export { describeDocument, isCode, prettyFileName } from './card';
+export { abbreviates } from './names';
 export { periodLabel } from './period';
+export { CALENDAR_YEAR, calendarOfColumns, endingMonth, fiscalPeriodOf, fiscalQuarterEnd, monthLabel, parseDate, readCalendar, withCalendar } from './calendar';
+export type { FiscalCalendar } from './calendar';
 export { routeQuestion, type RoutedDocument } from './route';

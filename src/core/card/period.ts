@@ -1,29 +1,39 @@
 import type { DocumentPeriod } from './types';
 import { fiscalYearOf } from '../tables';
+import { DATE_PATTERN, endingMonth, fiscalPeriodOf, parseDate, type FiscalCalendar } from './calendar';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const DATE = String.raw`((?:${MONTHS.join('|')})\s+\d{1,2}\s*,\s*(?:19|20)\d\d)`;
+const DATE = String.raw`(${DATE_PATTERN})`;
 const ANNUAL = new RegExp(String.raw`for\s+the\s+(?:fiscal\s+)?year\s+ended\b[^0-9]{0,40}?${DATE}`, 'i');
-const QUARTER = new RegExp(String.raw`for\s+the\s+(?:quarterly\s+period|quarter|(?:three|six|nine)\s+months)\s+ended\b[^0-9]{0,40}?${DATE}`, 'i');
+// A cover over several lines ("For the quarterly period ended" above "March 31, 2021"), with the ticked box's mark between.
+const QUARTER = new RegExp(String.raw`for\s+the\s+(?:quarterly\s+period|quarter|(?:three|six|nine)\s+months)\s+end(?:ed|ing)\b[^0-9]{0,80}?${DATE}`, 'i');
 const EVENT = new RegExp(String.raw`date\s+of\s+report[^:]{0,60}:?\s*${DATE}`, 'i');
 
 /**
  * The period a filing's cover states ("For the fiscal year ended December 31, 2022"). A quarter
- * is numbered by the company's own fiscal calendar where the opening text states it ("second
- * quarter of fiscal 2024" for a quarter ended in July 2023), else by the calendar; an event (a
- * current report) records the quarter whose results it reports, where it says.
+ * is numbered by the company's own fiscal calendar: as the opening text names it ("second quarter
+ * of fiscal 2024" for a quarter ended in July 2023), else by the calendar the document states
+ * (`calendar`, readCalendar: a quarter ended December 31, 2022 of a year ending June 30 is Q2 of
+ * fiscal 2023), else by the calendar year (a quarter ended July 2 is the second: it ends in the
+ * first week of July). An event (a current report) records the quarter whose results it reports,
+ * where it says.
  */
-export function coverPeriod(text: string, opening = text): DocumentPeriod | undefined {
-  const annual = text.match(ANNUAL);
+export function coverPeriod(text: string, opening = text, calendar?: FiscalCalendar, form?: string): DocumentPeriod | undefined {
+  // A quarterly report's cover may also name the last fiscal year's end: its quarter comes first.
+  const annual = form === '10-Q' && QUARTER.test(text) ? null : text.match(ANNUAL);
   if (annual) {
     const p = fiscal(annual[1]);
-    return { kind: 'annual', ...p, year: statedYear(opening, annual[1]) ?? p.year };
+    const own = calendar ? fiscalPeriodOf(endingMonth(annual[1])!, calendar).year : undefined;
+    return { kind: 'annual', ...p, year: statedYear(opening, annual[1]) ?? own ?? p.year };
   }
   const quarter = text.match(QUARTER);
   if (quarter) {
     const p = fiscal(quarter[1]);
     const stated = near(statedQuarter(opening), p.year);
-    return { kind: 'quarter', ...p, ...(stated ?? { quarter: Math.floor(monthOf(quarter[1]) / 3) + 1 }) };
+    const end = endingMonth(quarter[1])!;
+    const own = calendar ? fiscalPeriodOf(end, calendar) : undefined;
+    const counted = own?.quarter ? { year: own.year, quarter: own.quarter } : { year: Math.floor(end / 12), quarter: Math.floor((end % 12) / 3) + 1 };
+    return { kind: 'quarter', ...p, ...(stated ?? counted) };
   }
   const event = text.match(EVENT);
   if (event) {
@@ -91,15 +101,14 @@ export function statedQuarter(text: string): { year: number; quarter: number } |
 
 /** A 52/53-week year that ends in the first days of January belongs to the year before. */
 function fiscal(date: string): { year: number; ended: string } {
-  const [month, day, year] = date.replace(/,/g, ' ').split(/\s+/).filter(Boolean);
-  const m = monthOf(month);
-  const y = Number(year);
-  const ended = `${month.charAt(0).toUpperCase()}${month.slice(1).toLowerCase()} ${Number(day)}, ${y}`;
-  return { year: fiscalYearOf(y, m + 1, Number(day)), ended };
+  const d = parseDate(date)!;
+  const name = MONTHS[d.month - 1];
+  const ended = `${name.charAt(0).toUpperCase()}${name.slice(1)} ${d.day}, ${d.year}`;
+  return { year: fiscalYearOf(d.year, d.month, d.day), ended };
 }
 
 function monthOf(date: string): number {
-  return MONTHS.indexOf(date.trim().split(/\s+/)[0].toLowerCase());
+  return (parseDate(date)?.month ?? 1) - 1;
 }
 
 const FIRST_DATE = new RegExp(DATE, 'i');

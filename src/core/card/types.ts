@@ -1,3 +1,5 @@
+import type { FiscalCalendar } from './calendar';
+
 /** When the document speaks for: a fiscal year, a quarter, or the date of an event. */
 export interface DocumentPeriod {
   /** A fiscal year, a quarter, the date of an event (a current report, a press release) or of an annual meeting (a proxy statement). */
@@ -30,4 +32,6 @@ export interface DocumentCard {
   /** What kind of document it is: "10-K", "10-Q", "8-K", "earnings release", "proxy statement". */
   form?: string;
   period?: DocumentPeriod;
+  /** The fiscal calendar the document states (the month its year ends, the year it names it by), where it states one. */
+  calendar?: FiscalCalendar;
 }

@@ -1,7 +1,7 @@
 import { contentWords, type DocumentTables } from '../compute';
 import type { Table, TableRow } from '../tables';
 import { compareActivities } from './activities';
-import { acrossTables, candidates, columnBlocks, subtotalsOf, SUM_TOLERANCE, valueAt, type Candidate, type Member } from './sets';
+import { acrossTables, candidates, columnBlocks, subtotalsOf, SUM_TOLERANCE, tableWords, valueAt, type Candidate, type Member } from './sets';
 import type { AskedComparison } from './question';
 
 /** One row compared: its name, the cells read and the value compared (in the table's units, scale applied). */
@@ -105,6 +105,8 @@ export function compareRows(asked: AskedComparison, docs: DocumentTables[], hint
     const activities = compareActivities(asked, docs);
     if (activities) return activities;
   }
+  // Words the documents' tables never print ("delivered", "saw") cannot tell their tables apart: what is compared is the rest.
+  asked = { ...asked, metric: asked.metric.filter((w) => tableWords(docs).has(w)) };
   const scored: Array<{ c: Candidate; columns: number[] }> = [];
   for (const { docId, tables } of docs) {
     const offers = tables.map((table) => ({ table, columns: columnsFor(asked, table), sets: candidates(docId, table, asked) }));
@@ -112,8 +114,11 @@ export function compareRows(asked: AskedComparison, docs: DocumentTables[], hint
     for (const { table, columns: byPeriod, sets } of offers) {
       if (!byPeriod) continue;
       for (const c of sets) {
-        // A table without periods: the column whose heading names what is compared ("Variance"), else its first.
-        const columns = table.columns.every((col) => !col.period) ? [namedColumn(asked, table)] : byPeriod;
+        // A table without periods: the column whose heading names what is compared ("Variance"); with several value
+        // columns and none named, which one is meant cannot be told.
+        const named = namedColumn(asked, table);
+        if (table.columns.every((col) => !col.period) && named === undefined && table.columns.length > 1) continue;
+        const columns = table.columns.every((col) => !col.period) ? [named ?? 0] : byPeriod;
         if (table.columns.every((col) => !col.period)) c.near = [c.near, table.columns[columns[0]]?.label].filter(Boolean).join(' · ');
         const withValues = c.members.filter((m) => columns.every((col) => valueAt(m.row, col) !== undefined));
         if (withValues.length < 2) continue;
@@ -127,18 +132,20 @@ export function compareRows(asked: AskedComparison, docs: DocumentTables[], hint
   scored.sort((a, b) => b.c.score - a.c.score);
   for (const { c, columns } of scored) {
     const result = ranked(asked, c, columns);
-    if (result.ranked.length >= 2) return result;
+    // Rows of one name ("Current quarter vs prior year quarter" under each of several headings) are not a set to choose from.
+    if (result.ranked.length >= 2 && new Set(result.ranked.map((r) => r.name.toLowerCase())).size === result.ranked.length) return result;
   }
   return undefined;
 }
 
-/** The value column whose heading shares the most words with what is compared; the first when none does. */
-function namedColumn(asked: AskedComparison, table: Table): number {
-  let best = 0;
+/** The value column whose heading shares the most words with what is compared; undefined when none does. */
+function namedColumn(asked: AskedComparison, table: Table): number | undefined {
+  let best: number | undefined;
   let bestShared = 0;
+  const asks = asked.words ?? asked.metric;
   table.columns.forEach((col, i) => {
     const words = new Set(contentWords(col.label));
-    const shared = asked.metric.filter((w) => words.has(w)).length;
+    const shared = asks.filter((w) => words.has(w)).length;
     if (shared > bestShared) {
       best = i;
       bestShared = shared;

@@ -5,10 +5,13 @@
  * that it names (compareRows: rows under one heading, or one label under several headings, or the
  * three cash-flow activities), ranks them by level or change in the asked period, and writes the
  * winner first with its value, the runner-up, the table and column compared and what was left out
- * (comparisonText).
+ * (comparisonText). Tables of any document (a manual's attribute table, a paper's results) are
+ * compared by the column the question names (compareGrids).
  */
 export { askedComparison } from './question';
 export type { AskedComparison } from './question';
 export { compareRows, STRONG_MATCH } from './compare';
 export type { ComparedCell, ComparedRow, Comparison, LeftOut, PageHints } from './compare';
 export { comparisonText } from './answer-text';
+export { compareGrids, offeredItems } from './grid';
+export type { DocumentGrids } from './grid';

@@ -10,6 +10,8 @@ export interface AskedComparison {
   changeIn?: 'amount' | 'percent';
   /** The stemmed content words of what is compared ("operating income"); empty when the question names only the set ("the largest liability"). */
   metric: string[];
+  /** Every content word of the question, frame words included ("seconds"), for naming a column of a table without periods. */
+  words?: string[];
   /** What kind of rows are compared ("segment", "region", "activity"), when the question names it. */
   set?: string;
   /** Totals, subtotals and "Corporate / Other" rows may win only when the question names them. */
@@ -23,8 +25,8 @@ export interface AskedComparison {
 
 /** A question that asks which one of a set: "which …", or "what is the largest / most …". */
 const WHICH = /\bwhich\b|\bwhat\s+(?:is|was|are|were)\s+(?:the\s+)?(?:\w+'s\s+)?(?:single\s+)?(?:largest|biggest|highest|greatest|lowest|smallest|main|top)\b/i;
-const MAX = /\b(?:highest|largest|biggest|greatest|most|top|best|strongest|leading|maximum|fastest|more)\b/i;
-const MIN = /\b(?:lowest|smallest|least|fewest|weakest|worst|minimum|slowest|less)\b/i;
+const MAX = /\b(?:highest|largest|biggest|greatest|most|top|best|strongest|leading|maximum|fastest|more|higher|larger|bigger|greater|longer|steepest|sharpest)\b/i;
+const MIN = /\b(?:lowest|smallest|least|fewest|weakest|worst|minimum|slowest|less|lower|smaller|fewer|shorter)\b/i;
 const UP = /\b(?:grow\w*|grew|increas\w*|ris(?:e|es|ing)|rose|gain\w*|improv\w*|expand\w*)\b/i;
 const DOWN = /\b(?:declin\w*|drop\w*|fall\w*|fell|decreas\w*|shr[aiu]nk\w*|reduc\w*|contract\w*|los[et]\b)\b/i;
 const PERCENT_CHANGE = /\b(?:fastest|slowest|percent(?:age)?|rate\s+of\s+growth|growth\s+rate)\b|%/i;
@@ -73,7 +75,7 @@ export function askedComparison(question: string): AskedComparison | undefined {
   const down = question.match(DOWN);
   // "most" alone is also a quantifier ("most of its revenue"): it needs "which" before it.
   if (!max && !min && !up && !down) return undefined;
-  if (!max && !min && !/\bwhich\b[^?]*\b(?:grew|fell|rose|declined|dropped|increased|decreased)\b/i.test(question)) return undefined;
+  if (!max && !min && !/\bwhich\b[^?]*\b(?:grew|fell|rose|declined|dropped|increased|decreased|drop|decline|fall|rise|growth)\b/i.test(question)) return undefined;
   const measure: AskedComparison['measure'] = up || down ? 'change' : 'level';
   // A change: the biggest fall is the lowest signed change; the slowest growth too.
   let direction: AskedComparison['direction'] = min && !max ? 'min' : 'max';
@@ -88,6 +90,7 @@ export function askedComparison(question: string): AskedComparison | undefined {
     measure,
     ...(measure === 'change' ? { changeIn: PERCENT_CHANGE.test(question) ? ('percent' as const) : ('amount' as const) } : {}),
     metric: metricWords(question, setFound?.phrase),
+    words: contentWords(question),
     ...(setFound ? { set: setFound.set } : {}),
     allowTotals: TOTALS_ALLOWED.test(question),
     phrase: phraseOf(direction, measure, PERCENT_CHANGE.test(question)),

@@ -1,4 +1,4 @@
-import { contentWords } from '../compute';
+import { contentWords, type DocumentTables } from '../compute';
 import type { Table, TableRow } from '../tables';
 import type { AskedComparison } from './question';
 import type { LeftOut } from './compare';
@@ -39,7 +39,7 @@ export const TOTAL_ROW = /^\s*(?:total|subtotal|sum)\b|\btotals?\s*$|\bconsolida
  * segments. "Corporate bonds" or "Corporate & Investment Bank" are members like any other.
  */
 export const REST_ROW =
-  /\b(?:unallocated|eliminations?|reconcil\w*|intersegment|all\s+other)\b|^\s*other\b|\bother\s*$|^\s*corporate\s*(?:\(\w\))?\s*$|^\s*corporate\s*(?:and|&|\/|,|-|—|–)\s*(?:other|unallocated|eliminations?|adjustments?|reconcil\w*)\b|^\s*corporate\s+(?:expenses?|costs?|items?|overhead|activities|functions?|adjustments?|centers?|segment)\b|\bcorporate\s*(?:\(\w\))?\s*$/i;
+  /\b(?:unallocated|eliminations?|reconcil\w*|intersegment|all\s+other)\b|^\s*other\b|^\s*corporate\s*(?:\(\w\))?\s*$|^\s*corporate\s*(?:and|&|\/|,|-|—|–)\s*(?:other|unallocated|eliminations?|adjustments?|reconcil\w*)\b|^\s*corporate\s+(?:expenses?|costs?|items?|overhead|activities|functions?|adjustments?|centers?|segment)\b|\bcorporate\s*(?:\(\w\))?\s*$/i;
 
 /** Labels that name a date or a period, not a member of the set ("Balance as of December 31, 2021", "Fiscal 2014"). */
 export const PERIOD_LABEL =
@@ -242,4 +242,10 @@ export function valueAt(row: TableRow, column: number): number | undefined {
   if (!cell) return undefined;
   if (cell.value !== null) return cell.value;
   return /^[-—–−]+$/.test(cell.raw.trim()) ? 0 : undefined;
+}
+
+/** Every content word the documents' tables print: titles, stubs, column headings, row labels and their headings. */
+export function tableWords(docs: DocumentTables[]): Set<string> {
+  const text = (t: Table) => [t.title, t.stub ?? '', ...t.columns.map((c) => c.label), ...t.rows.map((r) => [r.label, ...r.path].join(' '))].join(' ');
+  return new Set(docs.flatMap((d) => d.tables.flatMap((t) => contentWords(text(t)))));
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { computeFigure, inputYear } from './compute';
 import { askedFigure } from './question';
+import { readTables } from '../tables';
+import { docOf } from '../../testing/table-docs';
 import type { DocumentTables } from './find-cell';
 import { brindleFiling, debtBalanceSheet } from '../../testing/filing-fixtures';
 import { everydayDocs, LAB_REPORT, PRICE_LIST } from '../../testing/everyday-fixtures';
@@ -221,5 +223,24 @@ describe('inputYear', () => {
     ['ppe_net_fy2018', 2030, { quantity: 'ppe_net', year: 2018 }],
   ])('%s in %i', (name, fy, expected) => {
     expect(inputYear(name, fy)).toEqual(expected);
+  });
+});
+
+describe('computeFigure: inputs of one page in two scales', () => {
+  it('gives an input under no unit line the unit the page states for the other (a release’s income statement split in two)', () => {
+    const page = `Consolidated Statements of Income
+
+(In millions) | 2022 | 2021
+Net revenue | $14,042 | $20,528
+Cost of sales | 8,542 | 9,521
+
+Gross margin summary
+
+| 2022 | 2021
+Gross profit | 5,500 | 11,007
+Research and development | 4,470 | 3,861`;
+    const d = docOf(page);
+    const figure = computeFigure(askedFigure('What was the gross margin in FY2022?')!, [{ docId: 'release', tables: readTables(d.text, d.pages) }]);
+    expect(figure.value).toBeCloseTo(39.17, 1);
   });
 });

@@ -1,3 +1,4 @@
+import { cellValue } from '../tables';
 import { evaluate, formatExpression, inputsOf, isExpressionError, parseExpression } from './expr';
 import { findLabelled, lookupCell } from './lookup';
 import { LABEL_PREFIX, type AskedFigure } from './question';
@@ -147,6 +148,7 @@ function computeYear(asked: AskedFigure, docs: DocumentTables[], fy: number, mis
     else inputs.set(name, { ...found, value: isMagnitudeInput(quantity) ? Math.abs(found.value) : found.value, name });
   }
   if (inputs.size + absent.length !== inputsOf(asked.expression).length) return undefined;
+  if (asked.unit !== 'currency') sameScale(inputs);
   try {
     const value = evaluate(asked.expression, (n) => inputs.get(n)?.value ?? (absent.includes(n) ? 0 : undefined));
     const shown = formatExpression(asked.expression, (n) => (inputs.has(n) ? shortValue(inputs.get(n)!) : '0'));
@@ -157,6 +159,25 @@ function computeYear(asked: AskedFigure, docs: DocumentTables[], fy: number, mis
       return undefined;
     }
     throw e;
+  }
+}
+
+/**
+ * A ratio's inputs read from one page in two scales, one of them unstated ("Gross margin | 5,500"
+ * under no unit line, "Net revenue | $14,042" under "(In millions)"): the page's tables share one
+ * unit, so the unstated one takes the stated one's (else the ratio comes out a million times off).
+ */
+function sameScale(inputs: Map<string, FigureInput>): void {
+  const scaleOf = (i: FigureInput) => {
+    const printed = cellValue(i.cell.raw).value;
+    return printed ? Math.abs(i.value / printed) : undefined;
+  };
+  const all = [...inputs.values()];
+  for (const [name, i] of inputs) {
+    // Share counts are printed in units beside amounts in millions: never rescaled.
+    if (scaleOf(i) !== 1 || i.cell.page === undefined || /share/.test(i.quantity)) continue;
+    const stated = all.map((o) => (o.cell.docId === i.cell.docId && o.cell.page === i.cell.page ? scaleOf(o) : undefined)).filter((x): x is number => x !== undefined && x >= 1e3);
+    if (stated.length && stated.every((x) => x === stated[0])) inputs.set(name, { ...i, value: i.value * stated[0] });
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absentName, absentPeriod, absentQuarter, declineText, mentionsAll, namesBeyond, properNames } from '.';
+import { absentName, absentPeriod, absentQuarter, declineText, mentionsAll, namesAsked, namesBeyond, properNames } from '.';
 
 describe('properNames', () => {
   it('reads the names a question is about, not capitalised words that open a sentence, acronyms or months', () => {
@@ -58,5 +58,24 @@ describe('absentQuarter', () => {
     expect(absentQuarter({ fy: 2021, quarter: 2 }, reported)).toBeUndefined();
     // Nothing known of quarters: nothing said.
     expect(absentQuarter({ fy: 2022, quarter: 3 }, [])).toBeUndefined();
+  });
+});
+
+describe('namesAsked and short forms', () => {
+  it('reads acronyms as names where the question is about them, and names after any verb', () => {
+    expect(namesAsked("What was AMD's data center segment revenue in Q4 2022?")).toContain('AMD');
+    expect(namesAsked('How much did eBay pay to acquire Certilogo?')).toContain('Certilogo');
+    expect(namesAsked('What was the EBITDA of MGM in FY2022?')).not.toContain('EBITDA');
+  });
+
+  it('declines an acronym or a name printed nowhere in the documents, and knows short forms of a document’s own name', () => {
+    const texts = ['Intel reported fourth-quarter revenue of $14.0 billion; CCG revenue fell 36%.'];
+    expect(absentName("What was AMD's data center segment revenue in Q4 2022?", ['Intel'], [], texts)).toBe('AMD');
+    expect(absentName("What was CCG's revenue in Q4 2022?", ['Intel'], [], texts)).toBeUndefined();
+    expect(absentName('How much did eBay pay to acquire Certilogo?', ['eBay Inc.'], [], ['eBay acquired TCGplayer.'])).toBe('Certilogo');
+    expect(absentName("What were JnJ's sales in Q2 2023?", ['Johnson & Johnson'], [], [])).toBeUndefined();
+    expect(absentName("What were J&J's sales in Q2 2023?", ['Johnson & Johnson'], [], [])).toBeUndefined();
+    // A short acronym is a word of its own, not letters inside one ("amd" in "amended").
+    expect(absentName("What was AMD's revenue?", ['Intel'], ['The plan was amended.'], [])).toBe('AMD');
   });
 });

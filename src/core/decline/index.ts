@@ -1,3 +1,6 @@
+import { abbreviates } from '../card';
+import { COMMON_ACRONYMS } from '../text';
+
 /**
  * "Not in your documents": questions Sieve's documents cannot answer, told apart before any
  * passage is offered as an answer. Three kinds:
@@ -15,6 +18,8 @@
 export interface Decline {
   kind: 'name' | 'period' | 'fact';
   text: string;
+  /** Which rule declined, for the trace ("nothing prints “net income”"). */
+  rule?: string;
 }
 
 const MONTHS = new Set(['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']);
@@ -122,15 +127,74 @@ function squeezed(text: string): string {
 }
 
 /**
- * The first name the question uses that no document goes by (its names: organisation, tickers,
- * file-name words) and that no retrieved passage prints; undefined when every name is found.
+ * Every name a question may be asking about, for telling whether the documents know it: its
+ * proper names (properNames), any other capitalised run not opening a sentence ("to acquire
+ * Certilogo"), and acronyms where they are its subject or owner ("AMD's data center revenue"),
+ * measures and currencies aside (COMMON_ACRONYMS).
  */
-export function absentName(question: string, documentNames: string[], passages: string[]): string | undefined {
-  const names = documentNames.map(squeezed);
-  return properNames(question).find((n) => {
-    const s = squeezed(n);
-    return s.length >= 3 && !names.some((d) => d.includes(s) || (d.length >= 3 && s.includes(d))) && !passages.some((p) => mentionsAll(p, [n]));
+export function namesAsked(question: string): string[] {
+  const out = new Set(properNames(question));
+  const words = question
+    .replace(/([.?!:;])\s+/g, '$1 \u0000 ')
+    .replace(/[?.,;:!()"“”]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length) out.add(run.join(' '));
+    run = [];
+  };
+  words.forEach((raw, i) => {
+    const w = raw.replace(/[’']s?$/, '');
+    const opens = i === 0 || words[i - 1] === '\u0000';
+    const acronym = /^[A-Z][A-Z&]{1,5}$/.test(w) && !COMMON_ACRONYMS.has(w.replace(/&/g, ''));
+    if (acronym && !opens && (/[’']s?$/.test(raw) || SUBJECT_BEFORE.test(words[i - 1] ?? ''))) out.add(w);
+    const name = !opens && /^\p{Lu}/u.test(w) && /\p{Ll}/u.test(w) && !MONTHS.has(w) && !NOT_NAMES.has(w) && !/\d/.test(w);
+    if (name) run.push(w);
+    else flush();
   });
+  flush();
+  return [...out];
+}
+
+/**
+ * The first name the question uses (namesAsked) that no document goes by (its names:
+ * organisation, tickers, file-name words, or a short form of one: "JnJ", "J&J" for Johnson &
+ * Johnson) and that no retrieved passage prints, nor any text of the documents in scope when they
+ * are given (`texts`); undefined when every name is found.
+ */
+export function absentName(question: string, documentNames: string[], passages: string[], texts: string[] = []): string | undefined {
+  const names = documentNames.map(squeezed);
+  return namesAsked(question).find((n) => {
+    const s = squeezed(n);
+    if (s.length < 2 || (s.length < 3 && !/^[A-Z&]+$/.test(n))) return false;
+    if (names.some((d) => d.includes(s) || (d.length >= 3 && s.includes(d)))) return false;
+    if (shortForm(n) && documentNames.some((d) => initialsOf(d) === shortForm(n) || abbreviates(n, d))) return false;
+    return !passages.some((p) => printsName(p, n)) && !texts.some((t) => printsName(t, n));
+  });
+}
+
+/** Whether a text prints a name: a short one (an acronym) as a word of its own, a longer one as mentionsAll reads it. */
+function printsName(text: string, name: string): boolean {
+  if (squeezed(name).length > 4) return mentionsAll(text, [name]);
+  const words = name.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+}
+
+/** A short form's letters, upper case, where a name is one ("JnJ" → "JJ", "P&G" → "PG", "AMD"); undefined for a word. */
+function shortForm(name: string): string | undefined {
+  if (name.length > 6 || /\s/.test(name)) return undefined;
+  const capitals = name.replace(/[^A-Z]/g, '');
+  return capitals.length >= 2 && capitals.length >= name.replace(/[^\p{L}]/gu, '').length - 1 ? capitals : undefined;
+}
+
+/** A name's initials, legal and joining words aside ("Johnson & Johnson" → "JJ"). */
+function initialsOf(name: string): string {
+  return name
+    .split(/[\s&,.-]+/)
+    .filter((w) => w && !CORPORATE_WORDS.test(w) && !/^(?:of|the|and)$/i.test(w))
+    .map((w) => w[0].toUpperCase())
+    .join('');
 }
 
 /** The names a question uses other than those its documents go by ("Java" in "Which version of Java does ReportLab require?"). */

@@ -9,6 +9,8 @@ export type { AnswerKind, AnswerVerdict, CorrectRow, StatedFigure } from './answ
 export { formatAttributionTable } from './attribution';
 export type { AttributionSummary } from './attribution';
 export { formatFateTable } from './fate';
+export { formatLeadTable, leadRow, leadTables, summarizeLeads } from './lead';
+export type { LeadRow, LeadSummary } from './lead';
 export type { EvidenceFate } from './fate';
 export { evidencePages, parseQuestions } from './financebench';
 export type { BenchQuestion } from './financebench';

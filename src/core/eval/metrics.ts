@@ -121,7 +121,7 @@ export function formatTable(rows: ConfigSummary[]): string {
 
 /** A count of a total as a share with both: "0.512 (21/41)". */
 export function fraction(count: number, total: number): string {
-  return `${(count / total).toFixed(3)} (${count}/${total})`;
+  return total ? `${(count / total).toFixed(3)} (${count}/${total})` : `— (0/0)`;
 }
 
 /** A Markdown table with padded columns (a missing cell is empty). */

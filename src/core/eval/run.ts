@@ -4,7 +4,8 @@ import type { DocumentCard } from '../card';
 import { answerKey, answerShows } from './answer-hit';
 import { answerCorrect, answerLead } from './answer-correct';
 import type { EvidenceFate } from './fate';
-import type { AskResult } from '../pipeline';
+import type { AskResult, StageTrace } from '../pipeline';
+import { leadRow, type LeadRow } from './lead';
 import type { DocumentTables } from '../compute';
 import { missCause, type MissCause } from './miss-cause';
 import { askPipeline } from './ask-pipeline';
@@ -68,6 +69,10 @@ export type EvaluatedQuestion = QuestionScores & {
   answer?: string;
   fate?: EvidenceFate;
   questionType?: string;
+  /** What led the answer, whether it was stated, and whether the finding itself (as it reads stated) is right. */
+  lead?: LeadRow;
+  /** The finding stages' details (decline, compare, figure, read, lead), to read how a question went. */
+  stageDetail?: Record<string, StageTrace['detail']>;
 };
 
 const CHUNKINGS = {
@@ -180,6 +185,7 @@ export async function prepareLibrary(
 /** Retrieves up to `budget` characters for a question under one config and scores it. */
 /** The gold answer of a question the documents cannot answer (test/unanswerable-set). */
 const UNANSWERABLE = /^\s*not in the documents\.?\s*$/i;
+const FINDING_STAGES = new Set(['route', 'decline', 'compare', 'figure', 'read', 'lead']);
 
 export async function evaluateQuestion(
   config: EvalConfig,
@@ -227,8 +233,11 @@ export async function evaluateQuestion(
   const key = q.answer ? answerKey(q.answer, evidence) : undefined;
   // A figure answer is judged by its headline alone: the input lines and quotes below it could hold the gold figure by chance;
   // a declined answer by its decline (the nearest passages after it are offered as no answer).
-  const declined = missContext?.result.declined;
-  const judged = declined?.text ?? missContext?.result.figure?.text?.headline ?? answer;
+  const result = missContext?.result;
+  const declined = result?.declined;
+  // A figure stated as the answer is judged by its headline; a hedged one by what the answer says.
+  const headline = result?.lead?.states !== false ? result?.figure?.text?.headline : undefined;
+  const judged = declined?.text ?? headline ?? answer;
   const verdict =
     judged !== undefined && q.answer ? (UNANSWERABLE.test(q.answer) ? { kind: 'declined' as const, correct: declined !== undefined } : answerCorrect(q.answer, judged)) : undefined;
   return {
@@ -245,6 +254,8 @@ export async function evaluateQuestion(
         }
       : {}),
     ...(declined ? { declined: declined.kind } : {}),
+    ...(result?.lead && q.answer ? { lead: leadRow(result, q.answer, UNANSWERABLE.test(q.answer)) } : {}),
+    ...(result ? { stageDetail: Object.fromEntries(result.stages.filter((st) => FINDING_STAGES.has(st.stage)).map((st) => [st.stage, st.detail])) } : {}),
     ...(verdict && !verdict.correct && missContext ? { missCause: missCause(q.answer!, verdict.kind, missContext.result, scores.pageHit, missContext.docs) } : {}),
     ...(q.question_type ? { questionType: q.question_type } : {}),
     ...(fate ? { fate } : {}),

@@ -1,3 +1,4 @@
+import { EVERY_KIND_STATES } from '../../testing/leads';
 import { describe, expect, it } from 'vitest';
 import { ScriptedEngine } from '../../testing/scripted-engine';
 import { ask, NOT_FOUND } from './ask';
@@ -41,14 +42,21 @@ describe('ask, retrieval-only', () => {
     expect(r.answer.text).toContain(`leaves the harbour at noon every day. [${top.source}]`);
     expect(r.answer.citations[0].sources).toEqual([top.source]);
     // "When …" asks for a date or a time: the reading stage reads it from the sentence, so no figure is sought in the tables.
-    expect(r.stages.map((s) => s.stage)).toEqual(['rewrite', 'route', 'retrieve', 'dedupe', 'grade', 'threshold', 'rerank', 'decline', 'read', 'answer', 'attribution']);
-    expect(r.answer.text.startsWith(`noon: “The ferry to the island leaves the harbour at noon every day.” [${top.source}]`)).toBe(true);
+    expect(r.stages.map((s) => s.stage)).toEqual(['rewrite', 'route', 'retrieve', 'dedupe', 'grade', 'threshold', 'rerank', 'decline', 'read', 'lead', 'answer', 'attribution']);
+    // A span read from a sentence is not precise enough on fresh data to be stated: Sieve offers the sentence, not a bare "noon".
+    expect(r.lead).toMatchObject({ kind: 'span', states: false, found: expect.stringMatching(/^noon: /) });
+    expect(
+      r.answer.text.startsWith(`Sieve found no sentence it can vouch for. The closest says “The ferry to the island leaves the harbour at noon every day.” [${top.source}]`),
+    ).toBe(true);
+    // Where spans are precise enough, the span leads.
+    const stated = await ask(Q, WRITER, { ...deps, leadKinds: EVERY_KIND_STATES });
+    expect(stated.answer.text.startsWith(`noon: “The ferry to the island leaves the harbour at noon every day.” [${top.source}]`)).toBe(true);
     // the extractive answer quotes its source, so attribution finds it cited and used
     const mine = r.attribution!.sources.find((s) => s.n === top.source)!;
     expect(mine).toMatchObject({ cited: true, used: true });
     expect(r.attribution!.totals.meanUtilization).toBeGreaterThan(0);
     expect(r.usage.calls).toBe(0);
-    expect(events.filter((e) => e.kind === 'stage' && e.status === 'done')).toHaveLength(11);
+    expect(events.filter((e) => e.kind === 'stage' && e.status === 'done')).toHaveLength(12);
     // every candidate has a verdict and a reason
     expect(r.rows.every((row) => row.verdict && row.reason)).toBe(true);
   });

@@ -12,12 +12,13 @@ import { thresholding } from './stages/thresholding';
 import { reranking } from './stages/reranking';
 import { answerSources, segmenting } from './stages/segmenting';
 import { answering } from './stages/answering';
-import { figuring, type FigureResult } from './stages/figuring';
-import { comparing, type ComparisonResult } from './stages/comparing';
-import { reading, type ReadingResult } from './stages/reading';
+import { figuring } from './stages/figuring';
+import { comparing } from './stages/comparing';
+import { reading } from './stages/reading';
 import { intentOf } from '../intent';
 import { attributing } from './stages/attributing';
-import { declining, notPrinted, nothingStated } from './stages/declining';
+import { declining } from './stages/declining';
+import { leading, type Findings } from './stages/leading';
 
 export type { AskDeps, Reranker } from './stages/context';
 export { NOT_FOUND } from './stages/answering';
@@ -31,7 +32,8 @@ interface AskOptions {
 /**
  * The ChunkRAG question pipeline: rewrite → route → hybrid retrieval → redundancy filter →
  * graded relevance (LLM, or retrieval scores without one) → dynamic threshold → rerank and
- * order → relevant segments → grounded answer → attribution. Each stage lives in stages/ and
+ * order → relevant segments → findings (decline, compare, figure, read) → what leads → grounded
+ * answer → attribution. Each stage lives in stages/ and
  * reports its time and LLM use; every candidate stays in the result with the verdict and
  * reason of the stage that decided about it.
  */
@@ -81,9 +83,12 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     rowsChanged();
   }
   const sources = answerSources(context, rows, found?.segments);
-  const { declined, comparison, figure, read, finding } = await findings(ctx, run, rows, sources, scope, routed);
+  const findingsOf = await findings(ctx, run, rows, sources, scope, routed);
+  const { comparison, figure, read } = findingsOf;
   if (comparison || figure?.answer) rowsChanged();
-  const answer = await run('answer', () => answering(ctx, sources, finding));
+  const lead = await run('lead', async () => leading(ctx, findingsOf, sources, deps.leadKinds));
+  const declined = lead.declined;
+  const answer = await run('answer', () => answering(ctx, sources, lead));
   const attribution = deps.embedder && !answer.notFound && sources.length > 0 ? await run('attribution', () => attributing(ctx, answer, sources)) : undefined;
 
   return {
@@ -102,6 +107,7 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     ...(figure ? { figure } : {}),
     ...(comparison ? { comparison } : {}),
     ...(read ? { read } : {}),
+    lead: { kind: lead.kind, states: lead.states, ...(lead.found ? { found: lead.found } : {}) },
     stages,
     usage: stages.reduce((u, s) => addUsage(u, s.usage), NO_USAGE),
     problems: ctx.problems,
@@ -111,7 +117,7 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
 /**
  * 6. Sieve's own findings before the answer: a decline (core/decline) if the documents cannot
  * answer, else the stages the question's intent names (core/intent), tried in order until one
- * answers; then, for a fact nothing answered and no passage covers, "nothing states this".
+ * answers. What leads is decided after, in one place (stages/leading).
  */
 async function findings(
   ctx: AskContext,
@@ -120,28 +126,19 @@ async function findings(
   sources: ReturnType<typeof answerSources>,
   scope: ReadonlySet<string> | undefined,
   routed: AskResult['routed'],
-) {
+): Promise<Findings> {
   const { question } = ctx;
   // A name no document is about, or a year none reports: said first, and no answering stage runs.
-  let declined = await run('decline', () => declining(ctx, rows, sources, scope, routed));
+  const declined = await run('decline', () => declining(ctx, rows, sources, scope, routed));
   const intent = intentOf(question);
-  let comparison: ComparisonResult | undefined;
-  let figure: FigureResult | undefined;
-  let read: ReadingResult | undefined;
+  const found: Findings = { intent, ...(declined ? { declined } : {}) };
   for (const stage of declined ? [] : intent.stages) {
-    if (stage === 'compare' && intent.compare) comparison = await run('compare', () => comparing(ctx, intent.compare!, rows, sources, scope));
-    if (stage === 'figure') figure = await run('figure', () => figuring(ctx, rows, sources, scope, { verdict: intent.kind === 'verdict' }));
-    if (stage === 'read') read = await run('read', () => reading(ctx, intent, sources));
-    if (comparison?.answer || figure?.answer || read?.answer) break;
+    if (stage === 'compare' && intent.compare) found.comparison = await run('compare', () => comparing(ctx, intent.compare!, rows, sources, scope));
+    if (stage === 'figure') found.figure = await run('figure', () => figuring(ctx, rows, sources, scope, { verdict: intent.kind === 'verdict' }));
+    if (stage === 'read') found.read = await run('read', () => reading(ctx, intent, sources));
+    if (found.comparison?.answer || found.figure?.answer || found.read?.answer) break;
   }
-  // A fact nothing answered and no passage covers enough of, or anything asked that the documents never print: "nothing states this" (a yes/no question says "cannot judge" itself,
-  // a figure that could not be computed says which rows were missing, and a list or a reason is left to the quoted passages).
-  // A line item or a table cell looked up by the question's words that held no value is no figure either.
-  const noFigure = !figure || (figure.figure.value === undefined && (figure.figure.asked.from === 'table cell' || figure.figure.asked.from === 'line item'));
-  if (!declined && !comparison?.answer && noFigure && !read?.answer)
-    declined = intent.kind === 'fact' ? nothingStated(ctx, sources) : intent.kind === 'passages' ? notPrinted(ctx, sources) : undefined;
-  const finding = declined ? { answer: declined.text, declined: true } : comparison?.answer ? comparison : figure?.answer ? figure : (read ?? figure);
-  return { declined, comparison, figure, read, finding };
+  return found;
 }
 
 /** 5b. The LLM retriever as a fallback: nothing cleared the floor, so the LLM reads every chunk but the duplicates. */

@@ -8,6 +8,7 @@ import type { ParsedDocument } from '../types';
 import { DEFAULT_PIPELINE } from '../settings';
 import { ask, type AskDeps } from './ask';
 import { knowledgeBaseDeps } from './kb-deps';
+import { EVERY_KIND_STATES } from '../../testing/leads';
 import type { AskResult } from './types';
 
 /** A made-up annual report: prose on page 1, a balance sheet on page 2, an income statement on page 3. */
@@ -53,6 +54,8 @@ async function filingDeps(extra: Partial<AskDeps> = {}): Promise<AskDeps> {
     titleOf: () => 'Harbourline 10-K',
     embedder,
     tablesOf: async () => tables,
+    // What the figure stage finds, stated, whatever the measured precision of figures.
+    leadKinds: EVERY_KIND_STATES,
     ...extra,
   };
 }
@@ -98,7 +101,8 @@ describe('ask, retrieval-only, with a question that asks for a figure', () => {
     const names = r.stages.map((s) => s.stage);
     expect(names.indexOf('decline')).toBe(names.indexOf('rerank') + 1);
     expect(names.indexOf('figure')).toBe(names.indexOf('decline') + 1);
-    expect(names.indexOf('answer')).toBe(names.indexOf('figure') + 1);
+    expect(names.indexOf('lead')).toBe(names.indexOf('figure') + 1);
+    expect(names.indexOf('answer')).toBe(names.indexOf('lead') + 1);
     expect(r.stages.find((s) => s.stage === 'figure')?.detail).toMatchObject({ asked: 'Debt cover', formula: 'definition', years: '2022', inputs: 2 });
   });
 

@@ -8,6 +8,7 @@ import { describeDocument } from '../card';
 import { DEFAULT_PIPELINE } from '../settings';
 import { ask, type AskDeps } from './ask';
 import { knowledgeBaseDeps } from './kb-deps';
+import { EVERY_KIND_STATES } from '../../testing/leads';
 
 /** Two made-up filings: the ferry operator's talks of operating income at length; only the airline's names its GWX cargo arm. */
 const FERRY = docOf(
@@ -44,7 +45,14 @@ async function libraryDeps(): Promise<AskDeps> {
     kb.addDocument(docId, built.chunks, built.vectors);
     tables.set(docId, readTables(doc.text, doc.pages));
   }
-  return { ...knowledgeBaseDeps(kb), embedQuery: async (q) => embedder.vector(q), titleOf: (id) => titles.get(id)!, embedder, tablesOf: async (id) => tables.get(id)! };
+  return {
+    ...knowledgeBaseDeps(kb),
+    embedQuery: async (q) => embedder.vector(q),
+    titleOf: (id) => titles.get(id)!,
+    embedder,
+    tablesOf: async (id) => tables.get(id)!,
+    leadKinds: EVERY_KIND_STATES,
+  };
 }
 
 /** One filing whose prose names a product line its tables give no row of, with the documents' cards. */

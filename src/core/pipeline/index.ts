@@ -14,6 +14,8 @@ export { applyRowsUpdate } from './row-changes';
 export { nextProgress } from './progress';
 export type { CallProgress } from './progress';
 export type { AskDeps, Reranker } from './stages/context';
+export { LEAD_KINDS, MIN_LEAD_PRECISION, statesKind } from './stages/leading';
+export type { Lead, LeadKind, LeadKindSpec, LeadPrecision } from './stages/leading';
 export type { ThresholdResult } from './threshold';
 export type { AskEvent, AskResult, CandidateRow, SegmentSource, StageName, StageTrace, Verdict } from './types';
 export { NO_USAGE, addUsage, generationUsage } from './usage';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedEngine } from '../../testing/scripted-engine';
 import { ferryDeps } from '../../testing/test-kb';
+import { EVERY_KIND_STATES } from '../../testing/leads';
 import { ask } from './ask';
 import { DEFAULT_PIPELINE } from '../settings';
 
@@ -18,7 +19,7 @@ function reading(reply: string) {
 
 describe('ask, with the language model as the reader (the default)', () => {
   it('leads with the model’s checked sentence, then Sieve’s own reading of the passage', async () => {
-    const { deps } = await ferryDeps();
+    const { deps } = await ferryDeps({ leadKinds: EVERY_KIND_STATES });
     const engine = reading('At noon, every day [1].');
     const r = await ask(Q, DEFAULT_PIPELINE, { ...deps, engine }, {});
     const prompt = engine.calls
@@ -36,7 +37,7 @@ describe('ask, with the language model as the reader (the default)', () => {
   });
 
   it('does not show a reply stating a time no passage prints, and says why; Sieve’s answer leads instead', async () => {
-    const { deps } = await ferryDeps();
+    const { deps } = await ferryDeps({ leadKinds: EVERY_KIND_STATES });
     const r = await ask(Q, DEFAULT_PIPELINE, { ...deps, engine: reading('It leaves at 14:30 every day [1].') }, {});
     expect(r.answer.text).toMatch(/^noon: “The ferry to the island leaves the harbour at noon every day\.” \[1\]/);
     expect(r.problems.join(' ')).toMatch(/The language model's reply was not shown \(.*it states 14:30/);
@@ -44,7 +45,7 @@ describe('ask, with the language model as the reader (the default)', () => {
   });
 
   it('does not show a reply that copies a source’s label or cites a source it was not given', async () => {
-    const { deps } = await ferryDeps();
+    const { deps } = await ferryDeps({ leadKinds: EVERY_KIND_STATES });
     for (const reply of ['[1] Ferry guide · p. 1 — (relevance: high, score 0.91)', 'At noon [9].']) {
       const r = await ask(Q, DEFAULT_PIPELINE, { ...deps, engine: reading(reply) }, {});
       expect(r.answer.text.startsWith('noon: ')).toBe(true);
@@ -55,14 +56,14 @@ describe('ask, with the language model as the reader (the default)', () => {
 
 describe('ask, the reader repeating its instructions', () => {
   it('does not show a reply that says the prompt back', async () => {
-    const { deps } = await ferryDeps();
+    const { deps } = await ferryDeps({ leadKinds: EVERY_KIND_STATES });
     const r = await ask(Q, DEFAULT_PIPELINE, { ...deps, engine: reading('Reply with one or two sentences that begin with the answer.') }, {});
     expect(r.answer.text.startsWith('noon: ')).toBe(true);
     expect(r.problems.join(' ')).toMatch(/not shown \(.*it repeats the prompt’s instructions/);
   });
 
   it('when the model only reads, the passages are chosen as without it: no rewrite, no grading calls, the reader still answers', async () => {
-    const { deps } = await ferryDeps();
+    const { deps } = await ferryDeps({ leadKinds: EVERY_KIND_STATES });
     const engine = reading('At noon, every day [1].');
     const r = await ask(Q, { ...DEFAULT_PIPELINE, modelChoosesPassages: false }, { ...deps, engine }, {});
     const prompts = engine.calls.map((c) => (c.kind === 'generate' ? c.messages.at(-1)!.content : String((c as { prompt?: string }).prompt ?? '')));

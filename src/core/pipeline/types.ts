@@ -10,9 +10,25 @@ import type { JudgeCost } from './llm-retriever';
 import type { FigureResult } from './stages/figuring';
 import type { ComparisonResult } from './stages/comparing';
 import type { ReadingResult } from './stages/reading';
+import type { LeadKind } from './stages/leading';
 
 export type StageName =
-  'rewrite' | 'route' | 'retrieve' | 'dedupe' | 'grade' | 'threshold' | 'judge' | 'rerank' | 'segments' | 'decline' | 'compare' | 'figure' | 'read' | 'answer' | 'attribution';
+  | 'rewrite'
+  | 'route'
+  | 'retrieve'
+  | 'dedupe'
+  | 'grade'
+  | 'threshold'
+  | 'judge'
+  | 'rerank'
+  | 'segments'
+  | 'decline'
+  | 'compare'
+  | 'figure'
+  | 'read'
+  | 'lead'
+  | 'answer'
+  | 'attribution';
 
 /** Why a candidate was or was not given to the answer. */
 export type Verdict = 'kept' | 'duplicate' | 'below-threshold' | 'below-floor' | 'over-budget' | 'outside-segments';
@@ -101,6 +117,8 @@ export interface AskResult {
   comparison?: ComparisonResult;
   /** What the reading stage read from the kept passages: a span, or a yes/no verdict (absent: the question asks neither, or another stage answered). */
   read?: ReadingResult;
+  /** What the answer's first line rests on, and whether it is stated as the answer (its kind is precise enough on fresh data) or offered as what Sieve found. */
+  lead?: { kind: LeadKind; states: boolean; found?: string };
   /** Did the answer use what it was given: per source and in total (absent for no answer). */
   attribution?: AttributionReport;
   stages: StageTrace[];

@@ -21,7 +21,7 @@ export function verdictText(v: Verdict): string {
 }
 
 /** The unit on one line, without a list item's bullet. */
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text
     .replace(/\s*\n\s*/g, ' ')
     .trim()

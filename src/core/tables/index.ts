@@ -4,9 +4,12 @@
  * parentheses, "—" empty, percentages marked) with its offsets, each column's period (fiscal
  * year by the printed date, months covered), the table's unit ("in millions") and the
  * statement it is (balance sheet, income, cash flows, equity, comprehensive income, segments)
- * from its title or its row labels.
+ * from its title or its row labels. Tables of any document are also read as grids of text cells
+ * (readGrids), for comparing rows by a column a question names.
  */
 export { readTables, TABLES_VERSION } from './read';
+export { cellNumber, readGrids } from './grid';
+export type { Grid, GridCell, GridRow } from './grid';
 export { cellValue } from './numbers';
 export { columnPeriods, fiscalYearOf, quarterIn } from './periods';
 export { statedScale, unscaledLabel } from './units';

@@ -142,4 +142,15 @@ describe('quarter columns', () => {
     expect(periods.map((p) => p?.label)).toEqual(['Jun 30, 2023 Avg.', 'Jun 30, 2023 Min', 'Jun 30, 2023 Max', 'Jun 30, 2022 Avg.', 'Jun 30, 2022 Min', 'Jun 30, 2022 Max']);
     expect(periods.every((p) => p?.months === 3)).toBe(true);
   });
+
+  it('takes durations and dates from the heading rows, not a caption sentence, and skips change columns for dates', () => {
+    const lines = [
+      'The following table shows net sales by category for the three- and nine-month periods ended July 1, 2023 and June 25, 2022 (dollars in millions):',
+      'Three Months Ended | Nine Months Ended',
+      'July 1, | June 25, | July 1, | June 25,',
+      '2023 | 2022 | Change | 2023 | 2022 | Change',
+    ];
+    const periods = columnPeriods(lines, 6);
+    expect(periods.map((p) => p && [p.label, p.months])).toEqual([['Jul 1, 2023', 3], ['Jun 25, 2022', 3], undefined, ['Jul 1, 2023', 9], ['Jun 25, 2022', 9], undefined]);
+  });
 });

@@ -28,8 +28,15 @@ export function columnPeriods(headerLines: string[], columns: number): Array<Per
   if (quarters) return quarters;
   const years = alignedYears(headerLines, columns) ?? bareYears(text, columns);
   if (!years) return out;
-  const dates = [...text.matchAll(MONTH_DAY)].map((m) => ({ month: MONTHS.indexOf(m[1].slice(0, 3).toLowerCase()) + 1, day: Number(m[2]) }));
-  const months = durations(text, columns);
+  // Dates and durations from the heading rows, not a caption sentence above them; the caption's where the rows print none.
+  const rows = headerRows(headerLines);
+  const datesIn = (t: string) => [...t.matchAll(MONTH_DAY)].map((m) => ({ month: MONTHS.indexOf(m[1].slice(0, 3).toLowerCase()) + 1, day: Number(m[2]) }));
+  const dates = datesIn(rows).length ? datesIn(rows) : datesIn(text);
+  const months = durations(rows, columns);
+  // One date per dated column, in order, where there are as many ("July 1, | June 25, | July 1, | June 25," over
+  // "2023 | 2022 | Change | 2023 | 2022 | Change"): the k-th column with a year takes the k-th date.
+  const dated = years.map((y, i) => (y === undefined ? -1 : i)).filter((i) => i >= 0);
+  const inOrder = dates.length > 1 && dates.length === dated.length && years.length === columns;
   // Each date over a group of sub-columns ("Jun 30, 2023 | Jun 30, 2022" over "Avg. | Min | Max | Avg. | Min | Max").
   const sub = years.length < columns ? repeatedHeadings(headerLines, columns, years.length) : undefined;
   const per = sub ? columns / years.length : 1;
@@ -37,7 +44,7 @@ export function columnPeriods(headerLines: string[], columns: number): Array<Per
     const g = Math.floor(i / per);
     const y = years[g];
     if (y === undefined) continue;
-    const date = dates.length === 0 ? undefined : dates.length === 1 ? dates[0] : dates[Math.min(g, dates.length - 1)];
+    const date = dates.length === 0 ? undefined : dates.length === 1 ? dates[0] : inOrder ? dates[dated.indexOf(i)] : dates[Math.min(g, dates.length - 1)];
     const label = date ? `${MONTHS[date.month - 1][0].toUpperCase()}${MONTHS[date.month - 1].slice(1)} ${date.day}, ${y}` : String(y);
     out[i] = { fy: fiscalYearOf(y, date?.month, date?.day), label: sub ? `${label} ${sub[i]}` : label, ...(months[i] ? { months: months[i] } : {}) };
   }
@@ -113,6 +120,19 @@ function bareYears(text: string, columns: number): number[] | undefined {
 }
 
 /** Months each column covers, from "Three months ended | Six months ended" groups (undefined: a point in time or not said). */
+/**
+ * The header lines that print the table's column headings: the rows of cells ("Three Months Ended |
+ * Nine Months Ended") and short lines, not a caption sentence ("… for the three- and nine-month
+ * periods ended …", whose durations would count as column groups).
+ */
+function headerRows(lines: string[]): string {
+  const rows = lines.filter((l) => !CAPTION_SENTENCE.test(l.trim()));
+  return (rows.length ? rows : lines).join('\n');
+}
+
+/** A caption written as a sentence: it ends with a colon or a full stop, or says "the following table shows". */
+const CAPTION_SENTENCE = /^[^|]{40,}[:.]$|^[^|]*\bthe\s+following\b[^|]*$/i;
+
 function durations(text: string, columns: number): Array<number | undefined> {
   const groups: number[] = [];
   for (const m of text.matchAll(DURATION)) {

@@ -24,7 +24,7 @@ interface Draft {
 const FOOTNOTE_CELL = /^(?:\([a-z]\)\s*)+$/;
 
 /** The table reader's version: raise it when readTables reads the same text differently, so stored tables are read again. */
-export const TABLES_VERSION = 3;
+export const TABLES_VERSION = 4;
 
 /**
  * Reads every table of a document: runs of "label | value | …" rows on one page, with the

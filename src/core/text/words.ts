@@ -7,3 +7,10 @@ const WORD = /[\p{L}\p{N}]+/gu;
 export function wordTokens(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
+
+/** Acronyms that name a measure, a currency, a role or a form, not what a document is about ("EBITDA", "CFO", "SEC"). */
+export const COMMON_ACRONYMS: ReadonlySet<string> = new Set(
+  'USD EUR GBP JPY CNY CAD GAAP IFRS EPS EBIT EBITDA EBITDAR CEO CFO COO CTO ROA ROE ROIC ROI COGS CAPEX SGA YOY LTM TTM US USA UK EU FX PPE NAV AUM FCF CCC DSO DIO DPO TSR IPO OCF SEC LLC INC'.split(
+    ' ',
+  ),
+);

@@ -8,24 +8,21 @@ import type { FigureResult } from './figuring';
 import { findCitations } from '../../attribution';
 import { addUsage, type LlmUsage } from '../usage';
 import { readerAnswer, sieveFinding } from './reader-answer';
+import type { Lead } from './leading';
 
 export const NOT_FOUND = 'The documents do not contain an answer to this question.';
 
 /** 7. The answer, grounded in the sources only: read by the LLM from Sieve's findings (7b), written by it, or quoted from the sources without one. */
-export async function answering(
-  ctx: AskContext,
-  sources: AnswerSource[],
-  finding?: FigureResult | { answer?: string; quoted?: string; declined?: boolean },
-): Promise<Outcome<Answer>> {
+export async function answering(ctx: AskContext, sources: AnswerSource[], lead?: Lead): Promise<Outcome<Answer>> {
   // Not in the documents: said first; the nearest passages follow as what they are.
-  if (finding && 'declined' in finding && finding.declined) return declinedAnswer(ctx, sources, finding.answer!);
+  if (lead?.kind === 'decline' && lead.answer) return declinedAnswer(ctx, sources, lead.answer);
   // The model as the reader: Sieve's own answer first, as without a model, then the model's sentences checked against it.
   if (ctx.engine && ctx.settings.llmAnswer === 'reader' && sources.length > 0) {
-    const own = await answering({ ...ctx, engine: undefined, emit: () => {} }, sources, finding);
-    return readerAnswer(ctx, sources, sieveFinding(finding), own.value);
+    const own = await answering({ ...ctx, engine: undefined, emit: () => {} }, sources, lead);
+    return readerAnswer(ctx, sources, sieveFinding(lead), own.value);
   }
-  if (finding?.answer) return withFigure(ctx, sources, finding.answer, 'quoted' in finding ? finding.quoted : undefined);
-  const opening = finding && 'figure' in finding ? notFoundOpening(finding) : '';
+  if (lead?.answer) return withFigure(ctx, sources, lead.answer, lead.quoted);
+  const opening = lead?.figure ? notFoundOpening(lead.figure) : '';
   if (opening) ctx.emit({ kind: 'token', piece: opening });
   const out = await answerFromSources(ctx, sources);
   return opening ? prefixed(opening, out, sources.length) : out;

@@ -1,4 +1,7 @@
-import { compareRows, comparisonText, type AskedComparison, type ComparedCell, type Comparison, type PageHints } from '../../compare';
+import { compareGrids, compareRows, comparisonText, type AskedComparison, type ComparedCell, type Comparison, type DocumentGrids, type PageHints } from '../../compare';
+import { readGrids, type Grid } from '../../tables';
+import type { Chunk } from '../../types';
+import { LEAD_IN } from '../../read';
 import type { CandidateRow } from '../types';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
@@ -31,7 +34,14 @@ export async function comparing(
   if (!ctx.settings.figures) return { value: undefined, detail: { skipped: 'turned off (figures from tables)' } };
   if (!deps.tablesOf || !deps.chunksOf) return { value: undefined, detail: { skipped: 'the documents’ tables are not available' } };
   const docs = await tablesInScope(ctx, rows, scope);
-  const comparison = compareRows(asked, docs, pageHints(rows));
+  // A statement's rows by period first; else the rows of any table by the column the question names.
+  const comparison =
+    compareRows(asked, docs, pageHints(rows)) ??
+    compareGrids(
+      ctx.question.replace(LEAD_IN, ''),
+      asked,
+      docs.map((d) => gridsOf(ctx, d.docId)),
+    );
   const asks = `${asked.phrase}${asked.metric.length ? ` of “${asked.metric.join(' ')}”` : ''}${asked.set ? ` per ${asked.set}` : ''}`;
   if (!comparison || comparison.ranked.length < 2) return { value: undefined, detail: { asked: asks, found: 'no table with two such rows in the asked period' } };
   const cited = new Map<ComparedCell, number | undefined>();
@@ -50,6 +60,33 @@ export async function comparing(
       ...(comparison.leftOut.length ? { leftOut: comparison.leftOut.map((l) => `${l.name} (${l.why})`).join('; ') } : {}),
     },
   };
+}
+
+/** A document's grids, read from its chunks once per chunk list. */
+function gridsOf(ctx: AskContext, docId: string): DocumentGrids {
+  const chunks = ctx.deps.chunksOf?.(docId) ?? [];
+  let grids = GRIDS.get(chunks);
+  if (!grids) {
+    grids = readGrids(documentText(chunks));
+    GRIDS.set(chunks, grids);
+  }
+  return { docId, grids, pageOf: (offset) => chunks.find((c) => c.start <= offset && offset < c.end)?.pageStart };
+}
+
+const GRIDS = new WeakMap<Chunk[], Grid[]>();
+
+/** A document's text rebuilt from its chunks (each is a slice of it at its offsets; a gap between two is line breaks, as it mostly was). */
+function documentText(chunks: Chunk[]): string {
+  const end = Math.max(0, ...chunks.map((c) => c.end));
+  const parts: string[] = [];
+  let at = 0;
+  for (const c of [...chunks].sort((a, b) => a.start - b.start)) {
+    if (c.end <= at) continue;
+    if (c.start > at) parts.push('\n'.repeat(c.start - at));
+    parts.push(c.text.slice(Math.max(0, at - c.start)));
+    at = c.end;
+  }
+  return parts.join('').padEnd(end);
 }
 
 /** Each page of the best candidates, weighted by its best rank: 1 for the first, falling to about 0.2 at the 20th. */

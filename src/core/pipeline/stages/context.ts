@@ -7,6 +7,7 @@ import type { LlmEngine } from '../../llm';
 import type { PipelineSettings } from '../../settings';
 import type { AskEvent, StageName, StageTrace } from '../types';
 import { NO_USAGE, type LlmUsage } from '../usage';
+import type { LeadKindSpec } from './leading';
 
 export interface Reranker {
   readonly id: string;
@@ -35,6 +36,8 @@ export interface AskDeps {
   /** Sentence embedder for attribution and utilization (skipped without one). */
   embedder?: Embedder;
   reranker?: Reranker;
+  /** The precision of each kind of lead that decides which are stated (default LEAD_KINDS, measured on fresh sets); tests give their own. */
+  leadKinds?: readonly LeadKindSpec[];
 }
 
 /** What every stage of one question sees: the question, the settings, the models, and where to report. */

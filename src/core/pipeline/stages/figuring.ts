@@ -17,6 +17,9 @@ import {
   type FigureText,
 } from '../../compute';
 import { LEAD_IN } from '../../read';
+import { COMMON_ACRONYMS } from '../../text';
+import { CALENDAR_YEAR, calendarOfColumns, withCalendar, type FiscalCalendar } from '../../card';
+import type { Table } from '../../tables';
 import { mentionsAll, namesBeyond } from '../../decline';
 import type { CandidateRow } from '../types';
 import type { AskContext, Outcome } from './context';
@@ -135,9 +138,32 @@ async function meaningFallback(ctx: AskContext, figure: Figure, docs: DocumentTa
 export async function tablesInScope(ctx: AskContext, rows: CandidateRow[], scope: ReadonlySet<string> | undefined): Promise<DocumentTables[]> {
   const docIds = await documentsFor(ctx, rows, scope);
   await ctx.deps.loadDocuments?.(docIds);
+  const cards = ctx.deps.cards?.() ?? [];
   const docs: DocumentTables[] = [];
-  for (const docId of docIds) docs.push({ docId, tables: await Promise.resolve(ctx.deps.tablesOf!(docId)).catch(() => []) });
+  for (const docId of docIds) {
+    const tables = await Promise.resolve(ctx.deps.tablesOf!(docId)).catch(() => []);
+    docs.push({ docId, tables: byOwnCalendar(tables, cards.find((c) => c.docId === docId)?.card.calendar) });
+  }
   return docs;
+}
+
+/** Each document's tables with their columns' fiscal years and quarters as its own calendar numbers them, once per tables read. */
+const RELABELLED = new WeakMap<Table[], { calendar?: FiscalCalendar; tables: Table[] }>();
+
+/**
+ * A document's tables with every dated column's period counted by the company's fiscal calendar:
+ * the one its card read from its text, else the one its own columns show ("Nine Months Ended
+ * July 1, 2023"), else the calendar year.
+ */
+export function byOwnCalendar(tables: Table[], stated?: FiscalCalendar): Table[] {
+  const kept = RELABELLED.get(tables);
+  if (kept && kept.calendar === stated) return kept.tables;
+  const calendar = stated ?? calendarOfColumns(tables.flatMap((t) => t.columns.map((c) => c.period))) ?? CALENDAR_YEAR;
+  const out = tables.map((t) =>
+    t.columns.some((c) => c.period) ? { ...t, columns: t.columns.map((c) => (c.period ? { ...c, period: withCalendar(c.period, calendar) } : c)) } : t,
+  );
+  RELABELLED.set(tables, { calendar: stated, tables: out });
+  return out;
 }
 
 /**
@@ -160,13 +186,6 @@ async function documentsFor(ctx: AskContext, rows: CandidateRow[], scope: Readon
 
 /** How many of the best candidates' documents are searched for the question's names. */
 const NAMING_DOCUMENTS = 8;
-
-/** Acronyms that name a measure, a currency or a role, not what a document is about. */
-const COMMON_ACRONYMS = new Set(
-  'USD EUR GBP JPY CNY CAD GAAP IFRS EPS EBIT EBITDA EBITDAR CEO CFO COO CTO ROA ROE ROIC ROI COGS CAPEX SGA YOY LTM TTM US USA UK EU FX PPE NAV AUM FCF CCC DSO DIO DPO TSR IPO OCF SEC LLC INC'.split(
-    ' ',
-  ),
-);
 
 /** Whether a text prints every name and distinguishing acronym the question uses beyond the documents' own; undefined when it uses none. */
 function namePrinter(ctx: AskContext, withAcronyms = true): ((text: string) => boolean) | undefined {

@@ -3,7 +3,7 @@ import { findCitations } from '../../attribution';
 import type { Answer } from '../types';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
-import type { FigureResult } from './figuring';
+import type { Lead } from './leading';
 import { generationUsage } from '../usage';
 import { writesProse } from '../answer';
 
@@ -15,13 +15,11 @@ export interface SieveFinding {
   computed?: boolean;
 }
 
-/** What Sieve found, as the reader is told it: each finding's first paragraph. */
-export function sieveFinding(finding: FigureResult | { answer?: string; verdict?: { verdict: string } } | undefined): SieveFinding {
-  if (!finding?.answer) return {};
-  const figure = 'figure' in finding ? finding.figure : undefined;
-  const read = 'verdict' in finding && finding.verdict ? finding.verdict.verdict : undefined;
-  const verdict = figure?.verdict ?? (read === 'yes' ? 'Yes' : read === 'no' ? 'No' : undefined);
-  return { answer: finding.answer, ...(verdict ? { verdict } : {}), ...(figure ? { computed: true } : {}) };
+/** What Sieve found, as the reader is told it: the lead's first paragraph, and its verdict and figure only where the lead states them. */
+export function sieveFinding(lead: Lead | undefined): SieveFinding {
+  if (!lead?.answer) return {};
+  const verdict = lead.states ? lead.verdict : undefined;
+  return { answer: lead.answer, ...(verdict ? { verdict } : {}), ...(lead.states && lead.figure?.answer ? { computed: true } : {}) };
 }
 
 /**

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { askedComparison } from './question';
+import { compareGrids, offeredItems } from './grid';
+import { cellNumber, readGrids } from '../tables';
+
+const MANUAL = `8.1. Numeric Types
+
+Table 8.2. Numeric Types
+
+Name | Storage Size | Description | Range
+smallint | 2 bytes | small-range integer | -32768 to +32767
+integer | 4 bytes | typical choice for integer | -2147483648 to +2147483647
+real | 4 bytes | variable-precision, inexact | 6 decimal digits precision
+double precision | 8 bytes | variable-precision, inexact | 15 decimal digits precision
+smallserial | 2 bytes | small autoincrementing integer | 1 to 32767
+serial | 4 bytes | autoincrementing integer | 1 to 2147483647
+bigserial | 8 bytes | large autoincrementing integer | 1 to 9223372036854775807`;
+
+const compare = (question: string, text = MANUAL) => compareGrids(question, askedComparison(question)!, [{ docId: 'manual', grids: readGrids(text) }]);
+
+describe('readGrids and cellNumber', () => {
+  it('reads a table of text cells with its caption, header and offsets', () => {
+    const [g] = readGrids(MANUAL);
+    expect(g.title).toBe('Table 8.2. Numeric Types');
+    expect(g.header?.cells.map((c) => c.text)).toEqual(['Name', 'Storage Size', 'Description', 'Range']);
+    expect(g.rows).toHaveLength(7);
+    const cell = g.rows[4].cells[1];
+    expect(MANUAL.slice(cell.start, cell.end)).toBe('2 bytes');
+  });
+
+  it('reads the number a cell states, a range by its upper end', () => {
+    expect(cellNumber('2 bytes')).toBe(2);
+    expect(cellNumber('Character with 16-bit hex value xxxx')).toBe(16);
+    expect(cellNumber('10-25%')).toBe(25);
+    expect(cellNumber('1,228,800 bytes')).toBe(1228800);
+    expect(cellNumber('variable')).toBeUndefined();
+  });
+});
+
+describe('compareGrids: tables of any document', () => {
+  it('compares the rows the question names by the column it names, and says which table and column', () => {
+    const c = compare('Which PostgreSQL serial type has the smallest storage size?')!;
+    expect(c.ranked.map((r) => r.name)).toEqual(['smallserial', 'serial', 'bigserial']);
+    expect(c.table).toBe('“Table 8.2. Numeric Types”');
+    expect(c.columns).toBe('“Storage Size”');
+    expect(c.ranked[0].cells[0].raw).toBe('2 bytes');
+  });
+
+  it('compares the items a question offers, by a column whose cells hold its words', () => {
+    expect(offeredItems('In Postgres, which type gives more decimal digits of precision: real or double precision?')).toEqual(['real', 'double precision']);
+    const c = compare('In Postgres, which type gives more decimal digits of precision: real or double precision?')!;
+    expect(c.ranked.map((r) => [r.name, r.value])).toEqual([
+      ['double precision', 15],
+      ['real', 6],
+    ]);
+  });
+
+  it('finds nothing where no column holds what is asked, or the top rows tie', () => {
+    expect(compare('Which numeric type has the highest popularity?')).toBeUndefined();
+    expect(compare('Which takes more storage: smallint or smallserial?')).toBeUndefined();
+  });
+
+  it('property: for generated tables the winner is the row with the extreme value in the named column, and its cited cell prints it', () => {
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let t = 0; t < 60; t++) {
+      const n = 3 + Math.floor(random() * 6);
+      const values = Array.from({ length: n }, (_, i) => Math.round(random() * 1000) + i / 10);
+      const latency = Array.from({ length: n }, () => Math.round(random() * 50));
+      const text = `Table ${t}. Packages\n\nPackage | Downloads | Latency (ms)\n${values.map((v, i) => `pkg-${i} | ${v.toLocaleString('en-US')} | ${latency[i]}`).join('\n')}`;
+      const max = random() < 0.5;
+      const question = `Which package has the ${max ? 'most' : 'fewest'} downloads?`;
+      const c = compareGrids(question, askedComparison(question)!, [{ docId: 'd', grids: readGrids(text) }])!;
+      const best = max ? Math.max(...values) : Math.min(...values);
+      expect(c.ranked[0].name).toBe(`pkg-${values.indexOf(best)}`);
+      expect(c.columns).toBe('“Downloads”');
+      const cell = c.ranked[0].cells[0];
+      expect(Number(text.slice(cell.start, cell.end).replace(/,/g, ''))).toBe(best);
+    }
+  });
+});

@@ -1,0 +1,182 @@
+import type { Decline } from '../../decline';
+import type { Intent } from '../../intent';
+import type { AskContext, Outcome } from './context';
+import type { AnswerSource } from './segmenting';
+import type { FigureResult } from './figuring';
+import type { ComparisonResult } from './comparing';
+import type { ReadingResult } from './reading';
+import { nothingStated } from './declining';
+import { oneLine } from '../../read';
+
+/**
+ * What leads an answer: the kind of finding its first line rests on. Each finding stage returns
+ * what it found; the leading stage (7a) picks one, and states it as the answer only when findings
+ * of its kind are right often enough on questions written after the code (LEAD_KINDS).
+ */
+export type LeadKind =
+  /** "Not in your documents": a name, a period or a fact the documents do not cover. */
+  | 'decline'
+  /** A standard metric or the question's own formula, computed from table cells. */
+  | 'figure'
+  /** One statement line item's value ("What was net income in FY2022?"). */
+  | 'line item'
+  /** A value named by its row and column in any table. */
+  | 'table cell'
+  /** The winning row of one table's rows ranked by the asked measure. */
+  | 'compare'
+  /** Yes or No by a figure's direction, sign or test. */
+  | 'verdict from figures'
+  /** Yes or No by the sentence that states or denies what is asked. */
+  | 'verdict from a sentence'
+  /** An amount, percentage, count, date or version read verbatim from a sentence. */
+  | 'span'
+  /** A change computed from the two values one sentence prints. */
+  | 'change'
+  /** Nothing found: the best passages, quoted. */
+  | 'passages';
+
+/** How often findings of a kind were right when they led, on a set written after the code by someone who had not read it. */
+export interface LeadPrecision {
+  right: number;
+  led: number;
+  /** The set it was measured on. */
+  set: string;
+}
+
+export interface LeadKindSpec {
+  kind: LeadKind;
+  what: string;
+  /** Measured precision on fresh data; a kind without a measure does not state. */
+  measured?: LeadPrecision;
+}
+
+/**
+ * The least precision, on fresh data, at which a kind of finding is stated as the answer: below
+ * it, Sieve says what it found and that it cannot vouch for it. The project's rule (0.85), not
+ * fitted to any set.
+ */
+export const MIN_LEAD_PRECISION = 0.85;
+
+/** The set the precisions below were measured on (its misses were read while the code was written: dev data since). */
+const FRESH_1 = 'test/fresh-set-1';
+
+/**
+ * Every kind of lead, with its precision measured on the fresh sets (test/fresh-set-*). The
+ * figures are data of those sets: read from `npm run eval`'s lead table, never chosen. A kind
+ * with no measure does not state.
+ */
+export const LEAD_KINDS: readonly LeadKindSpec[] = [
+  { kind: 'decline', what: 'not in your documents: a name, period or fact none of them covers', measured: { right: 9, led: 9, set: FRESH_1 } },
+  { kind: 'figure', what: 'a metric or formula computed from table cells', measured: { right: 4, led: 4, set: FRESH_1 } },
+  { kind: 'line item', what: 'a statement line item read from its row and column', measured: { right: 0, led: 1, set: FRESH_1 } },
+  { kind: 'table cell', what: 'a value read from any table by its row and column names', measured: { right: 1, led: 3, set: FRESH_1 } },
+  { kind: 'compare', what: 'the winning row of one table, ranked by the asked measure', measured: { right: 11, led: 11, set: FRESH_1 } },
+  { kind: 'verdict from figures', what: 'yes or no by a figure’s direction, sign or test', measured: { right: 5, led: 5, set: FRESH_1 } },
+  { kind: 'verdict from a sentence', what: 'yes or no by the sentence that states or denies it', measured: { right: 4, led: 6, set: FRESH_1 } },
+  { kind: 'span', what: 'an amount, percentage, count, date or version read from a sentence', measured: { right: 5, led: 8, set: FRESH_1 } },
+  { kind: 'change', what: 'a change computed from two values one sentence prints' },
+  { kind: 'passages', what: 'the best passages quoted: no finding' },
+];
+
+/** Whether findings of this kind are stated as the answer (precision on fresh data ≥ MIN_LEAD_PRECISION). */
+export function statesKind(kind: LeadKind, kinds: readonly LeadKindSpec[] = LEAD_KINDS): boolean {
+  if (kind === 'passages') return false;
+  const m = kinds.find((k) => k.kind === kind)?.measured;
+  return m !== undefined && m.led > 0 && m.right / m.led >= MIN_LEAD_PRECISION;
+}
+
+/** What the finding stages found for one question. */
+export interface Findings {
+  intent: Intent;
+  /** A decline the declining stage is certain of (a name, a period). */
+  declined?: Decline;
+  comparison?: ComparisonResult;
+  figure?: FigureResult;
+  read?: ReadingResult;
+}
+
+/** The lead: its kind, whether it is stated, and the answer's opening. */
+export interface Lead {
+  kind: LeadKind;
+  /** Stated as the answer (its kind is precise enough), or offered as what Sieve found. */
+  states: boolean;
+  /** The answer's opening (absent: the quoted passages answer alone). */
+  answer?: string;
+  /** The finding's own opening, as it would read stated (the same as `answer` when it is). */
+  found?: string;
+  /** The unit the opening quotes, so the quoted passages do not repeat it. */
+  quoted?: string;
+  declined?: Decline;
+  /** The Yes or No the finding gives, for a yes/no question. */
+  verdict?: 'Yes' | 'No';
+  /** The finding it rests on, for the answer stage. */
+  figure?: FigureResult;
+}
+
+/**
+ * 7a. One place decides what leads: a decline the declining stage is certain of; else the first
+ * finding (comparison, figure, reading) in the intent's order; for a fact nothing found and no
+ * passage states, "nothing states this". A finding of a kind that is not precise enough on fresh
+ * data is offered as what it is ("Sieve cannot vouch for this"), never as a bare answer.
+ */
+export function leading(ctx: AskContext, found: Findings, sources: AnswerSource[], kinds: readonly LeadKindSpec[] = LEAD_KINDS): Outcome<Lead> {
+  const lead = choose(ctx, found, sources);
+  const states = lead.kind === 'decline' ? true : statesKind(lead.kind, kinds);
+  const out: Lead = { ...lead, states, ...(lead.answer ? { found: lead.answer } : {}) };
+  if (!states && lead.answer && lead.kind !== 'decline') out.answer = hedged(lead.kind, lead.answer, found);
+  const m = kinds.find((k) => k.kind === lead.kind)?.measured;
+  return {
+    value: out,
+    detail: {
+      lead: lead.kind,
+      stated: states,
+      ...(m ? { precision: `${m.right}/${m.led} on ${m.set}` } : {}),
+      ...(lead.declined ? { declined: lead.declined.kind, ...(lead.declined.rule ? { rule: lead.declined.rule } : {}) } : {}),
+    },
+  };
+}
+
+function choose(ctx: AskContext, found: Findings, sources: AnswerSource[]): Omit<Lead, 'states'> {
+  const { declined, comparison, figure, read, intent } = found;
+  if (declined) return { kind: 'decline', declined, answer: declined.text };
+  if (comparison?.answer) return { kind: 'compare', answer: comparison.answer };
+  if (figure?.answer) return { kind: figureKind(figure, intent), answer: figure.answer, figure, ...(figure.figure.verdict ? { verdict: figure.figure.verdict } : {}) };
+  if (read?.answer) {
+    const said = read.verdict?.verdict;
+    // "Cannot judge" leads as the passages do: it states nothing.
+    const kind: LeadKind = read.verdict ? (said === 'cannot' ? 'passages' : 'verdict from a sentence') : read.change ? 'change' : 'span';
+    const verdict = said === 'yes' ? 'Yes' : said === 'no' ? 'No' : undefined;
+    return { kind, answer: read.answer, ...(read.quoted ? { quoted: read.quoted } : {}), ...(verdict ? { verdict } : {}) };
+  }
+  // A fact nothing answered and no passage covers enough of: "nothing states this" (a yes/no question says "cannot judge" itself, a
+  // figure that could not be computed says which rows were missing, and a list or a reason is left to the quoted passages). A line item
+  // or a table cell looked up by the question's words that held no value is no figure either.
+  const noFigure = !figure || (figure.figure.value === undefined && (figure.figure.asked.from === 'table cell' || figure.figure.asked.from === 'line item'));
+  const nothing = noFigure && intent.kind === 'fact' ? nothingStated(ctx, sources) : undefined;
+  if (nothing) return { kind: 'decline', declined: nothing, answer: nothing.text };
+  return { kind: 'passages', ...(figure ? { figure } : {}) };
+}
+
+/** The kind of a figure the tables gave: a verdict, a computed metric or formula, a line item, or a table cell. */
+function figureKind(figure: FigureResult, intent: Intent): LeadKind {
+  if (intent.kind === 'verdict' || figure.figure.asked.yes) return 'verdict from figures';
+  const from = figure.figure.asked.from;
+  return from === 'line item' ? 'line item' : from === 'table cell' ? 'table cell' : 'figure';
+}
+
+/**
+ * A finding of a kind not precise enough to state: what Sieve found, said as that. A verdict
+ * loses its Yes or No, a span its bare figure; a figure or a ranking keeps its working, behind
+ * a line that says it may not be what was asked.
+ */
+function hedged(kind: LeadKind, answer: string, found: Findings): string {
+  if (kind === 'verdict from a sentence' && found.read?.verdict?.unit) {
+    const u = found.read.verdict.unit;
+    return `Sieve cannot judge this for certain. The passage nearest to deciding it says “${oneLine(u.text)}” [${u.source}]`;
+  }
+  if ((kind === 'span' || kind === 'change') && (found.read?.fact ?? found.read?.change)) {
+    const u = (found.read.fact ?? found.read.change)!.unit;
+    return `Sieve found no sentence it can vouch for. The closest says “${oneLine(u.text)}” [${u.source}]`;
+  }
+  return `Sieve cannot vouch that this is what was asked (findings of this kind are often wrong). What it found:\n\n${answer}`;
+}

@@ -1,0 +1,115 @@
+/**
+ * Tables of any document read as grids of text cells: a manual's attribute table (name, type,
+ * default), a paper's results table, a list of packages with numeric columns, an HTML or Word
+ * table. The statement reader (readTables) keeps only rows of numbers per period; a grid keeps
+ * every cell as printed, with its offsets, so a question can name a column and compare its rows.
+ *
+ * Parsed documents print a table row as one line of cells separated by " | ".
+ */
+
+export interface GridCell {
+  text: string;
+  /** Offsets in the document's text. */
+  start: number;
+  end: number;
+}
+
+export interface GridRow {
+  cells: GridCell[];
+  start: number;
+  end: number;
+}
+
+export interface Grid {
+  /** The line just above the table, when it reads as a caption ("Table 8.2. Numeric Types"). */
+  title: string;
+  start: number;
+  end: number;
+  /** The header row, when the first row names the columns. */
+  header?: GridRow;
+  rows: GridRow[];
+}
+
+const SEPARATOR = ' | ';
+/** A grid has at least this many rows besides its header. */
+const MIN_ROWS = 2;
+/** How far above a table its caption may start. */
+const CAPTION_REACH = 300;
+
+/** The grids of a text: runs of at least MIN_ROWS + 1 consecutive lines that print the same number of " | "-separated cells. */
+export function readGrids(text: string, offset = 0): Grid[] {
+  const lines = linesOf(text);
+  const out: Grid[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const width = cellCount(lines[i].text);
+    if (width < 2) {
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < lines.length && cellCount(lines[j].text) === width) j++;
+    if (j - i >= MIN_ROWS + 1) out.push(gridOf(text, lines.slice(i, j), offset));
+    i = j;
+  }
+  return out;
+}
+
+function linesOf(text: string): Array<{ text: string; start: number }> {
+  const out: Array<{ text: string; start: number }> = [];
+  let at = 0;
+  for (const line of text.split('\n')) {
+    out.push({ text: line, start: at });
+    at += line.length + 1;
+  }
+  return out;
+}
+
+function cellCount(line: string): number {
+  return line.includes(SEPARATOR) ? line.split(SEPARATOR).length : 0;
+}
+
+function rowOf(line: { text: string; start: number }, offset: number): GridRow {
+  const cells: GridCell[] = [];
+  let at = line.start;
+  for (const part of line.text.split(SEPARATOR)) {
+    const lead = part.length - part.trimStart().length;
+    const text = part.trim();
+    cells.push({ text, start: offset + at + lead, end: offset + at + lead + text.length });
+    at += part.length + SEPARATOR.length;
+  }
+  return { cells, start: offset + line.start, end: offset + line.start + line.text.length };
+}
+
+function gridOf(text: string, lines: Array<{ text: string; start: number }>, offset: number): Grid {
+  const rows = lines.map((l) => rowOf(l, offset));
+  // A first row without figures over rows with some names the columns.
+  const figures = (r: GridRow) => r.cells.filter((c) => /\d/.test(c.text)).length;
+  const headed = figures(rows[0]) === 0 || rows.slice(1).every((r) => figures(r) === 0);
+  const before = text
+    .slice(Math.max(0, lines[0].start - CAPTION_REACH), lines[0].start)
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const caption = before.at(-1) ?? '';
+  return {
+    title: caption.includes(SEPARATOR) || caption.length > 120 ? '' : caption,
+    start: rows[0].start,
+    end: rows.at(-1)!.end,
+    ...(headed ? { header: rows[0] } : {}),
+    rows: headed ? rows.slice(1) : rows,
+  };
+}
+
+/**
+ * The number a cell states, for comparing: its first figure ("2 bytes" → 2, "16-bit" → 16,
+ * "6 decimal digits precision" → 6), a range's upper end ("10-25%" → 25, "1.2 to 1.5" → 1.5);
+ * undefined when it states none. Thousands separators are read; a minus sign is kept.
+ */
+export function cellNumber(text: string): number | undefined {
+  const m = /(?<![\w.])([-−]?\d[\d,]*(?:\.\d+)?|[-−]?\.\d+)(?:\s*(?:-|–|to)\s*(\d[\d,]*(?:\.\d+)?))?/.exec(text);
+  if (!m) return undefined;
+  const read = (s: string) => Number(s.replace(/,/g, '').replace('−', '-'));
+  const first = read(m[1]);
+  return m[2] !== undefined && read(m[2]) >= first ? read(m[2]) : first;
+}
