@@ -14,6 +14,7 @@ export const STAGE_NAME: Record<StageName, string> = {
   compare: 'Rows compared',
   figure: 'Figure from tables',
   read: 'Answer read from a sentence',
+  list: 'Items listed',
   lead: 'What leads',
   answer: 'Answer',
   attribution: 'Attribution',
@@ -53,6 +54,8 @@ export function runningLabel(stage: StageName | undefined, graded?: CallProgress
       return 'Reading the tables and computing the figure…';
     case 'read':
       return 'Reading the answer from the kept passages…';
+    case 'list':
+      return 'Reading the items the question asks for…';
     case 'lead':
       return 'Choosing what the answer leads with…';
     case 'answer':

@@ -132,8 +132,8 @@ export function compareRows(asked: AskedComparison, docs: DocumentTables[], hint
   scored.sort((a, b) => b.c.score - a.c.score);
   for (const { c, columns } of scored) {
     const result = ranked(asked, c, columns);
-    // Rows of one name ("Current quarter vs prior year quarter" under each of several headings) are not a set to choose from.
-    if (result.ranked.length >= 2 && new Set(result.ranked.map((r) => r.name.toLowerCase())).size === result.ranked.length) return result;
+    // Rows all of one name ("Current quarter vs prior year quarter" under each of several headings) are not a set to choose from.
+    if (result.ranked.length >= 2 && new Set(result.ranked.map((r) => r.name.toLowerCase())).size > 1) return result;
   }
   return undefined;
 }

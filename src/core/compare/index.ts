@@ -8,7 +8,7 @@
  * (comparisonText). Tables of any document (a manual's attribute table, a paper's results) are
  * compared by the column the question names (compareGrids).
  */
-export { askedComparison } from './question';
+export { askedComparison, askedSet } from './question';
 export type { AskedComparison } from './question';
 export { compareRows, STRONG_MATCH } from './compare';
 export type { ComparedCell, ComparedRow, Comparison, LeftOut, PageHints } from './compare';

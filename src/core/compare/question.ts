@@ -100,6 +100,28 @@ export function askedComparison(question: string): AskedComparison | undefined {
   };
 }
 
+/**
+ * The set a "which … / what are the …" list question asks for, as a comparison of levels with no
+ * winner wanted: its metric words, set noun and period. Used to find the table whose rows the
+ * question lists ("What are Apple's reportable segments?").
+ */
+export function askedSet(question: string): AskedComparison {
+  const setFound = setNoun(question);
+  const { years, months, quarter } = askedPeriod(question);
+  return {
+    direction: 'max',
+    measure: 'level',
+    metric: metricWords(question, setFound?.phrase),
+    words: contentWords(question),
+    ...(setFound ? { set: setFound.set } : {}),
+    allowTotals: false,
+    phrase: 'listed',
+    years,
+    ...(months ? { months } : {}),
+    ...(quarter ? { quarter } : {}),
+  };
+}
+
 function phraseOf(direction: AskedComparison['direction'], measure: AskedComparison['measure'], percent: boolean): string {
   if (measure === 'level') return direction === 'max' ? 'highest' : 'lowest';
   if (percent) return direction === 'max' ? 'fastest growth' : 'slowest growth';

@@ -185,7 +185,7 @@ export async function prepareLibrary(
 /** Retrieves up to `budget` characters for a question under one config and scores it. */
 /** The gold answer of a question the documents cannot answer (test/unanswerable-set). */
 const UNANSWERABLE = /^\s*not in the documents\.?\s*$/i;
-const FINDING_STAGES = new Set(['route', 'decline', 'compare', 'figure', 'read', 'lead']);
+const FINDING_STAGES = new Set(['route', 'decline', 'compare', 'figure', 'read', 'list', 'lead']);
 
 export async function evaluateQuestion(
   config: EvalConfig,

@@ -6,12 +6,12 @@
  */
 import { askedComparison, type AskedComparison } from '../compare';
 import { askedFigure } from '../compute';
-import { askedFact, YES_NO, type FactType } from '../read';
+import { askedFact, askedList, YES_NO, type FactType } from '../read';
 
-export type IntentKind = 'compare' | 'verdict' | 'fact' | 'passages';
+export type IntentKind = 'compare' | 'verdict' | 'list' | 'fact' | 'passages';
 
 /** The stages that can answer a question before the quoted passages (core/pipeline/stages). */
-export type AnsweringStage = 'compare' | 'figure' | 'read';
+export type AnsweringStage = 'compare' | 'figure' | 'read' | 'list';
 
 /** A question's intent, with what its stages need. */
 export interface Intent {
@@ -49,6 +49,14 @@ export const INTENTS: readonly IntentSpec[] = [
     example: 'Did cash fall during the year? Does any customer account for over 10% of revenue?',
     stages: ['figure', 'read'],
     read: (q) => (YES_NO.test(q) ? {} : undefined),
+  },
+  {
+    kind: 'list',
+    asks: 'the items of a set (segments, products, kernels, special values): the sentence that enumerates them, else the rows of the table that names them',
+    example: 'What are its reportable segments? Which kernels can be used?',
+    stages: ['list'],
+    // "What were its capital expenditures?" asks an amount, not a list.
+    read: (q) => (askedList(q) && !askedFigure(q) ? {} : undefined),
   },
   {
     kind: 'fact',

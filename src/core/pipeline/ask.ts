@@ -15,6 +15,7 @@ import { answering } from './stages/answering';
 import { figuring } from './stages/figuring';
 import { comparing } from './stages/comparing';
 import { reading } from './stages/reading';
+import { listing } from './stages/listing';
 import { intentOf } from '../intent';
 import { attributing } from './stages/attributing';
 import { declining } from './stages/declining';
@@ -136,7 +137,8 @@ async function findings(
     if (stage === 'compare' && intent.compare) found.comparison = await run('compare', () => comparing(ctx, intent.compare!, rows, sources, scope));
     if (stage === 'figure') found.figure = await run('figure', () => figuring(ctx, rows, sources, scope, { verdict: intent.kind === 'verdict' }));
     if (stage === 'read') found.read = await run('read', () => reading(ctx, intent, sources));
-    if (found.comparison?.answer || found.figure?.answer || found.read?.answer) break;
+    if (stage === 'list') found.list = await run('list', () => listing(ctx, rows, sources, scope));
+    if (found.comparison?.answer || found.figure?.answer || found.read?.answer || found.list?.answer) break;
   }
   return found;
 }

@@ -26,6 +26,7 @@ export type StageName =
   | 'compare'
   | 'figure'
   | 'read'
+  | 'list'
   | 'lead'
   | 'answer'
   | 'attribution';

@@ -1,4 +1,5 @@
 import { aboutYearsAsked } from './verdict';
+import { distinctiveTokens, printsDistinctive } from './distinct';
 /** What kind of span a question asks to be read from a sentence. */
 /** date: a date, a month, a year or a time of day. */
 export type FactType = 'money' | 'percent' | 'count' | 'date' | 'version' | 'number';
@@ -117,13 +118,16 @@ export function typedSpans(text: string, type: FactType): Array<{ start: number;
  * question's words (a count followed by the noun the question counts, first). Undefined when
  * none holds one.
  */
-export function factFrom(question: string, units: ReadUnit[]): FactFound | undefined {
+export function factFrom(question: string, units: ReadUnit[], own: readonly string[] = []): FactFound | undefined {
   const type = askedFact(question);
   if (!type) return undefined;
   const best = Math.max(0, ...units.map((u) => u.coverage));
   const nouns = countedNouns(question);
+  const tokens = distinctiveTokens(question, own);
   for (const unit of units.slice(0, UNITS_READ)) {
     if (unit.coverage < MIN_FACT_COVERAGE || unit.coverage < MIN_FACT_COVERAGE * best || !aboutYearsAsked(question, unit.text)) continue;
+    // A sentence that does not print what the question is about ("the := operator") states nothing about it.
+    if (!printsDistinctive(unit.text, tokens)) continue;
     // A figure the question itself prints, with the word after it ("10 litre"), is part of what it names, not the answer.
     const spans = typedSpans(unit.text, type).filter((sp) => !namedInQuestion(question, unit.text, sp));
     if (!spans.length) continue;

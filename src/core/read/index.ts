@@ -7,9 +7,12 @@
  * with the sentence it rests on quoted and cited (readingText).
  */
 export { askedFact, countedNouns, factFrom, typedSpans, MIN_FACT_COVERAGE } from './fact';
+export { distinctiveTokens, printsDistinctive } from './distinct';
 export type { FactFound, FactType, ReadUnit } from './fact';
 export { verdictFrom, LEAD_IN, YES_NO, MIN_VERDICT_COVERAGE } from './verdict';
 export type { Verdict } from './verdict';
 export { changeText, factText, oneLine, verdictText, CANNOT_JUDGE } from './answer-text';
 export { changeAsked, changeFrom } from './change';
 export type { ChangeFound } from './change';
+export { askedList, enumeration, listFrom, listText } from './list';
+export type { ListFound } from './list';

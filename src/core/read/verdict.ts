@@ -1,4 +1,5 @@
 import type { ReadUnit } from './fact';
+import { distinctiveTokens, printsDistinctive } from './distinct';
 
 /** A yes/no question's verdict and the unit that decides it. */
 export interface Verdict {
@@ -31,14 +32,19 @@ const DOWN = /\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|lower|reduc\w*|shr[
 
 /**
  * The verdict a passage states: the best unit covering at least MIN_VERDICT_COVERAGE of the
- * question's terms, and naming no other year than the asked, decides it. It affirms the question unless it negates what the question asks
+ * question's terms, naming no other year than the asked, printing the question's distinctive
+ * tokens (distinctiveTokens) and not itself a question, decides it. It affirms the question unless it negates what the question asks
  * ("no customer accounted for…", "was not affected", a question word with a "un-" or "non-"
  * prefix: "undrawn" for "drawn") or states the opposite direction ("decreased" where the question
  * asks whether it grew); a question that itself negates or asks for a fall turns it round. With
  * no such unit, Sieve cannot judge.
  */
-export function verdictFrom(question: string, units: ReadUnit[]): Verdict {
-  const deciding = units.slice(0, UNITS_READ).find((u) => !u.row && u.coverage >= MIN_VERDICT_COVERAGE && aboutYearsAsked(question, u.text));
+export function verdictFrom(question: string, units: ReadUnit[], own: readonly string[] = []): Verdict {
+  const tokens = distinctiveTokens(question, own);
+  // A question the document asks itself ("Q: Is there a JIT compiler?") decides nothing; nor does a sentence about something else.
+  const deciding = units
+    .slice(0, UNITS_READ)
+    .find((u) => !u.row && u.coverage >= MIN_VERDICT_COVERAGE && aboutYearsAsked(question, u.text) && !/\?\s*$/.test(u.text.trim()) && printsDistinctive(u.text, tokens));
   if (!deciding) return { verdict: 'cannot', why: 'no passage states what the question asks' };
   const text = deciding.text;
   let negated = NEGATION.test(text) || prefixNegates(text, question);

@@ -5,6 +5,7 @@ import type { AnswerSource } from './segmenting';
 import type { FigureResult } from './figuring';
 import type { ComparisonResult } from './comparing';
 import type { ReadingResult } from './reading';
+import type { ListResult } from './listing';
 import { nothingStated } from './declining';
 import { oneLine } from '../../read';
 
@@ -32,6 +33,8 @@ export type LeadKind =
   | 'span'
   /** A change computed from the two values one sentence prints. */
   | 'change'
+  /** The items a sentence enumerates, or the rows of the table that names them. */
+  | 'list'
   /** Nothing found: the best passages, quoted. */
   | 'passages';
 
@@ -72,9 +75,10 @@ export const LEAD_KINDS: readonly LeadKindSpec[] = [
   { kind: 'table cell', what: 'a value read from any table by its row and column names', measured: { right: 1, led: 3, set: FRESH_1 } },
   { kind: 'compare', what: 'the winning row of one table, ranked by the asked measure', measured: { right: 11, led: 11, set: FRESH_1 } },
   { kind: 'verdict from figures', what: 'yes or no by a figure’s direction, sign or test', measured: { right: 5, led: 5, set: FRESH_1 } },
-  { kind: 'verdict from a sentence', what: 'yes or no by the sentence that states or denies it', measured: { right: 4, led: 6, set: FRESH_1 } },
-  { kind: 'span', what: 'an amount, percentage, count, date or version read from a sentence', measured: { right: 5, led: 8, set: FRESH_1 } },
+  { kind: 'verdict from a sentence', what: 'yes or no by the sentence that states or denies it', measured: { right: 4, led: 4, set: FRESH_1 } },
+  { kind: 'span', what: 'an amount, percentage, count, date or version read from a sentence', measured: { right: 4, led: 6, set: FRESH_1 } },
   { kind: 'change', what: 'a change computed from two values one sentence prints' },
+  { kind: 'list', what: 'the items a sentence enumerates, or the rows of the table naming them', measured: { right: 2, led: 2, set: FRESH_1 } },
   { kind: 'passages', what: 'the best passages quoted: no finding' },
 ];
 
@@ -93,6 +97,7 @@ export interface Findings {
   comparison?: ComparisonResult;
   figure?: FigureResult;
   read?: ReadingResult;
+  list?: ListResult;
 }
 
 /** The lead: its kind, whether it is stated, and the answer's opening. */
@@ -141,6 +146,7 @@ function choose(ctx: AskContext, found: Findings, sources: AnswerSource[]): Omit
   if (declined) return { kind: 'decline', declined, answer: declined.text };
   if (comparison?.answer) return { kind: 'compare', answer: comparison.answer };
   if (figure?.answer) return { kind: figureKind(figure, intent), answer: figure.answer, figure, ...(figure.figure.verdict ? { verdict: figure.figure.verdict } : {}) };
+  if (found.list?.answer) return { kind: 'list', answer: found.list.answer, ...(found.list.quoted ? { quoted: found.list.quoted } : {}) };
   if (read?.answer) {
     const said = read.verdict?.verdict;
     // "Cannot judge" leads as the passages do: it states nothing.
@@ -173,6 +179,10 @@ function hedged(kind: LeadKind, answer: string, found: Findings): string {
   if (kind === 'verdict from a sentence' && found.read?.verdict?.unit) {
     const u = found.read.verdict.unit;
     return `Sieve cannot judge this for certain. The passage nearest to deciding it says “${oneLine(u.text)}” [${u.source}]`;
+  }
+  if (kind === 'list' && found.list?.list) {
+    const u = found.list.list.unit;
+    return `Sieve cannot vouch that this is the list asked for. The closest sentence says “${oneLine(u.text)}” [${u.source}]`;
   }
   if ((kind === 'span' || kind === 'change') && (found.read?.fact ?? found.read?.change)) {
     const u = (found.read.fact ?? found.read.change)!.unit;

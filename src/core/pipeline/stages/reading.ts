@@ -43,6 +43,12 @@ function rankUnits(ctx: AskContext, sources: AnswerSource[]): ReadUnit[] {
   );
 }
 
+/** The names and titles of the documents the sources come from. */
+export function ownNames(ctx: AskContext, sources: AnswerSource[]): string[] {
+  const docIds = new Set(sources.map((s) => s.first.docId));
+  return [...(ctx.deps.cards?.() ?? []).filter((c) => docIds.has(c.docId)).flatMap((c) => [...c.card.names, c.card.title, c.card.company ?? '']), ...sources.map((s) => s.title)];
+}
+
 /** The units that print the names the question uses beyond its documents' own ("Java" for "Which version of Java does ReportLab require?"): only they may state a fact. */
 export function naming(ctx: AskContext, sources: AnswerSource[], units: ReadUnit[]): ReadUnit[] {
   const docIds = new Set(sources.map((s) => s.first.docId));
@@ -62,8 +68,9 @@ export async function reading(ctx: AskContext, intent: Intent, sources: AnswerSo
   if (ctx.engine && ctx.settings.llmAnswer === 'writer') return { value: undefined, detail: { skipped: 'the language model writes the answer from the passages' } };
   if (sources.length === 0) return { value: undefined, detail: { skipped: 'no passages kept' } };
   const units = readUnits(ctx, sources);
+  const own = ownNames(ctx, sources);
   if (intent.kind === 'verdict') {
-    const verdict = verdictFrom(ctx.question, units);
+    const verdict = verdictFrom(ctx.question.replace(LEAD_IN, ''), units, own);
     return {
       value: { verdict, answer: verdictText(verdict) },
       detail: { verdict: verdict.verdict, why: verdict.why, ...(verdict.unit ? { source: verdict.unit.source, coverage: verdict.unit.coverage.toFixed(2) } : {}) },
@@ -78,7 +85,7 @@ export async function reading(ctx: AskContext, intent: Intent, sources: AnswerSo
       detail: { asked: 'change', from: change.from.span, to: change.to.span, change: change.change, source: change.unit.source },
     };
   }
-  const fact = factFrom(ctx.question, named);
+  const fact = factFrom(ctx.question, named, own);
   if (!fact) return { value: undefined, detail: { asked: intent.fact ?? 'nothing', found: 'no sentence covering the question holds such a span' } };
   return {
     value: { fact, answer: factText(fact), quoted: fact.unit.unit ?? fact.unit.text },
