@@ -47,13 +47,14 @@ test('retrieval-only: the pipeline table fills and a citation opens its chunk in
   await expect(page.getByTestId('attribution')).toContainText(/uses [1-9]\d* of \d+ sources/);
   await expect(page.getByTestId('source-use').first()).toContainText('cited and used');
   await expect(page.getByTestId('grade-histogram')).toContainText('μ =');
-  await expect(page.getByTestId('stage-row')).toHaveCount(11);
+  await expect(page.getByTestId('stage-row')).toHaveCount(12);
   await expect(page.getByTestId('total-calls')).toHaveText('0');
 
   const answer = page.getByTestId('answer');
   await expect(answer).toContainText('oxalic acid');
-  // "When …" asks for a date or a time: the month is read from the sentence and leads (the reading stage answered, so no figure stage ran).
-  await expect(answer).toHaveText(/^December: “Varroa mites are treated with oxalic acid in December/);
+  // "When …" asks for a date or a time: the month is read from the sentence (the reading stage answered, so no figure stage ran); a
+  // span is not precise enough on fresh data to be stated, so the answer offers the sentence it was read from.
+  await expect(answer).toHaveText(/^Sieve found no sentence it can vouch for\. The closest says “Varroa mites are treated with oxalic acid in December/);
   const citation = answer.getByTestId('citation').first();
   await expect(citation).toBeVisible();
   const source = await citation.getAttribute('data-source');

@@ -46,7 +46,8 @@ test('a figure question answered from an Excel sheet, its input opening the row;
   // The CSV's row answers a count: 19, not the "10" of the item's own name nor its shelf "B4".
   await ask(page, 'How many galvanised watering cans, 10 litre, are in stock?');
   expect(await waitForAnswer(page)).toBe('done');
-  await expect(page.getByTestId('answer')).toContainText(/^\s*19\b/);
+  // Read from the row, offered (not stated: such readings are not precise enough on fresh data), the row quoted first.
+  await expect(page.getByTestId('answer')).toContainText(/^\s*Sieve (?:found no sentence it can vouch for|cannot vouch)/);
   await expect(page.getByTestId('answer')).toContainText('“Galvanised watering can, 10 litre | B4 | 19” [1]');
   await expect(page.getByTestId('sources').locator('li').first()).toContainText('fernbrook-stock');
   expect(errors).toEqual([]);

@@ -136,7 +136,7 @@ function QuestionPanel({
       ) : (
         <ScopeLine docIds={q.docIds} unrouted={q.unrouted} running={q.status === 'running'} testId="ask-scope" />
       )}
-      {result?.figure?.text && <FigureCard figure={result.figure} rows={rows} onOpenPassage={onOpenPassage} />}
+      {result?.figure?.text && <FigureCard figure={result.figure} rows={rows} caution={result.lead?.caution} onOpenPassage={onOpenPassage} />}
       {(answerRest.text || q.status === 'running') && (
         <div className={`answer${q.status === 'running' ? ' streaming' : ''}`} data-testid="answer" aria-live="polite">
           <AnswerText text={answerRest.text} sources={sources} segments={q.segments} citations={restCitations} onOpen={onOpenSource} />

@@ -6,25 +6,29 @@ import { figureInputLines, headlineText } from './figure-labels';
 export function FigureCard({
   figure,
   rows,
+  caution,
   onOpenPassage,
 }: {
   figure: NonNullable<AskResult['figure']>;
   rows: CandidateRow[];
+  /** Why the figure is offered, not stated (its kind is not precise enough on fresh data). */
+  caution?: string;
   onOpenPassage(chunk: Chunk, cell: { raw: string; column: number }): void;
 }) {
   const text = figure.text;
   if (!text) return null;
   const inputs = figureInputLines(figure, rows);
+  const notes = [caution, text.weak].filter((n): n is string => Boolean(n));
   return (
-    <section className={text.weak ? 'figure-card weak' : 'figure-card'} data-testid="figure" aria-label="Computed answer">
+    <section className={notes.length ? 'figure-card weak' : 'figure-card'} data-testid="figure" aria-label="Computed answer">
       <p className="figure-headline" data-testid="figure-headline">
         {headlineText(text.headline)}
       </p>
-      {text.weak && (
-        <p className="figure-weak" data-testid="figure-weak" role="note">
-          {text.weak}
+      {notes.map((note) => (
+        <p key={note} className="figure-weak" data-testid="figure-weak" role="note">
+          {note}
         </p>
-      )}
+      ))}
       {text.computation.length > 0 && (
         <details className="figure-computation" data-testid="figure-computation">
           <summary>How Sieve computed it</summary>

@@ -66,6 +66,8 @@ describe('namesAsked and short forms', () => {
     expect(namesAsked("What was AMD's data center segment revenue in Q4 2022?")).toContain('AMD');
     expect(namesAsked('How much did eBay pay to acquire Certilogo?')).toContain('Certilogo');
     expect(namesAsked('What was the EBITDA of MGM in FY2022?')).not.toContain('EBITDA');
+    expect(namesAsked("If we exclude the impact of M&A, which segment dragged down 3M's growth?")).not.toContain('M&A');
+    expect(namesAsked("What were J&J's sales?")).toContain('J&J');
   });
 
   it('declines an acronym or a name printed nowhere in the documents, and knows short forms of a document’s own name', () => {

@@ -148,7 +148,9 @@ export function namesAsked(question: string): string[] {
     const w = raw.replace(/[’']s?$/, '');
     const opens = i === 0 || words[i - 1] === '\u0000';
     const acronym = /^[A-Z][A-Z&]{1,5}$/.test(w) && !COMMON_ACRONYMS.has(w.replace(/&/g, ''));
-    if (acronym && !opens && (/[’']s?$/.test(raw) || SUBJECT_BEFORE.test(words[i - 1] ?? ''))) out.add(w);
+    const possessive = /[’']s?$/.test(raw);
+    // "M&A", "D&A", "R&D" abbreviate phrases; with "&" an acronym names a company only as an owner ("J&J's").
+    if (acronym && !opens && (possessive || (!w.includes('&') && SUBJECT_BEFORE.test(words[i - 1] ?? '')))) out.add(w);
     const name = !opens && /^\p{Lu}/u.test(w) && /\p{Ll}/u.test(w) && !MONTHS.has(w) && !NOT_NAMES.has(w) && !/\d/.test(w);
     if (name) run.push(w);
     else flush();

@@ -108,7 +108,7 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
     ...(figure ? { figure } : {}),
     ...(comparison ? { comparison } : {}),
     ...(read ? { read } : {}),
-    lead: { kind: lead.kind, states: lead.states, ...(lead.found ? { found: lead.found } : {}) },
+    lead: { kind: lead.kind, states: lead.states, ...(lead.found ? { found: lead.found } : {}), ...(lead.caution ? { caution: lead.caution } : {}) },
     stages,
     usage: stages.reduce((u, s) => addUsage(u, s.usage), NO_USAGE),
     problems: ctx.problems,

@@ -119,7 +119,7 @@ export interface AskResult {
   /** What the reading stage read from the kept passages: a span, or a yes/no verdict (absent: the question asks neither, or another stage answered). */
   read?: ReadingResult;
   /** What the answer's first line rests on, and whether it is stated as the answer (its kind is precise enough on fresh data) or offered as what Sieve found. */
-  lead?: { kind: LeadKind; states: boolean; found?: string };
+  lead?: { kind: LeadKind; states: boolean; found?: string; caution?: string };
   /** Did the answer use what it was given: per source and in total (absent for no answer). */
   attribution?: AttributionReport;
   stages: StageTrace[];

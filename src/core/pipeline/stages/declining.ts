@@ -130,11 +130,15 @@ function calendarQuarterCovered(year: number, quarter: number, docs: DocumentTab
   );
 }
 
-/** Whether the question asks for a figure: an amount, rate, count or metric (a year then names the period it is for). */
+/** Whether the question asks for a figure: an amount, rate, count or metric (a year then names the period it is for). A forecast's year is the period forecast, which a document of an earlier period states. */
 export function asksFigureOf(question: string): boolean {
+  if (FORECAST.test(question)) return false;
   const fact = askedFact(question);
   return askedFigure(question) !== undefined || (fact !== undefined && fact !== 'date' && fact !== 'version') || askedComparison(question) !== undefined;
 }
+
+/** A forecast, guidance or an expectation: its year is a period to come, stated in a document of an earlier one. */
+const FORECAST = /\b(?:forecast\w*|guidance|outlook|expect\w*|project(?:ed|s|ion|ions)\b|anticipat\w*|target\w*|plan(?:s|ned)?\s+to|estimate[sd]?\s+(?:for|of))\b/i;
 
 /** Up to this many documents in scope are read whole for a name the question uses. */
 const WHOLE_DOCUMENTS = 8;
