@@ -246,6 +246,18 @@ export function valueAt(row: TableRow, column: number): number | undefined {
 
 /** Every content word the documents' tables print: titles, stubs, column headings, row labels and their headings. */
 export function tableWords(docs: DocumentTables[]): Set<string> {
-  const text = (t: Table) => [t.title, t.stub ?? '', ...t.columns.map((c) => c.label), ...t.rows.map((r) => [r.label, ...r.path].join(' '))].join(' ');
-  return new Set(docs.flatMap((d) => d.tables.flatMap((t) => contentWords(text(t)))));
+  return new Set(docs.flatMap((d) => [...wordsOfTables(d.tables)]));
 }
+
+/** One document's table words, read once per tables read (every comparison and list of a question asks for them). */
+function wordsOfTables(tables: Table[]): Set<string> {
+  let words = TABLE_WORDS.get(tables);
+  if (!words) {
+    const text = (t: Table) => [t.title, t.stub ?? '', ...t.columns.map((c) => c.label), ...t.rows.map((r) => [r.label, ...r.path].join(' '))].join(' ');
+    words = new Set(tables.flatMap((t) => contentWords(text(t))));
+    TABLE_WORDS.set(tables, words);
+  }
+  return words;
+}
+
+const TABLE_WORDS = new WeakMap<Table[], Set<string>>();

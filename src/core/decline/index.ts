@@ -77,18 +77,22 @@ const NOT_NAMES = new Set([
   'Figure',
 ]);
 
+/** A question's words, with a "\u0000" marking each sentence or clause start: a word opening one ("… of Boeing? Round your answer …") is capitalised for that alone. */
+function questionWords(question: string): string[] {
+  return question
+    .replace(/([.?!:;])\s+/g, '$1 \u0000 ')
+    .replace(/[?.,;:!()"“”]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+}
+
 /**
  * The names a question is about: runs of capitalised words (a possessive dropped) where they are
  * its subject or owner ("Tesla's", "did Home Depot", "for Arena"), not opening a sentence, not
  * acronyms in capitals alone (EBITDA, ROE, PP&E), months or question words.
  */
 export function properNames(question: string): string[] {
-  // A word opening a sentence or clause ("… of Boeing? Round your answer …") is capitalised for that alone.
-  const words = question
-    .replace(/([.?!:;])\s+/g, '$1 \u0000 ')
-    .replace(/[?.,;:!()"“”]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
+  const words = questionWords(question);
   const out: string[] = [];
   let run: string[] = [];
   const flush = () => {
@@ -134,11 +138,7 @@ function squeezed(text: string): string {
  */
 export function namesAsked(question: string): string[] {
   const out = new Set(properNames(question));
-  const words = question
-    .replace(/([.?!:;])\s+/g, '$1 \u0000 ')
-    .replace(/[?.,;:!()"“”]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
+  const words = questionWords(question);
   let run: string[] = [];
   const flush = () => {
     if (run.length) out.add(run.join(' '));
@@ -172,15 +172,17 @@ export function absentName(question: string, documentNames: string[], passages: 
     if (s.length < 2 || (s.length < 3 && !/^[A-Z&]+$/.test(n))) return false;
     if (names.some((d) => d.includes(s) || (d.length >= 3 && s.includes(d)))) return false;
     if (shortForm(n) && documentNames.some((d) => initialsOf(d) === shortForm(n) || abbreviates(n, d))) return false;
-    return !passages.some((p) => printsName(p, n)) && !texts.some((t) => printsName(t, n));
+    const prints = nameMatcher(n);
+    return !passages.some(prints) && !texts.some(prints);
   });
 }
 
-/** Whether a text prints a name: a short one (an acronym) as a word of its own, a longer one as mentionsAll reads it. */
-function printsName(text: string, name: string): boolean {
-  if (squeezed(name).length > 4) return mentionsAll(text, [name]);
+/** Whether a text prints a name: a short one (an acronym) as a word of its own, a longer one as mentionsAll reads it; built once per name. */
+function nameMatcher(name: string): (text: string) => boolean {
+  if (squeezed(name).length > 4) return (text) => mentionsAll(text, [name]);
   const words = name.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu').test(text);
+  const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
+  return (text) => re.test(text);
 }
 
 /** A short form's letters, upper case, where a name is one ("JnJ" → "JJ", "P&G" → "PG", "AMD"); undefined for a word. */

@@ -148,7 +148,7 @@ export async function tablesInScope(ctx: AskContext, rows: CandidateRow[], scope
 }
 
 /** Each document's tables with their columns' fiscal years and quarters as its own calendar numbers them, once per tables read. */
-const RELABELLED = new WeakMap<Table[], { calendar?: FiscalCalendar; tables: Table[] }>();
+const RELABELLED = new WeakMap<Table[], { calendar: string; tables: Table[] }>();
 
 /**
  * A document's tables with every dated column's period counted by the company's fiscal calendar:
@@ -156,13 +156,15 @@ const RELABELLED = new WeakMap<Table[], { calendar?: FiscalCalendar; tables: Tab
  * July 1, 2023"), else the calendar year.
  */
 export function byOwnCalendar(tables: Table[], stated?: FiscalCalendar): Table[] {
+  // Cards are read afresh for each question: the calendar is compared by value.
+  const key = stated ? `${stated.endMonth}/${stated.naming}` : 'columns';
   const kept = RELABELLED.get(tables);
-  if (kept && kept.calendar === stated) return kept.tables;
+  if (kept && kept.calendar === key) return kept.tables;
   const calendar = stated ?? calendarOfColumns(tables.flatMap((t) => t.columns.map((c) => c.period))) ?? CALENDAR_YEAR;
   const out = tables.map((t) =>
     t.columns.some((c) => c.period) ? { ...t, columns: t.columns.map((c) => (c.period ? { ...c, period: withCalendar(c.period, calendar) } : c)) } : t,
   );
-  RELABELLED.set(tables, { calendar: stated, tables: out });
+  RELABELLED.set(tables, { calendar: key, tables: out });
   return out;
 }
 
