@@ -1,7 +1,7 @@
 import type { AskResult, CandidateRow } from '../../core/pipeline';
 import type { Chunk } from '../../core/types';
 import type { CitationMark } from '../../core/attribution';
-import { cellKey, figureCells, inputValueText } from '../../core/compute';
+import { cellKey, figureCells, inputPeriodText, inputValueText } from '../../core/compute';
 
 /** One input of a computed figure as the Ask view lists it. */
 export interface FigureInputLine {
@@ -27,7 +27,7 @@ export function figureInputLines(figure: NonNullable<AskResult['figure']>, rows:
     out.push({
       key,
       label: input.label,
-      where: [input.fy ? `FY${input.fy}` : input.period, input.cell.page !== undefined ? `page ${input.cell.page}` : ''].filter(Boolean).join(' · '),
+      where: [inputPeriodText(input), input.cell.page !== undefined ? `page ${input.cell.page}` : ''].filter(Boolean).join(' · '),
       raw: inputValueText(input),
       cell: { raw: input.cell.raw, column: input.cell.column },
       ...(source !== undefined ? { source } : {}),

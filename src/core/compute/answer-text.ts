@@ -132,6 +132,24 @@ export function inputValueText(i: FigureInput): string {
   return `${i.cell.raw}${scaleWords(i)}`;
 }
 
+const MONTH_WORDS: Record<number, string> = { 3: 'three', 6: 'six', 9: 'nine' };
+
+/**
+ * The period an input's column covers, as a user checks it against the page: "FY2023" for a year's
+ * column; for a quarter or a part of a year, the fiscal quarter by the document's own calendar and
+ * the column's end date too ("Q2 FY2023, three months ended Dec 31, 2022"), since a fiscal year
+ * alone would not say which months were read.
+ */
+export function inputPeriodText(i: Pick<FigureInput, 'fy' | 'quarter' | 'months' | 'period'>): string {
+  if (!i.fy) return i.period;
+  const interim = i.quarter !== undefined || (i.months !== undefined && i.months < 12);
+  if (!interim) return `FY${i.fy}`;
+  const named = `${i.quarter ? `Q${i.quarter} ` : ''}FY${i.fy}`;
+  if (!/[A-Za-z]/.test(i.period) || !/\d{4}/.test(i.period)) return named;
+  const span = i.months && MONTH_WORDS[i.months] ? `${MONTH_WORDS[i.months]} months ended ` : '';
+  return `${named}, ${span}${i.period}`;
+}
+
 function scaleWords(i: FigureInput): string {
   return scaleWord(i.cell.raw, i.value);
 }

@@ -31,7 +31,11 @@ export interface FoundCell {
   /** In units (the table's scale applied). */
   value: number;
   label: string;
+  /** The column's end date as printed ("Dec 31, 2022", "2022"). */
   period: string;
+  /** The column's fiscal quarter (by the document's own calendar) and how many months it covers, where its heading says. */
+  quarter?: number;
+  months?: number;
   statement?: StatementKind;
   tableTitle: string;
   /** The row's place in its table ("Net Sales" above "AWS"), and its column's heading group. */
@@ -146,6 +150,8 @@ export function cellFound(docId: string, table: Table, row: TableRow, column: nu
     value: (cell.value ?? 0) * (cell.percent || (unscaledLabel(row.label) && !moneyRow(row)) ? 1 : table.scale),
     label: row.label.trim() || unlabelled(what.quantity),
     period: heading?.period?.label ?? heading?.label ?? '',
+    ...(heading?.period?.quarter ? { quarter: heading.period.quarter } : {}),
+    ...(heading?.period?.months ? { months: heading.period.months } : {}),
     ...(table.statement ? { statement: table.statement } : {}),
     tableTitle: table.title,
     context: [...row.path, heading?.group ?? '', heading?.label ?? ''].filter(Boolean).join(' | '),

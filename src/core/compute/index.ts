@@ -16,7 +16,7 @@ export { findCell, nearestRows, sameLabel, MIN_ROW_SCORE } from './find-cell';
 export { matchByMeaning, MEANING_MIN_SIMILARITY } from './meaning';
 export type { MeaningMatches } from './meaning';
 export type { CellRef, DocumentTables, FoundCell } from './find-cell';
-export { figureAnswer, figureText, inputValueText, scaleWord } from './answer-text';
+export { figureAnswer, figureText, inputPeriodText, inputValueText, scaleWord } from './answer-text';
 export type { FigureText } from './answer-text';
 export { parseExpression, evaluate, formatExpression, inputsOf, ExpressionError, isExpressionError } from './expr';
 export type { Expr } from './expr';

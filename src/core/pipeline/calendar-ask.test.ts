@@ -7,6 +7,7 @@ import { KnowledgeBase } from '../kb';
 import { readTables } from '../tables';
 import { describeDocument } from '../card';
 import { DEFAULT_PIPELINE } from '../settings';
+import { inputPeriodText } from '../compute';
 import { ask, type AskDeps } from './ask';
 import { knowledgeBaseDeps } from './kb-deps';
 
@@ -73,6 +74,8 @@ describe('ask over a June year-end company’s quarterly report', () => {
     expect(r.figure?.text?.headline).toMatch(/Q2 FY2023: \$1,412 million/);
     const cell = r.figure!.figure.steps[0].inputs[0];
     expect(cell.period).toMatch(/Dec 31, 2022/);
+    // The input says which months it read, not the fiscal year alone.
+    expect(inputPeriodText(cell)).toBe('Q2 FY2023, three months ended Dec 31, 2022');
     // The calendar year's reading is not the only one: the company's fiscal year named by its end.
     const prior = await ask('What was Bramble’s revenue in the second quarter of fiscal 2022?', DEFAULT_PIPELINE, deps);
     expect(prior.figure?.text?.headline).toMatch(/\$1,250 million/);

@@ -1,0 +1,46 @@
+import { test, expect } from '@playwright/test';
+import { JUNE_TEN_Q, juneTenQPdf, MANUAL_PAGE, manualPageHtml } from '../scripts/fixtures/calendar-fixtures';
+import { addFiles, ask, collectPageErrors, documentRows, openApp, waitForAnswer, waitForJobs } from './helpers';
+import { answerShot, askForFigure, expectHeadline, figureInput, writeFixtures } from './figure-helpers';
+
+/**
+ * A fiscal calendar read from the document, and a table that is no financial statement, as a
+ * user meets them (retrieval-only): a made-up 10-Q of a company whose fiscal year ends on June 30
+ * (scripts/fixtures/calendar-fixtures.ts), so its quarter ended December 31, 2022 is Q2 of fiscal
+ * 2023; and an HTML manual page whose attribute table has a Default column.
+ */
+test.setTimeout(180_000);
+
+test('"Q2 of FY2023" over a June year-end 10-Q is answered from the quarter ended December 31, 2022, and says so; a manual’s attribute table is compared by the column asked', async ({
+  page,
+}) => {
+  const errors = collectPageErrors(page);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await openApp(page);
+  const paths = writeFixtures([
+    { fileName: JUNE_TEN_Q.fileName, bytes: juneTenQPdf() },
+    { fileName: MANUAL_PAGE.fileName, bytes: manualPageHtml() },
+  ]);
+  await addFiles(page, Object.values(paths));
+  await waitForJobs(page);
+  await expect(documentRows(page)).toHaveCount(2);
+  // The card reads the quarter by the company's own calendar, not as calendar Q4 2022.
+  await expect(documentRows(page).filter({ hasText: JUNE_TEN_Q.fileName })).toContainText('Q2 2023');
+
+  // Not declined as a quarter the filing does not cover: the figure, for the fiscal quarter named, from the December 31, 2022 column.
+  const card = await askForFigure(page, `What was ${JUNE_TEN_Q.short}’s revenue in Q2 of FY2023?`, 'june-10q');
+  await expectHeadline(page, card, /Q2 FY2023: \$1,412 million$/);
+  const { item } = figureInput(card, 'Revenue');
+  await expect(item).toContainText('$1,412 million');
+  await expect(item).toContainText(/Q2 FY2023, three months ended Dec(?:ember|\.)? 31, 2022 · page 2/);
+  await expect(page.getByTestId('answer').first()).not.toContainText(/does not cover/);
+
+  // The manual's table: the row with the largest default first, the table and the column read named.
+  await ask(page, 'Which connection attribute has the largest default?');
+  expect(await waitForAnswer(page)).toBe('done');
+  const answer = page.getByTestId('answer').first();
+  await expect(answer).toContainText(/^keepalives_idle: the highest, 7200 \(Default\)/);
+  await expect(answer).toContainText(/Sieve compared 4 rows of “[^”]*Connection[^”]*”, column Default\./);
+  await answerShot(page, 'manual-table');
+  expect(errors).toEqual([]);
+});
