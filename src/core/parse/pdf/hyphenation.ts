@@ -51,7 +51,12 @@ export class Vocabulary {
   addLines(lines: string[]): void {
     let skipFirst = false;
     for (const line of lines) {
-      const words = line.toLowerCase().match(WORD) ?? [];
+      // A word with a glyph that has no text ("Corpora\uFFFDon") is not yet a word: it is mended from these counts.
+      const words =
+        line
+          .toLowerCase()
+          .replace(/\S*\uFFFD\S*/g, ' ')
+          .match(WORD) ?? [];
       const hyphenated = TRAILING_FRAGMENT.test(line);
       const from = skipFirst ? 1 : 0;
       const to = hyphenated ? words.length - 1 : words.length;
@@ -67,6 +72,18 @@ export class Vocabulary {
 
   count(word: string): number {
     return this.counts.get(word.toLowerCase()) ?? 0;
+  }
+
+  /** How often a letter sequence occurs inside the counted words, and how many letters they hold in all. */
+  letters(sequence: string): { count: number; total: number } {
+    let count = 0;
+    let total = 0;
+    for (const [word, n] of this.counts) {
+      if (word.includes('-')) continue;
+      total += n * word.length;
+      for (let at = word.indexOf(sequence); at >= 0; at = word.indexOf(sequence, at + 1)) count += n;
+    }
+    return { count, total };
   }
 }
 

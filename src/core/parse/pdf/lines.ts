@@ -1,4 +1,5 @@
 import { cleanLine } from '../../text';
+import { UNMAPPED } from './ligatures';
 import type { PdfPage, PdfTextItem } from './source';
 import { isWordTail, joinSplitTails } from './letter-spacing';
 
@@ -228,7 +229,8 @@ function splitTail(text: string, next: string): boolean {
  * "Registrant ’ s" and "Report ."; those spaces go.
  */
 function cleanCell(text: string): string {
-  return cleanLine(text.replace(/\u00ad\s*$/, '-'))
+  // A glyph with no text (a ligature the font does not map) is kept as a mark, to be mended by the document's words (mendUnmapped).
+  return cleanLine(text.replace(/\u00ad\s*$/, '-').replaceAll('\u0000', UNMAPPED))
     .replace(/^[\uE000-\uF8FF]/, '•')
     .replace(/(\p{L}) ?([’']) ?(s|t|d|m|re|ve|ll)\b/gu, '$1$2$3')
     .replace(/([\p{L}\p{N})%]) ([.,;:](?= |$))/gu, '$1$2')

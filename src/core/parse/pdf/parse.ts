@@ -5,7 +5,8 @@ import { buildBlocks, type Block } from './blocks';
 import { readingFlows } from './columns';
 import { detectHeadings } from './headings';
 import { Vocabulary } from './hyphenation';
-import { buildPageLines } from './lines';
+import { mendUnmapped, UNMAPPED } from './ligatures';
+import { buildPageLines, type Line } from './lines';
 import { outlineHeadings } from './outline';
 import { removeRunningLines } from './running';
 import { sectionsFromHeadings, type PlacedHeading } from './sections';
@@ -55,6 +56,7 @@ function* parseSteps(source: PdfSource, fileName: string): Generator<void, Parse
     flows.push(pageFlows);
     yield;
   }
+  for (const line of flows.flat(2)) mendLine(line, vocabulary);
   const paged = [];
   for (const [i, p] of pageLines.entries()) {
     paged.push({ page: p.page, blocks: flows[i].flatMap((flow) => buildBlocks(flow, body)) });
@@ -112,4 +114,11 @@ function count(n: number, word: string): string {
 function list(pages: number[]): string {
   if (pages.length === 1) return `page ${pages[0]}`;
   return pages.length <= 8 ? `pages ${pages.join(', ')}` : `pages ${pages.slice(0, 8).join(', ')}…`;
+}
+
+/** A line's glyphs with no text mended by the document's words (core/parse/pdf/ligatures), in its cells and its text alike. */
+function mendLine(line: Line, vocabulary: Vocabulary): void {
+  if (!line.text.includes(UNMAPPED)) return;
+  for (const cell of line.cells) cell.text = mendUnmapped(cell.text, vocabulary);
+  line.text = line.cells.map((c) => c.text).join(' ');
 }
