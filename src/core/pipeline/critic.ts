@@ -20,16 +20,37 @@ export function yearsIn(text: string): Set<number> {
 }
 
 /**
+ * A question about matters that run on ("ongoing", "pending", "still", "to date", "since …"): a
+ * passage naming the years they began in (a suit over a 2019 accident, reported in FY2022) is
+ * about them, not about another period.
+ */
+const ONGOING = /\b(?:on-?going|pending|continu(?:e|es|ed|ing)|still|outstanding|unresolved|remain(?:s|ed|ing)?|to\s+date|since|so\s+far|over\s+the\s+(?:past|last)|history)\b/i;
+/** "from 2019 to 2022", "between FY2019 and FY2022", "2019–2022", "2019 through 2022": a span of years. */
+const SPAN = /\b(?:FY|fiscal\s+(?:year\s+)?)?'?((?:19|20)\d\d)\s*(?:-|–|—|to|through|thru|until|and)\s*(?:FY|fiscal\s+(?:year\s+)?)?'?((?:19|20)\d\d)\b/i;
+
+/** The years a question asks about: each year it names, and every year of a span it names ("from 2019 to 2022"). */
+export function yearsAsked(query: string): Set<number> {
+  const asked = yearsIn(query);
+  const span = SPAN.exec(query);
+  if (span) {
+    const [from, to] = [Number(span[1]), Number(span[2])].sort((a, b) => a - b);
+    if (to - from <= 30) for (let y = from; y <= to; y++) asked.add(y);
+  }
+  return asked;
+}
+
+/**
  * The critic stage: query-aware checks a relevance grader tends to miss. Temporal
  * consistency: a time-bound question ("FY2019") is poorly served by a chunk that only talks
- * about other years. Quantities: a question asking for an amount needs a chunk with figures.
+ * about other years (unless it asks about ongoing matters; a span of years counts whole). Quantities: a question asking for an amount needs a chunk with figures.
  * Coverage: the share of the query's content words the chunk contains.
  */
 export function critic(query: string, chunk: string): CriticVerdict {
   const notes: string[] = [];
   let score = 0.5;
 
-  const asked = yearsIn(query);
+  const asked = yearsAsked(query);
+  const ongoing = ONGOING.test(query);
   if (asked.size > 0) {
     const named = yearsIn(chunk);
     // Filings show the asked year next to its neighbours, so an adjacent year counts half.
@@ -38,6 +59,8 @@ export function critic(query: string, chunk: string): CriticVerdict {
     if (exact) {
       score += 0.2;
       notes.push(`mentions ${[...asked].filter((y) => named.has(y)).join(', ')}`);
+    } else if (named.size > 0 && !near && ongoing) {
+      notes.push(`other years (${[...named].slice(0, 3).join(', ')}), as an ongoing matter's may`);
     } else if (named.size > 0 && !near) {
       score -= 0.25;
       notes.push(`only other years (${[...named].slice(0, 3).join(', ')})`);

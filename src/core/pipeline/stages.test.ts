@@ -154,4 +154,16 @@ describe('critic', () => {
     expect(otherYear.notes.join(' ')).toMatch(/other years/);
     expect(critic('Who is the CEO?', 'The ferry is blue.').score).toBeLessThan(0.5);
   });
+
+  it('does not mark down the passage about an ongoing matter for naming the years it began, and counts a span of years whole', () => {
+    const suits = 'Multiple lawsuits have been filed against us related to the accidents of Lion Air Flight 610 in 2018 and Ethiopian Airlines Flight 302 in 2019.';
+    const ongoing = critic('Has Boeing reported any materially important ongoing legal battles from FY2022?', suits);
+    expect(ongoing.notes.join(' ')).not.toMatch(/only other years/);
+    const once = critic('Did Boeing report legal battles in FY2022?', suits);
+    expect(once.notes.join(' ')).toMatch(/only other years/);
+    expect(ongoing.score).toBeGreaterThan(once.score);
+    // A span: 2020 lies between the asked years.
+    const span = critic('How did revenue develop from 2019 to 2022?', 'Revenue was $4.1 billion in 2020.');
+    expect(span.notes.join(' ')).toMatch(/mentions 2020/);
+  });
 });
