@@ -14,5 +14,5 @@ export type { Verdict } from './verdict';
 export { changeText, factText, oneLine, verdictText, CANNOT_JUDGE } from './answer-text';
 export { changeAsked, changeFrom } from './change';
 export type { ChangeFound } from './change';
-export { askedList, enumeration, listFrom, listText } from './list';
+export { askedList, bulletsAfter, enumeration, listFrom, listText } from './list';
 export type { ListFound } from './list';

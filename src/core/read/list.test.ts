@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedList, enumeration, listedNoun, listFrom, listText } from './list';
+import { askedList, bulletsAfter, enumeration, listedNoun, listFrom, listText } from './list';
 import { distinctiveTokens, printsDistinctive } from './distinct';
 import { verdictFrom } from './verdict';
 import type { ReadUnit } from './fact';
@@ -57,5 +57,22 @@ describe('distinctive tokens: a sentence must be about what the question names',
     const about = [unit('A basic negative binomial hurdle model is fitted with the hurdle function from the pscl package.', 1, 0.9)];
     expect(verdictFrom('Can I use type = "HC3" in vcovCL() for a negative binomial hurdle model fitted with pscl?', about).verdict).toBe('cannot');
     expect(verdictFrom('Is HC1 the default type of vcovCL?', [unit('The default type of vcovCL is HC1 for lm objects.', 1, 0.9)]).verdict).toBe('yes');
+  });
+});
+
+describe('bulletsAfter', () => {
+  const passage =
+    'Reading data\n\nThe reader supports these input formats:\n\nCSV files - comma-separated values\n• JSON lines\n• Parquet: a columnar format.\n\nEach format is read in chunks of 64 KB, which keeps memory use low for even the largest files anyone has.';
+  const intro: ReadUnit = { source: 2, text: 'The reader supports these input formats:', row: false, coverage: 0.8, covered: [] };
+
+  it('reads the items listed line by line after a sentence that introduces them with a colon', () => {
+    const found = bulletsAfter('What input formats does the reader support?', [intro], (n) => (n === 2 ? passage : undefined));
+    expect(found?.items).toEqual(['CSV files', 'JSON lines', 'Parquet']);
+    expect(listText(found!)).toBe('CSV files, JSON lines and Parquet: “The reader supports these input formats: …” [2]');
+  });
+
+  it('reads nothing after a sentence that does not end in a colon, or names other things', () => {
+    expect(bulletsAfter('What input formats does the reader support?', [{ ...intro, text: 'The reader supports input formats.' }], () => passage)).toBeUndefined();
+    expect(bulletsAfter('What output targets does the reader support?', [intro], () => passage)).toBeUndefined();
   });
 });

@@ -66,6 +66,56 @@ export function listFrom(question: string, units: ReadUnit[], own: readonly stri
   return undefined;
 }
 
+/** A bulleted list has at least this many items (its layout, not commas, says it is a list). */
+const MIN_BULLETS = 2;
+/** A line this long or longer ends a bulleted list: it is prose again. */
+const PROSE_WORDS = 40;
+const BULLET = /^\s*(?:[•▪◦‣∙·*–—-]|\(?\d{1,2}[.)]|\(?[a-z][.)])\s+/;
+
+/**
+ * The items listed line by line after the best unit that introduces them ("… supports these
+ * formats:" then "CSV files", "JSON lines", "Parquet", or bullets): a unit covering the question
+ * as for listFrom, ending in a colon, followed in its passage (`textOf` its source) by at least
+ * MIN_BULLETS short lines. Each item is its line's name part (before " - ", ": " or a full stop).
+ */
+export function bulletsAfter(question: string, units: ReadUnit[], textOf: (source: number) => string | undefined, own: readonly string[] = []): ListFound | undefined {
+  const tokens = distinctiveTokens(question, own);
+  const noun = listedNoun(question);
+  for (const unit of units.slice(0, UNITS_READ)) {
+    const intro = (unit.unit ?? unit.text).trim();
+    if (unit.row || unit.coverage < MIN_COVERAGE || !intro.endsWith(':') || !printsDistinctive(unit.text, tokens)) continue;
+    if (noun && !new RegExp(`\\b${noun.slice(0, Math.max(3, noun.length - 1))}`, 'i').test(unit.text)) continue;
+    const text = textOf(unit.source);
+    const at = text?.indexOf(intro) ?? -1;
+    if (!text || at < 0) continue;
+    const items = linesListed(text.slice(at + intro.length));
+    if (items.length >= MIN_BULLETS) return { items, unit };
+  }
+  return undefined;
+}
+
+/** The short lines after an introducing colon, up to a blank line after them or a line of prose. */
+function linesListed(after: string): string[] {
+  const items: string[] = [];
+  const lines = after.replace(/^[^\n]*\n/, '').split('\n');
+  for (const [i, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (!line) {
+      if (items.length > 0 || i > 1) break;
+      continue;
+    }
+    if (line.split(/\s+/).length >= PROSE_WORDS) break;
+    const name = line
+      .replace(BULLET, '')
+      .split(/\s+[-–—]\s+|:\s|\.\s/)[0]
+      .replace(/[.;,:]+$/, '')
+      .trim();
+    if (!name || name.split(/\s+/).length > ITEM_WORDS) break;
+    items.push(name);
+  }
+  return items;
+}
+
 /** The longest run of at least three short items joined by commas and a last "and" / "or" (or listed after a colon) in a text; undefined without one. A run of figures is no list of items. */
 export function enumeration(text: string): string[] | undefined {
   const flat = text.replace(/\s+/g, ' ');
@@ -108,9 +158,10 @@ export function enumeration(text: string): string[] | undefined {
   return best;
 }
 
-/** The list first, then the sentence it was read from, quoted and cited. */
+/** The list first, then the sentence it was read from, quoted and cited (with "…" after the colon of a line-by-line list). */
 export function listText(found: ListFound): string {
   const { items } = found;
   const joined = items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items[0];
-  return `${joined}: “${found.unit.text.replace(/\s*\n\s*/g, ' ').trim()}” [${found.unit.source}]`;
+  const quoted = found.unit.text.replace(/\s*\n\s*/g, ' ').trim();
+  return `${joined}: “${quoted}${quoted.endsWith(':') ? ' …' : ''}” [${found.unit.source}]`;
 }

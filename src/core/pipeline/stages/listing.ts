@@ -1,5 +1,5 @@
 import { askedSet, compareRows, STRONG_MATCH, type Comparison } from '../../compare';
-import { LEAD_IN, listFrom, listText, type ListFound } from '../../read';
+import { bulletsAfter, LEAD_IN, listFrom, listText, type ListFound } from '../../read';
 import type { CandidateRow } from '../types';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
@@ -23,11 +23,14 @@ export interface ListResult {
  */
 export async function listing(ctx: AskContext, rows: CandidateRow[], sources: AnswerSource[], scope: ReadonlySet<string> | undefined): Promise<Outcome<ListResult | undefined>> {
   const question = ctx.question.replace(LEAD_IN, '');
-  const found = sources.length ? listFrom(question, readUnits(ctx, sources), ownNames(ctx, sources)) : undefined;
+  const units = sources.length ? readUnits(ctx, sources) : [];
+  const own = sources.length ? ownNames(ctx, sources) : [];
+  const sentence = sources.length ? listFrom(question, units, own) : undefined;
+  const found = sentence ?? (sources.length ? bulletsAfter(question, units, (n) => sources.find((s) => s.n === n)?.text, own) : undefined);
   if (found)
     return {
       value: { list: found, answer: listText(found), quoted: found.unit.unit ?? found.unit.text },
-      detail: { from: 'a sentence', items: found.items.length, source: found.unit.source },
+      detail: { from: sentence ? 'a sentence' : 'the lines after a colon', items: found.items.length, source: found.unit.source },
     };
   if (!ctx.settings.figures || !ctx.deps.tablesOf || !ctx.deps.chunksOf) return { value: undefined, detail: { found: 'no sentence lists such items' } };
   const docs = await tablesInScope(ctx, rows, scope);
