@@ -79,3 +79,25 @@ describe('compareGrids: tables of any document', () => {
     }
   });
 });
+
+describe('compareGrids: a column named by its cells’ unit, or the table’s one column of numbers', () => {
+  const LAYOUT = `Table 7.3. BlockHeader Layout
+
+Field | Type | Length | Description
+bh_lsn | RecordPtr | 8 bytes | position of the last change
+bh_flags | uint16 | 2 bytes | flag bits
+bh_lower | Offset | 6 bytes | start of free space
+bh_prune | TxId | 4 bytes | oldest unpruned id`;
+
+  it('reads the column whose numbers all print the unit the question asks for ("the most bytes")', () => {
+    const c = compare('Which field of the BlockHeader struct occupies the most bytes?', LAYOUT)!;
+    expect(c.ranked[0].name).toBe('bh_lsn');
+    expect(c.columns).toBe('“Length”');
+  });
+
+  it('reads the one column of numbers when the question names no measure, and nothing when the table has several', () => {
+    expect(compare('Which field of the block header is the smallest?', LAYOUT)?.ranked.map((r) => r.name)).toEqual(['bh_flags', 'bh_prune', 'bh_lower', 'bh_lsn']);
+    const twoNumbers = LAYOUT.replace('Length | Description', 'Length | Offset').replace(/\| ([a-z ]+)$/gm, (_, d: string) => `| ${d.length}`);
+    expect(compare('Which field of the block header is the smallest?', twoNumbers)).toBeUndefined();
+  });
+});

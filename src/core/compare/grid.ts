@@ -36,27 +36,38 @@ export function compareGrids(question: string, asked: AskedComparison, docs: Doc
 function compareGrid(grid: Grid, d: DocumentGrids, asked: AskedComparison, items: string[]): { score: number; comparison: Comparison } | undefined {
   const width = grid.rows[0]?.cells.length ?? 0;
   if (width < 2) return undefined;
-  const { rows, rowWords } = rowsNamed(grid, asked, items);
+  // Words that name the table (its title, the heading of its label column: "Which field of the heap tuple header …") name neither rows nor column.
+  const naming = (grid.title + ' ' + (grid.header?.cells[0]?.text ?? '')).toLowerCase();
+  const namesTable = (w: string) => w.length >= 4 && naming.includes(w);
+  const { rows, rowWords } = rowsNamed(grid, asked, items, namesTable);
   if (!rows) return undefined;
   const metric = new Set(asked.metric);
   const label = (r: GridRow) => r.cells[0].text;
-  // The column: its heading's words (twice) and its cells' words among the question's words that do not name the rows.
-  const wanted = [...metric].filter((w) => !rowWords.has(w));
-  if (wanted.length === 0) return undefined;
+  // The column: its heading's words (twice) and its cells' words among the question's words that name neither the rows nor the table.
+  const wanted = [...metric].filter((w) => !rowWords.has(w) && !namesTable(w));
+  const numeric = (j: number) => rows.filter((r) => cellNumber(r.cells[j]?.text ?? '') !== undefined);
   let column = -1;
   let columnScore = 0;
   for (let j = 1; j < width; j++) {
     const head = new Set(contentWords(grid.header?.cells[j]?.text ?? ''));
+    const numbers = numeric(j);
     const cells = new Set(rows.flatMap((r) => contentWords(r.cells[j]?.text ?? '')));
-    const score = wanted.filter((w) => head.has(w)).length * 2 + wanted.filter((w) => cells.has(w)).length;
-    const numbers = rows.filter((r) => cellNumber(r.cells[j]?.text ?? '') !== undefined).length;
-    if (numbers >= 2 && score > columnScore) {
+    // A unit every number of the column prints ("8 bytes") names it as its heading would.
+    const unit = (w: string) => numbers.length >= 2 && numbers.every((r) => contentWords(r.cells[j].text).includes(w));
+    const score = wanted.filter((w) => head.has(w) || unit(w)).length * 2 + wanted.filter((w) => cells.has(w) && !head.has(w) && !unit(w)).length;
+    if (numbers.length >= 2 && score > columnScore) {
       column = j;
       columnScore = score;
     }
   }
+  // A question that names no measure ("Which field … is the smallest?") reads the table's one column of numbers, if it has one.
+  const numbered = [...Array(width).keys()].slice(1).filter((j) => numeric(j).length >= 2);
+  if (wanted.length === 0 && numbered.length === 1) {
+    column = numbered[0];
+    columnScore = 2 * MIN_COLUMN_MATCH;
+  }
   // Offered items found as rows name the table; else the column must hold enough of the question's other words.
-  const match = columnScore / (2 * wanted.length);
+  const match = columnScore / (2 * Math.max(1, wanted.length));
   if (column < 0 || (items.length < 2 && match < MIN_COLUMN_MATCH)) return undefined;
   const ranked: ComparedRow[] = [];
   for (const r of rows) {
@@ -106,8 +117,8 @@ function compareGrid(grid: Grid, d: DocumentGrids, asked: AskedComparison, items
 }
 
 /** The rows a question names: the items it offers (each must be a row), else those whose label holds one of its words, else all; and the words that named them. */
-function rowsNamed(grid: Grid, asked: AskedComparison, items: string[]): { rows?: GridRow[]; rowWords: Set<string> } {
-  const metric = new Set(asked.metric);
+function rowsNamed(grid: Grid, asked: AskedComparison, items: string[], namesTable: (w: string) => boolean): { rows?: GridRow[]; rowWords: Set<string> } {
+  const metric = new Set(asked.metric.filter((w) => !namesTable(w)));
   const label = (r: GridRow) => r.cells[0].text;
   if (items.length >= 2) {
     const rows = items.map((item) => rowNamed(grid.rows, item)).filter((r): r is GridRow => r !== undefined);

@@ -41,7 +41,8 @@ const PERCENT_ASKED =
   /\b(?:what|which)\s+(?:\S+\s+){0,4}?(?:rate|percentage|percent|share|margin|yield|ratio)\b|\bwhat\s+percent|\bby\s+what\s+percent|\bhow\s+much\s+(?:did|does|do|has|have|will|would)\b[^?]*\b(?:add|contribut\w*|grow|grew|increase|decrease|rise|fall|decline)\b[^?]*\b(?:sales|growth|comparable|comp)\b/i;
 const MONEY_ASKED =
   /\bhow\s+(?:much|large|big)\b|\bfor\s+how\s+much\b|\b(?:what|which)\s+(?:\S+\s+){0,5}?(?:amount|value|cost|price|size|worth|bonus|salary|fee|dividend|consideration|proceeds|payment|payments|charge|estimate)\b/i;
-const DATE_ASKED = /^\s*when\b|\bwhat\s+(?:date|day|month|year)\b|\bwhich\s+(?:date|day|month|year)\b|\bin\s+what\s+year\b/i;
+const DATE_ASKED =
+  /^\s*when\b(?![^?]*,\s*(?:what|which|how|who|whom|where|is|are|was|were|does|do|did|can|could|will|would|should)\b)|\bwhat\s+(?:date|day|month|year)\b|\bwhich\s+(?:date|day|month|year)\b|\bin\s+what\s+year\b/i;
 const VERSION_ASKED = /\b(?:which|what)\s+(?:\S+\s+){0,3}?versions?\b/i;
 /** A statistic or a score: a plain number, whatever "value" says elsewhere. */
 const STATISTIC_ASKED = /\b(?:p[\s-]?values?|statistics?|coefficients?|scores?|correlations?|AIC|BIC|log-?likelihood)\b/i;
@@ -74,7 +75,7 @@ const PATTERNS: Record<FactType, RegExp> = {
   percent: new RegExp(String.raw`${QUALIFIER}-?(?:${AMOUNT})\s?(?:%|percent\b|per\s?cent\b|percentage\s+points?\b|basis\s+points\b)`, 'gi'),
   count: new RegExp(String.raw`${QUALIFIER}(?<![\d.,$])(?:${AMOUNT})(?:\s(?:thousand|million|billion))?(?![\d%]|\.\d|\s?(?:percent|%))`, 'gi'),
   date: new RegExp(
-    String.raw`\b(?:\d{1,2}(?::\d\d)?\s?(?:a\.m\.|p\.m\.|am|pm)|noon|midnight|(?:${MONTHS})\s+\d{1,2},?\s+(?:19|20)\d\d|\d{1,2}\s+(?:${MONTHS})\s+(?:19|20)\d\d|(?:${MONTHS})\s+(?:19|20)\d\d|(?:19|20)\d\d|${BARE_MONTHS})\b`,
+    String.raw`\b(?:(?:19|20)\d\d-[01]\d-[0-3]\d|\d{1,2}(?::\d\d)?\s?(?:a\.m\.|p\.m\.|am|pm)|noon|midnight|(?:${MONTHS})\s+\d{1,2},?\s+(?:19|20)\d\d|\d{1,2}\s+(?:${MONTHS})\s+(?:19|20)\d\d|(?:${MONTHS})\s+(?:19|20)\d\d|(?:19|20)\d\d|${BARE_MONTHS})\b`,
     'g',
   ),
   version: /\b\d+\.\d+(?:[.-]\d+)*(?:\+)?/g,
@@ -93,6 +94,8 @@ function isCountNoise(text: string, start: number, end: number): boolean {
   if (/^-?[A-Za-z]/.test(after) && !/^\s/.test(after)) return true;
   // Glued to a letter before it: a code or a cell reference ("B4", "A320").
   if (/[A-Za-z]$/.test(before)) return true;
+  // Part of a date or a time of day ("0000-01-01 00:00:00").
+  if (/(?:\d-|:)$/.test(before) || /^(?::\d|-\d)/.test(after)) return true;
   return false;
 }
 
@@ -129,7 +132,9 @@ export function factFrom(question: string, units: ReadUnit[], own: readonly stri
     // A sentence that does not print what the question is about ("the := operator") states nothing about it.
     if (!printsDistinctive(unit.text, tokens)) continue;
     // A figure the question itself prints, with the word after it ("10 litre"), is part of what it names, not the answer.
-    const spans = typedSpans(unit.text, type).filter((sp) => !namedInQuestion(question, unit.text, sp));
+    const spans = [...typedSpans(unit.text, type), ...(type === 'count' ? countWords(unit.text, nouns) : [])]
+      .filter((sp) => !namedInQuestion(question, unit.text, sp))
+      .sort((a, b) => a.start - b.start);
     if (!spans.length) continue;
     const covered = unit.covered.filter((t) => termPositions(unit.text, t).length > 0);
     const anchors = covered.map((t) => termPositions(unit.text, t));
@@ -164,6 +169,16 @@ export function factFrom(question: string, units: ReadUnit[], own: readonly stri
     return { type, span: pick.span, unit, start: pick.start, end: pick.end };
   }
   return undefined;
+}
+
+const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty';
+
+/** Counts spelled as words ("six date and time functions"), only where the noun the question counts follows within two words. */
+function countWords(text: string, nouns: string[]): Array<{ start: number; end: number; span: string }> {
+  const counted = nouns.filter((n) => !/^(?:and|or|nor)$/.test(n));
+  if (counted.length === 0) return [];
+  const re = new RegExp(`\\b(?:${NUMBER_WORDS})\\b(?=\\s+(?:[\\w-]+\\s+){0,2}(?:${counted.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}))`, 'gi');
+  return [...text.matchAll(re)].map((m) => ({ start: m.index, end: m.index + m[0].length, span: m[0] }));
 }
 
 /** Whether the question prints this span followed by the same word as the text does ("a 10 litre can" for "10 litre"). */

@@ -166,3 +166,15 @@ describe('countedNouns', () => {
     expect(countedNouns('How many warehouses does Costco operate?')).toEqual(['warehous']);
   });
 });
+
+describe('spans a user’s documents print', () => {
+  it('reads an ISO date, a count spelled as a word before what is counted, and takes "When …, what …" as asking the what', () => {
+    const date = factFrom('If I give it only a time, what date does it assume?', units(['Formats that specify only a time assume a date of 2000-01-01.', 0.8]));
+    expect(date?.span).toBe('2000-01-01');
+    const count = factFrom('How many date and time functions does SQLite provide?', units(['SQLite supports six date and time functions as follows, one of them new.', 0.9]));
+    expect(count?.span).toBe('six');
+    expect(typedSpans('It works for dates between 0000-01-01 00:00:00 and 5352-11-01 10:52:47 only.', 'count')).toEqual([]);
+    expect(askedFact('When computing the F statistics, what start fraction does Fstats use by default?')).not.toBe('date');
+    expect(askedFact('When was PostgreSQL 15.1 released?')).toBe('date');
+  });
+});
