@@ -45,27 +45,7 @@ function compareGrid(grid: Grid, d: DocumentGrids, asked: AskedComparison, items
   const label = (r: GridRow) => r.cells[0].text;
   // The column: its heading's words (twice) and its cells' words among the question's words that name neither the rows nor the table.
   const wanted = [...metric].filter((w) => !rowWords.has(w) && !namesTable(w));
-  const numeric = (j: number) => rows.filter((r) => cellNumber(r.cells[j]?.text ?? '') !== undefined);
-  let column = -1;
-  let columnScore = 0;
-  for (let j = 1; j < width; j++) {
-    const head = new Set(contentWords(grid.header?.cells[j]?.text ?? ''));
-    const numbers = numeric(j);
-    const cells = new Set(rows.flatMap((r) => contentWords(r.cells[j]?.text ?? '')));
-    // A unit every number of the column prints ("8 bytes") names it as its heading would.
-    const unit = (w: string) => numbers.length >= 2 && numbers.every((r) => contentWords(r.cells[j].text).includes(w));
-    const score = wanted.filter((w) => head.has(w) || unit(w)).length * 2 + wanted.filter((w) => cells.has(w) && !head.has(w) && !unit(w)).length;
-    if (numbers.length >= 2 && score > columnScore) {
-      column = j;
-      columnScore = score;
-    }
-  }
-  // A question that names no measure ("Which field … is the smallest?") reads the table's one column of numbers, if it has one.
-  const numbered = [...Array(width).keys()].slice(1).filter((j) => numeric(j).length >= 2);
-  if (wanted.length === 0 && numbered.length === 1) {
-    column = numbered[0];
-    columnScore = 2 * MIN_COLUMN_MATCH;
-  }
+  const { column, columnScore } = chooseColumn(grid, rows, wanted);
   // Offered items found as rows name the table; else the column must hold enough of the question's other words.
   const match = columnScore / (2 * Math.max(1, wanted.length));
   if (column < 0 || (items.length < 2 && match < MIN_COLUMN_MATCH)) return undefined;
@@ -114,6 +94,33 @@ function compareGrid(grid: Grid, d: DocumentGrids, asked: AskedComparison, items
       match: Math.min(1, match + (rows.length < grid.rows.length ? 0.2 : 0)),
     },
   };
+}
+
+/** The column a question names among a table's columns of numbers: by its heading's words (twice), a unit its numbers print (twice), its cells' words; the one column of numbers when the question names no measure. */
+function chooseColumn(grid: Grid, rows: GridRow[], wanted: string[]): { column: number; columnScore: number } {
+  const width = grid.rows[0]?.cells.length ?? 0;
+  const numeric = (j: number) => rows.filter((r) => cellNumber(r.cells[j]?.text ?? '') !== undefined);
+  let column = -1;
+  let columnScore = 0;
+  for (let j = 1; j < width; j++) {
+    const head = new Set(contentWords(grid.header?.cells[j]?.text ?? ''));
+    const numbers = numeric(j);
+    const cells = new Set(rows.flatMap((r) => contentWords(r.cells[j]?.text ?? '')));
+    // A unit every number of the column prints ("8 bytes") names it as its heading would.
+    const unit = (w: string) => numbers.length >= 2 && numbers.every((r) => contentWords(r.cells[j].text).includes(w));
+    const score = wanted.filter((w) => head.has(w) || unit(w)).length * 2 + wanted.filter((w) => cells.has(w) && !head.has(w) && !unit(w)).length;
+    if (numbers.length >= 2 && score > columnScore) {
+      column = j;
+      columnScore = score;
+    }
+  }
+  // A question that names no measure ("Which field … is the smallest?") reads the table's one column of numbers, if it has one.
+  const numbered = [...Array(width).keys()].slice(1).filter((j) => numeric(j).length >= 2);
+  if (wanted.length === 0 && numbered.length === 1) {
+    column = numbered[0];
+    columnScore = 2 * MIN_COLUMN_MATCH;
+  }
+  return { column, columnScore };
 }
 
 /** The rows a question names: the items it offers (each must be a row), else those whose label holds one of its words, else all; and the words that named them. */
