@@ -1,7 +1,7 @@
 import { test, expect } from '@playwright/test';
 import { JUNE_TEN_Q, juneTenQPdf, MANUAL_PAGE, manualPageHtml } from '../scripts/fixtures/calendar-fixtures';
 import { addFiles, ask, collectPageErrors, documentRows, openApp, waitForAnswer, waitForJobs } from './helpers';
-import { answerShot, askForFigure, expectHeadline, figureInput, writeFixtures } from './figure-helpers';
+import { answerShot, askForFigure, expectHeadline, expectNoSidewaysScroll, figureInput, writeFixtures } from './figure-helpers';
 
 /**
  * A fiscal calendar read from the document, and a table that is no financial statement, as a
@@ -41,6 +41,10 @@ test('"Q2 of FY2023" over a June year-end 10-Q is answered from the quarter ende
   const answer = page.getByTestId('answer').first();
   await expect(answer).toContainText(/^keepalives_idle: the highest, 7200 \(Default\)/);
   await expect(answer).toContainText(/Sieve compared 4 rows of “[^”]*Connection[^”]*”, column Default\./);
+  await answerShot(page, 'manual-table');
+  // At phone size the answer fits the width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page, answer);
   await answerShot(page, 'manual-table');
   expect(errors).toEqual([]);
 });
