@@ -70,6 +70,21 @@ describe('namesAsked and short forms', () => {
     expect(namesAsked("What were J&J's sales?")).toContain('J&J');
   });
 
+  it('reads a version of a named product as a name; never what the question calls the document, nor acronyms in a question in capitals', () => {
+    expect(namesAsked('How does the manual recommend importing JSON files?')).not.toContain('JSON');
+    expect(namesAsked('Which fixes are in PostgreSQL 15.1?')).toContain('15.1');
+    expect(namesAsked('In the PDF, what does it say about the HTML of Q2?')).toEqual([]);
+    expect(namesAsked('WHAT IS THE LIMIT OF JSON?')).not.toContain('JSON');
+    expect(namesAsked('Did margins rise 1.5 points or 2.5% in FY2023?')).toEqual([]);
+    const notes = ['PostgreSQL 15.1 release notes: this release contains fixes from 15.0. Update to tzdata 2022f.'];
+    expect(absentName('What is the release date of PostgreSQL 15.2?', ['PostgreSQL 15.1 release notes'], [], notes)).toBe('15.2');
+    expect(absentName('What changed in PostgreSQL 15.1?', ['Release notes'], [], notes)).toBeUndefined();
+    // An acronym the documents spell out is about them.
+    expect(absentName('What did DPL announce in 2009?', ['Debian history'], [], ['Steve McIntyre was elected Debian Project Leader in April 2008.'])).toBeUndefined();
+    expect(absentName('What did DPL announce in 2009?', ['Debian history'], [], ['Steve McIntyre led the project; the data protection law passed.'])).toBe('DPL');
+    expect(declineText({ kind: 'name', name: '15.2' }).text).toBe('None of your documents mentions version 15.2: no passage found prints it.');
+  });
+
   it('declines an acronym or a name printed nowhere in the documents, and knows short forms of a document’s own name', () => {
     const texts = ['Intel reported fourth-quarter revenue of $14.0 billion; CCG revenue fell 36%.'];
     expect(absentName("What was AMD's data center segment revenue in Q4 2022?", ['Intel'], [], texts)).toBe('AMD');

@@ -121,6 +121,10 @@ export function properNames(question: string): string[] {
 }
 
 /** Words after which a capitalised run is what the question is about: "did Toyota sell", "revenue of Tesla", "for Arena". */
+/** What a question calls the document itself ("In the PDF, …"), which its text need not print. */
+const FORMAT_WORDS: ReadonlySet<string> = new Set(['PDF', 'HTML', 'DOC', 'DOCX', 'XLSX', 'CSV', 'TXT', 'FAQ', 'PAGE', 'URL', 'Q', 'FY']);
+/** A version number after a product's name or the word "version" / "release" (not a percentage or an amount). */
+const VERSION_NAMED = /(?:\b[A-Z][\w+#-]*|\b(?:version|release|v))\s+v?(\d+\.\d+(?:\.\d+)*)(?![\d.]*\s?%)(?![\w.]*\d)/g;
 const SUBJECT_BEFORE = /^(?:did|does|do|has|have|had|is|was|were|will|would|can|could|of|for|at|about|by|from|in|on|with|to|between|and)$/i;
 /** Words of a company's name that do not tell it apart ("Arena Pharmaceuticals" is "Arena"). */
 const CORPORATE_WORDS = /^(?:inc|corp|corporation|company|co|group|holdings?|pharmaceuticals?|technologies|international|plc|ltd|llc|limited|systems|the|and|&)$/i;
@@ -139,6 +143,9 @@ function squeezed(text: string): string {
 export function namesAsked(question: string): string[] {
   const out = new Set(properNames(question));
   const words = questionWords(question);
+  const hasLower = /\p{Ll}/u.test(question);
+  // A version of a named product ("PostgreSQL 15.2", "version 3.12"): a name no document may print.
+  for (const m of question.matchAll(VERSION_NAMED)) out.add(m[1]);
   let run: string[] = [];
   const flush = () => {
     if (run.length) out.add(run.join(' '));
@@ -147,10 +154,12 @@ export function namesAsked(question: string): string[] {
   words.forEach((raw, i) => {
     const w = raw.replace(/[’']s?$/, '');
     const opens = i === 0 || words[i - 1] === '\u0000';
-    const acronym = /^[A-Z][A-Z&]{1,5}$/.test(w) && !COMMON_ACRONYMS.has(w.replace(/&/g, ''));
+    const acronym = /^[A-Z][A-Z&]{1,5}$/.test(w) && !COMMON_ACRONYMS.has(w.replace(/&/g, '')) && !FORMAT_WORDS.has(w);
     const possessive = /[’']s?$/.test(raw);
     // "M&A", "D&A", "R&D" abbreviate phrases; with "&" an acronym names a company only as an owner ("J&J's").
-    if (acronym && !opens && (possessive || (!w.includes('&') && SUBJECT_BEFORE.test(words[i - 1] ?? '')))) out.add(w);
+    // Where the question is about it (its owner, or after a verb or preposition), in a question not written in capitals. Anywhere
+    // ("JSON files") was tried: on the dev sets it declined two answerable questions a user abbreviated ("the DPL", "net PPNE").
+    if (acronym && !opens && hasLower && (possessive || (!w.includes('&') && SUBJECT_BEFORE.test(words[i - 1] ?? '')))) out.add(w);
     const name = !opens && /^\p{Lu}/u.test(w) && /\p{Ll}/u.test(w) && !MONTHS.has(w) && !NOT_NAMES.has(w) && !/\d/.test(w);
     if (name) run.push(w);
     else flush();
@@ -173,7 +182,8 @@ export function absentName(question: string, documentNames: string[], passages: 
     if (names.some((d) => d.includes(s) || (d.length >= 3 && s.includes(d)))) return false;
     if (shortForm(n) && documentNames.some((d) => initialsOf(d) === shortForm(n) || abbreviates(n, d))) return false;
     const prints = nameMatcher(n);
-    return !passages.some(prints) && !texts.some(prints);
+    const spelled = spelledOut(n);
+    return !passages.some(prints) && !texts.some(prints) && !(spelled && [...passages, ...texts].some((t) => spelled.test(t)));
   });
 }
 
@@ -183,6 +193,13 @@ function nameMatcher(name: string): (text: string) => boolean {
   const words = name.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
   return (text) => re.test(text);
+}
+
+/** An acronym spelled out in capitalised words ("DPL": "Debian Project Leader", with "of", "and", "the" between them allowed); undefined for a name that is no acronym. */
+function spelledOut(name: string): RegExp | undefined {
+  if (!/^[A-Z]{2,6}$/.test(name)) return undefined;
+  const joint = String.raw`\s+(?:(?:of|and|for|the|&)\s+)?`;
+  return new RegExp(String.raw`\b${[...name].map((ch) => String.raw`${ch}[\p{Ll}\p{Lu}]+`).join(joint)}\b`, 'u');
 }
 
 /** A short form's letters, upper case, where a name is one ("JnJ" → "JJ", "P&G" → "PG", "AMD"); undefined for a word. */
@@ -271,6 +288,7 @@ export function declineText(
     const list = d.reported.length > 1 ? `${d.reported.slice(0, -1).join(', ')} and ${d.reported.at(-1)}` : d.reported[0];
     return { kind: 'period', text: `${what} not cover ${d.asked}: ${d.title ? 'its' : 'their'} tables report the quarters ${list}.` };
   }
+  if (d.kind === 'name' && /^\d+(?:\.\d+)+$/.test(d.name)) return { kind: 'name', text: `None of your documents mentions version ${d.name}: no passage found prints it.` };
   if (d.kind === 'name') return { kind: 'name', text: `None of your documents is about ${d.name}: no document goes by that name, and no passage found mentions it.` };
   if (d.kind === 'period') {
     const span = d.reported.length > 1 ? `${d.reported[0]}–${d.reported[d.reported.length - 1]}` : String(d.reported[0]);
