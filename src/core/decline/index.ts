@@ -120,11 +120,11 @@ export function properNames(question: string): string[] {
   return [...new Set(out)];
 }
 
-/** Words after which a capitalised run is what the question is about: "did Toyota sell", "revenue of Tesla", "for Arena". */
 /** What a question calls the document itself ("In the PDF, …"), which its text need not print. */
 const FORMAT_WORDS: ReadonlySet<string> = new Set(['PDF', 'HTML', 'DOC', 'DOCX', 'XLSX', 'CSV', 'TXT', 'FAQ', 'PAGE', 'URL', 'Q', 'FY']);
 /** A version number after a product's name or the word "version" / "release" (not a percentage or an amount). */
 const VERSION_NAMED = /(?:\b[A-Z][\w+#-]*|\b(?:version|release|v))\s+v?(\d+\.\d+(?:\.\d+)*)(?![\d.]*\s?%)(?![\w.]*\d)/g;
+/** Words after which a capitalised run is what the question is about: "did Toyota sell", "revenue of Tesla", "for Arena". */
 const SUBJECT_BEFORE = /^(?:did|does|do|has|have|had|is|was|were|will|would|can|could|of|for|at|about|by|from|in|on|with|to|between|and)$/i;
 /** Words of a company's name that do not tell it apart ("Arena Pharmaceuticals" is "Arena"). */
 const CORPORATE_WORDS = /^(?:inc|corp|corporation|company|co|group|holdings?|pharmaceuticals?|technologies|international|plc|ltd|llc|limited|systems|the|and|&)$/i;

@@ -1,5 +1,6 @@
 import { wordTokens } from '../text';
 import { STOPWORDS } from '../search';
+import { askedYears } from '../compute';
 
 export interface CriticVerdict {
   /** 0–1; 0.5 means the critic has no opinion. */
@@ -25,17 +26,10 @@ export function yearsIn(text: string): Set<number> {
  * about them, not about another period.
  */
 const ONGOING = /\b(?:on-?going|pending|continu(?:e|es|ed|ing)|still|outstanding|unresolved|remain(?:s|ed|ing)?|to\s+date|since|so\s+far|over\s+the\s+(?:past|last)|history)\b/i;
-/** "from 2019 to 2022", "between FY2019 and FY2022", "2019–2022", "2019 through 2022": a span of years. */
-const SPAN = /\b(?:FY|fiscal\s+(?:year\s+)?)?'?((?:19|20)\d\d)\s*(?:-|–|—|to|through|thru|until|and)\s*(?:FY|fiscal\s+(?:year\s+)?)?'?((?:19|20)\d\d)\b/i;
-
-/** The years a question asks about: each year it names, and every year of a span it names ("from 2019 to 2022"). */
+/** The years a question asks about: each year it names, and every year of a range it names ("from 2019 to 2022": compute's askedYears). */
 export function yearsAsked(query: string): Set<number> {
   const asked = yearsIn(query);
-  const span = SPAN.exec(query);
-  if (span) {
-    const [from, to] = [Number(span[1]), Number(span[2])].sort((a, b) => a - b);
-    if (to - from <= 30) for (let y = from; y <= to; y++) asked.add(y);
-  }
+  for (const y of askedYears(query).list) asked.add(y);
   return asked;
 }
 

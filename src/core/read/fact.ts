@@ -1,4 +1,5 @@
 import { aboutYearsAsked } from './verdict';
+import { CARDINAL_WORDS } from '../text';
 import { distinctiveTokens, printsDistinctive } from './distinct';
 /** What kind of span a question asks to be read from a sentence. */
 /** date: a date, a month, a year or a time of day. */
@@ -171,13 +172,11 @@ export function factFrom(question: string, units: ReadUnit[], own: readonly stri
   return undefined;
 }
 
-const NUMBER_WORDS = 'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty';
-
 /** Counts spelled as words ("six date and time functions"), only where the noun the question counts follows within two words. */
 function countWords(text: string, nouns: string[]): Array<{ start: number; end: number; span: string }> {
   const counted = nouns.filter((n) => !/^(?:and|or|nor)$/.test(n));
   if (counted.length === 0) return [];
-  const re = new RegExp(`\\b(?:${NUMBER_WORDS})\\b(?=\\s+(?:[\\w-]+\\s+){0,2}(?:${counted.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}))`, 'gi');
+  const re = new RegExp(`\\b(?:${CARDINAL_WORDS})\\b(?=\\s+(?:[\\w-]+\\s+){0,2}(?:${counted.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')}))`, 'gi');
   return [...text.matchAll(re)].map((m) => ({ start: m.index, end: m.index + m[0].length, span: m[0] }));
 }
 

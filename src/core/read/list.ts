@@ -54,16 +54,23 @@ const MIN_COVERAGE = 0.5;
  * Europe, Greater China, Japan and Rest of Asia Pacific"), or listed after a colon.
  */
 export function listFrom(question: string, units: ReadUnit[], own: readonly string[] = []): ListFound | undefined {
-  const tokens = distinctiveTokens(question, own);
-  // The sentence must name what is listed ("… reportable segments consist of …"): another enumeration lists other things.
-  const noun = listedNoun(question);
-  for (const unit of units.slice(0, UNITS_READ)) {
-    if (unit.row || unit.coverage < MIN_COVERAGE || !printsDistinctive(unit.text, tokens)) continue;
-    if (noun && !new RegExp(`\\b${noun.slice(0, Math.max(3, noun.length - 1))}`, 'i').test(unit.text)) continue;
+  for (const unit of listingUnits(question, units, own)) {
     const items = enumeration(unit.text);
     if (items) return { items, unit };
   }
   return undefined;
+}
+
+/**
+ * The best units that may hold the list asked for: sentences covering at least MIN_COVERAGE of the
+ * question's terms, printing its distinctive tokens, and naming what is listed ("… reportable
+ * segments consist of …"): another enumeration lists other things.
+ */
+function listingUnits(question: string, units: ReadUnit[], own: readonly string[]): ReadUnit[] {
+  const tokens = distinctiveTokens(question, own);
+  const noun = listedNoun(question);
+  const names = noun ? new RegExp(`\\b${noun.slice(0, Math.max(3, noun.length - 1))}`, 'i') : undefined;
+  return units.slice(0, UNITS_READ).filter((u) => !u.row && u.coverage >= MIN_COVERAGE && printsDistinctive(u.text, tokens) && (!names || names.test(u.text)));
 }
 
 /** A bulleted list has at least this many items (its layout, not commas, says it is a list). */
@@ -79,12 +86,9 @@ const BULLET = /^\s*(?:[•▪◦‣∙·*–—-]|\(?\d{1,2}[.)]|\(?[a-z][.)])\
  * MIN_BULLETS short lines. Each item is its line's name part (before " - ", ": " or a full stop).
  */
 export function bulletsAfter(question: string, units: ReadUnit[], textOf: (source: number) => string | undefined, own: readonly string[] = []): ListFound | undefined {
-  const tokens = distinctiveTokens(question, own);
-  const noun = listedNoun(question);
-  for (const unit of units.slice(0, UNITS_READ)) {
+  for (const unit of listingUnits(question, units, own)) {
     const intro = (unit.unit ?? unit.text).trim();
-    if (unit.row || unit.coverage < MIN_COVERAGE || !intro.endsWith(':') || !printsDistinctive(unit.text, tokens)) continue;
-    if (noun && !new RegExp(`\\b${noun.slice(0, Math.max(3, noun.length - 1))}`, 'i').test(unit.text)) continue;
+    if (!intro.endsWith(':')) continue;
     const text = textOf(unit.source);
     const at = text?.indexOf(intro) ?? -1;
     if (!text || at < 0) continue;

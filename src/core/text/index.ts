@@ -7,4 +7,4 @@ export { stripBidiControls } from './bidi';
 export { figuresIn, figuresKey } from './figures';
 export { cleanLine, flattenLine, isBlank, normalizeNewlines } from './normalize';
 export { segmentSentences } from './segment';
-export { COMMON_ACRONYMS, wordTokens } from './words';
+export { CARDINAL_WORDS, COMMON_ACRONYMS, wordTokens } from './words';

@@ -14,3 +14,7 @@ export const COMMON_ACRONYMS: ReadonlySet<string> = new Set(
     ' ',
   ),
 );
+
+/** Cardinal numbers written as words, one to ninety, as a regular-expression alternation ("six date and time functions"). */
+export const CARDINAL_WORDS =
+  'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';

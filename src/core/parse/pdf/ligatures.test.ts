@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Vocabulary } from './hyphenation';
-import { mendUnmapped, UNMAPPED } from './ligatures';
+import { unmappedMender, UNMAPPED } from './ligatures';
+
+const mendUnmapped = (text: string, v: Vocabulary) => unmappedMender(v)(text);
 import { parsePdfSource } from './parse';
 import { page, prose, source } from '../../../testing/synthetic-pdf';
 

@@ -20,40 +20,46 @@ export const UNMAPPED = '\uFFFD';
 
 /** The letter groups fonts draw as one glyph, the common first. */
 const LIGATURES = ['fi', 'ff', 'fl', 'ffi', 'ffl', 'ti', 'tt', 'tti', 'ft', 'fft', 'st', 'th', 'ct', 'fj', 'tf'];
-/** Words with more marks than this are not mended letter by letter (the candidates grow as 13^n). */
+/** Words with more marks than this are not mended letter by letter (the candidates grow as the ligatures' count to the n). */
 const MAX_MARKS = 3;
 
 const MARKED_WORD = new RegExp(`[\\p{L}${UNMAPPED}]*${UNMAPPED}[\\p{L}${UNMAPPED}]*`, 'gu');
 
-/** The text with each unmapped glyph inside a word mended to the letters it most likely stands for; any other is removed. */
-export function mendUnmapped(text: string, vocabulary: Spellings): string {
-  if (!text.includes(UNMAPPED)) return text;
+/**
+ * A mender for one document: each unmapped glyph inside a word becomes the letters it most likely
+ * stands for; any other is removed. The document's letter counts behind the ligatures' priors are
+ * read once, however many lines are mended.
+ */
+export function unmappedMender(vocabulary: Spellings): (text: string) => string {
   const prior = ligaturePrior(vocabulary);
-  return text.replace(MARKED_WORD, (word) => {
-    const letters = word.replaceAll(UNMAPPED, '');
-    const marks = word.length - letters.length;
-    if (letters.length === 0 || marks > MAX_MARKS) return letters;
-    let best = letters;
-    let bestKey = [-1, -Infinity];
-    for (const { candidate, used } of fillings(word)) {
-      const key = [vocabulary.count(candidate), englishLikelihood(candidate) + used.reduce((n, l) => n + prior(l), 0)];
-      if (key[0] > bestKey[0] || (key[0] === bestKey[0] && key[1] > bestKey[1])) {
-        best = candidate;
-        bestKey = key;
-      }
+  return (text) => (text.includes(UNMAPPED) ? text.replace(MARKED_WORD, (word) => mendWord(word, vocabulary, prior)) : text);
+}
+
+/** One marked word mended: the filling the document prints most often, else the likeliest by English letters and the ligatures' priors. */
+function mendWord(word: string, vocabulary: Spellings, prior: (ligature: string) => number): string {
+  const letters = word.replaceAll(UNMAPPED, '');
+  const marks = word.length - letters.length;
+  if (letters.length === 0 || marks > MAX_MARKS) return letters;
+  // A capital before the mark ("E\0ective") or none ("\0nancial"): the letters are lower case unless the word is all capitals.
+  const upper = letters.length > 1 && /^\p{Lu}+$/u.test(letters);
+  let best = letters;
+  let bestKey = [-1, -Infinity];
+  for (const { candidate, used } of fillings(word, upper)) {
+    const key = [vocabulary.count(candidate), englishLikelihood(candidate) + used.reduce((n, l) => n + prior(l), 0)];
+    if (key[0] > bestKey[0] || (key[0] === bestKey[0] && key[1] > bestKey[1])) {
+      best = candidate;
+      bestKey = key;
     }
-    return best;
-  });
+  }
+  return best;
 }
 
 /** Every way of filling a word's marks with ligature letters, with the ligatures used. */
-function fillings(word: string): Array<{ candidate: string; used: string[] }> {
+function fillings(word: string, upper: boolean): Array<{ candidate: string; used: string[] }> {
   const at = word.indexOf(UNMAPPED);
   if (at < 0) return [{ candidate: word, used: [] }];
   const head = word.slice(0, at);
-  // A capital before the mark ("E\0ective") or none ("\0nancial"): the letters are lower case unless the word is all capitals.
-  const upper = /^\p{Lu}+$/u.test(word.replaceAll(UNMAPPED, '')) && word.replaceAll(UNMAPPED, '').length > 1;
-  const rests = fillings(word.slice(at + 1));
+  const rests = fillings(word.slice(at + 1), upper);
   return LIGATURES.flatMap((l) => rests.map((rest) => ({ candidate: head + (upper ? l.toUpperCase() : l) + rest.candidate, used: [l, ...rest.used] })));
 }
 

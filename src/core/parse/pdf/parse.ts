@@ -5,7 +5,7 @@ import { buildBlocks, type Block } from './blocks';
 import { readingFlows } from './columns';
 import { detectHeadings } from './headings';
 import { Vocabulary } from './hyphenation';
-import { mendUnmapped, UNMAPPED } from './ligatures';
+import { unmappedMender, UNMAPPED } from './ligatures';
 import { buildPageLines, type Line } from './lines';
 import { outlineHeadings } from './outline';
 import { removeRunningLines } from './running';
@@ -56,7 +56,8 @@ function* parseSteps(source: PdfSource, fileName: string): Generator<void, Parse
     flows.push(pageFlows);
     yield;
   }
-  for (const line of flows.flat(2)) mendLine(line, vocabulary);
+  const mend = unmappedMender(vocabulary);
+  for (const line of flows.flat(2)) mendLine(line, mend);
   const paged = [];
   for (const [i, p] of pageLines.entries()) {
     paged.push({ page: p.page, blocks: flows[i].flatMap((flow) => buildBlocks(flow, body)) });
@@ -117,8 +118,8 @@ function list(pages: number[]): string {
 }
 
 /** A line's glyphs with no text mended by the document's words (core/parse/pdf/ligatures), in its cells and its text alike. */
-function mendLine(line: Line, vocabulary: Vocabulary): void {
+function mendLine(line: Line, mend: (text: string) => string): void {
   if (!line.text.includes(UNMAPPED)) return;
-  for (const cell of line.cells) cell.text = mendUnmapped(cell.text, vocabulary);
+  for (const cell of line.cells) cell.text = mend(cell.text);
   line.text = line.cells.map((c) => c.text).join(' ');
 }

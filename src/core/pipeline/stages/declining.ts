@@ -8,6 +8,7 @@ import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
 import { tablesInScope } from './figuring';
 import { naming, readUnits } from './reading';
+import { CARDINAL_WORDS } from '../../text';
 
 /**
  * 6a. Before any answer: does the question name something no document is about, or ask for a
@@ -173,9 +174,8 @@ function countedWord(noun: string): string {
   return /^(?:people|person|persons|individual)$/i.test(noun) ? '(?:people|persons?|employees?|staff|workers?|associates?|personnel|team\\s+members?)' : noun;
 }
 
-/** Counts written in words. */
-const NUMBER_WORDS =
-  'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|dozen|dozens|hundreds|thousands|million|millions';
+/** Counts written in words, and the words that scale them. */
+const NUMBER_WORDS = `${CARDINAL_WORDS}|hundred|thousand|dozen|dozens|hundreds|thousands|million|millions`;
 
 /**
  * A passage covering less than this share of the question's term weight is about something else:
