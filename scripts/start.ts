@@ -1,32 +1,19 @@
 /**
  * `npm start`: builds the app and serves it, printing where to open it and little else. The
  * build's own report (a line per file) is kept back unless the build fails; then it is shown
- * whole, with the reason. `--port N` serves on another port (default 4173).
+ * whole, with the reason. `--port N` serves on another port (default 4173). Stopping it (Ctrl+C,
+ * SIGTERM) stops the build or the server with it (child-group).
  */
-import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
+import { runGroup } from './child-group';
 
 const { values } = parseArgs({ options: { port: { type: 'string', default: '4173' } } });
 const env = { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' };
 
-/** Runs a command, collecting what it prints; resolves with its exit code. */
-function run(cmd: string, args: string[], onOutput: (text: string) => void): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stdout.on('data', (d: Buffer) => onOutput(d.toString()));
-    child.stderr.on('data', (d: Buffer) => onOutput(d.toString()));
-    child.on('error', (e) => {
-      onOutput(`${cmd}: ${e.message}\n`);
-      resolve(1);
-    });
-    child.on('close', (code) => resolve(code ?? 1));
-  });
-}
-
 const t0 = performance.now();
 process.stdout.write('Building Sieve… ');
 let log = '';
-const built = await run('npx', ['vite', 'build'], (text) => (log += text));
+const built = await runGroup('npx', ['vite', 'build'], (text) => (log += text), env);
 if (built !== 0) {
   process.stdout.write('failed.\n\n');
   process.stderr.write(log);
@@ -37,13 +24,18 @@ process.stdout.write(`done in ${((performance.now() - t0) / 1000).toFixed(0)} s.
 const url = `http://localhost:${values.port}/`;
 let shown = false;
 let served = '';
-const code = await run('npx', ['vite', 'preview', '--port', values.port!, '--strictPort'], (text) => {
-  served += text;
-  if (!shown && served.includes(`:${values.port}`)) {
-    shown = true;
-    process.stdout.write(`Sieve is running at ${url}  (Ctrl+C stops it)\n`);
-  }
-});
+const code = await runGroup(
+  'npx',
+  ['vite', 'preview', '--port', values.port!, '--strictPort'],
+  (text) => {
+    served += text;
+    if (!shown && served.includes(`:${values.port}`)) {
+      shown = true;
+      process.stdout.write(`Sieve is running at ${url}  (Ctrl+C stops it)\n`);
+    }
+  },
+  env,
+);
 if (code !== 0) {
   process.stderr.write(`\nThe server stopped (exit ${code}):\n${served}`);
   if (/port .* is already in use|EADDRINUSE/i.test(served)) process.stderr.write(`Port ${values.port} is taken: stop what uses it, or run npm start -- --port 4174\n`);
