@@ -4,6 +4,7 @@
  * serving on its port after `npm start` had been stopped.
  */
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 
 const STOPPING = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -30,7 +31,7 @@ export function runGroup(cmd: string, args: string[], onOutput: (text: string) =
       const kill = setTimeout(() => signalGroup('SIGKILL'), GRACE_MS);
       child.once('close', () => {
         clearTimeout(kill);
-        process.exit(128 + SIGNAL_NUMBERS[signal]);
+        process.exit(128 + constants.signals[signal]);
       });
     };
     for (const s of STOPPING) process.once(s, onStop);
@@ -52,4 +53,3 @@ export function runGroup(cmd: string, args: string[], onOutput: (text: string) =
   });
 }
 
-const SIGNAL_NUMBERS: Record<(typeof STOPPING)[number], number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
