@@ -47,10 +47,13 @@ test('adding the file again clears the notice, and the footer says whether stora
   );
 });
 
-/** Records a page that has gone left for files it was adding (as app/pending-ingests.ts writes them). */
-async function leaveRecords(page: Page, records: Array<{ name: string; size: number; startedAt: number }>) {
+/**
+ * Records a page that has gone left for files it was adding (as app/pending-ingests.ts writes
+ * them): one that closed normally marks them closed on pagehide; one that crashed cannot.
+ */
+async function leaveRecords(page: Page, records: Array<{ name: string; size: number; startedAt: number; closed?: boolean }>) {
   await page.evaluate((rs) => {
-    const all = rs.map((r, i) => ({ key: `gone:${i}`, page: 'gone', type: 'application/pdf', ...r }));
+    const all = rs.map((r, i) => ({ key: `gone:${i}`, page: 'gone', type: 'application/pdf', closed: true, ...r }));
     localStorage.setItem('sieve:pending-ingests', JSON.stringify(all));
   }, records);
   await page.reload();
@@ -65,6 +68,14 @@ test('a file interrupted three times is named once', async ({ page }) => {
     [1, 2, 3].map((i) => ({ name: 'report.pdf', size, startedAt: Date.now() - i * 60_000 })),
   );
   await expect(page.getByTestId('interrupted-notice')).toContainText('1 file was still being added when the page closed: report.pdf.');
+});
+
+test('a file whose page stopped without closing (a crash, as when a tab runs out of memory) is named as maybe too large', async ({ page }) => {
+  await openApp(page);
+  await leaveRecords(page, [{ name: 'huge.docx', size: 349_000, startedAt: Date.now() - 60_000, closed: false }]);
+  await expect(page.getByTestId('interrupted-notice')).toContainText(
+    'The page stopped while adding huge.docx; it may be too large to read here (split it, or save as PDF or CSV, before adding again).',
+  );
 });
 
 test('a file stored just before its page closed is not reported as interrupted', async ({ page }) => {

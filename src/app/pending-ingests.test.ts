@@ -45,19 +45,28 @@ describe('pending ingest records', () => {
     expect(leftOver([mine, otherTab, closed], 'me', [])).toEqual([otherTab, closed]);
   });
 
-  it('describes the files to add again', () => {
+  it('describes the files to add again, those of a page that stopped without closing as maybe too large', () => {
     expect(describeInterrupted([])).toBeUndefined();
-    expect(describeInterrupted([{ name: 'a.pdf', size: 10 }])).toBe('1 file was still being added when the page closed: a.pdf.');
+    expect(describeInterrupted([{ name: 'a.pdf', size: 10, closed: true }])).toBe('1 file was still being added when the page closed: a.pdf.');
     expect(
       describeInterrupted([
-        { name: 'a.pdf', size: 10 },
-        { name: 'b.docx', size: 20 },
+        { name: 'a.pdf', size: 10, closed: true },
+        { name: 'b.docx', size: 20, closed: true },
       ]),
     ).toBe('2 files were still being added when the page closed: a.pdf, b.docx.');
+    expect(describeInterrupted([{ name: 'bomb.docx', size: 349_000 }])).toBe(
+      'The page stopped while adding bomb.docx; it may be too large to read here (split it, or save as PDF or CSV, before adding again).',
+    );
+    expect(
+      describeInterrupted([
+        { name: 'a.pdf', size: 10, closed: true },
+        { name: 'big.xlsx', size: 9 },
+      ]),
+    ).toMatch(/^1 file was still being added when the page closed: a\.pdf\. The page stopped while adding big\.xlsx; it may be too large/);
   });
 
   it('names a file interrupted several times once', () => {
-    const nike = { name: 'NIKE_2018_10K.pdf', size: 4_000_000 };
+    const nike = { name: 'NIKE_2018_10K.pdf', size: 4_000_000, closed: true };
     expect(describeInterrupted([nike, nike, nike])).toBe('1 file was still being added when the page closed: NIKE_2018_10K.pdf.');
   });
 
@@ -84,6 +93,18 @@ describe('PendingIngestLog', () => {
     expect(log.list().map((r) => r.name)).toEqual(['b.docx']);
     log.finish(b);
     expect(storage.data.has(PENDING_KEY)).toBe(false);
+  });
+
+  it('marks only its own records as left by a page that closed normally', () => {
+    const storage = memoryStore();
+    new PendingIngestLog(storage, 'other').start({ name: 'a.pdf', size: 5, type: '' });
+    const log = new PendingIngestLog(storage, 'me');
+    log.start({ name: 'b.docx', size: 7, type: '' });
+    log.markClosed();
+    expect(log.list().map((r) => [r.name, r.closed ?? false])).toEqual([
+      ['a.pdf', false],
+      ['b.docx', true],
+    ]);
   });
 
   it('shares records with another page over the same storage', () => {

@@ -18,6 +18,8 @@ export interface PendingIngest {
   type: string;
   /** Milliseconds since the epoch. */
   startedAt: number;
+  /** The page went away normally (closed, reloaded, navigated: its pagehide ran); absent where it stopped without (it crashed). */
+  closed?: boolean;
 }
 
 /** The localStorage key the records live under. */
@@ -47,7 +49,8 @@ export function parsePending(raw: string | null | undefined): PendingIngest[] {
       typeof r.name === 'string' &&
       typeof r.size === 'number' &&
       typeof r.type === 'string' &&
-      typeof r.startedAt === 'number',
+      typeof r.startedAt === 'number' &&
+      (r.closed === undefined || typeof r.closed === 'boolean'),
   );
 }
 
@@ -75,12 +78,23 @@ export function notInLibrary<R extends Pick<PendingIngest, 'name' | 'size' | 'st
   return records.filter((r) => !documents.some((d) => d.name === r.name && d.size === r.size && d.addedAt >= r.startedAt));
 }
 
-/** The Library's notice for files left half-added, or undefined when there are none. A file interrupted several times is named once. */
-export function describeInterrupted(records: Pick<PendingIngest, 'name' | 'size'>[]): string | undefined {
-  const files = [...new Map(records.map((r) => [`${r.size}:${r.name}`, r.name])).values()];
-  if (files.length === 0) return undefined;
-  const names = files.join(', ');
-  return files.length === 1 ? `1 file was still being added when the page closed: ${names}.` : `${files.length} files were still being added when the page closed: ${names}.`;
+/**
+ * The Library's notice for files left half-added, or undefined when there are none. A file
+ * interrupted several times is named once. Files whose page stopped without closing (it crashed,
+ * as a tab does that runs out of memory) are named apart: they may be what stopped it.
+ */
+export function describeInterrupted(records: Pick<PendingIngest, 'name' | 'size' | 'closed'>[]): string | undefined {
+  const named = (rs: typeof records) => [...new Map(rs.map((r) => [`${r.size}:${r.name}`, r.name])).values()];
+  const stopped = named(records.filter((r) => !r.closed));
+  const closed = named(records.filter((r) => r.closed)).filter((n) => !stopped.includes(n));
+  const parts: string[] = [];
+  if (closed.length === 1) parts.push(`1 file was still being added when the page closed: ${closed[0]}.`);
+  if (closed.length > 1) parts.push(`${closed.length} files were still being added when the page closed: ${closed.join(', ')}.`);
+  if (stopped.length)
+    parts.push(
+      `The page stopped while adding ${stopped.join(', ')}; ${stopped.length === 1 ? 'it' : 'they'} may be too large to read here (split ${stopped.length === 1 ? 'it' : 'them'}, or save as PDF or CSV, before adding again).`,
+    );
+  return parts.length ? parts.join(' ') : undefined;
 }
 
 /** Reads and writes the records in a key-value store; every storage failure is swallowed (the record is a courtesy). */
@@ -115,6 +129,12 @@ export class PendingIngestLog {
     const key = `${this.page}:${++this.counter}`;
     this.write(addPending(this.list(), { key, page: this.page, name: file.name, size: file.size, type: file.type, startedAt: this.now() }));
     return key;
+  }
+
+  /** Marks this page's records as left by a page that closed normally (called on pagehide). */
+  markClosed() {
+    const records = this.list();
+    if (records.some((r) => r.page === this.page)) this.write(records.map((r) => (r.page === this.page ? { ...r, closed: true } : r)));
   }
 
   /** Forgets records: a job that ended (done, failed or cancelled), or left-overs the user dismissed. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildDocx } from '../../../scripts/fixtures/docx';
 import { IngestError } from '../../core/errors';
 import { parseDocx } from './parse-docx';
+import { MAX_DOCX_PARAGRAPHS, MAX_DOCX_XML_BYTES } from './expansion';
 
 const MEMO = new URL('../../../e2e/fixtures/memo.docx', import.meta.url);
 
@@ -84,5 +85,18 @@ describe('parseDocx', () => {
     const e = await ingestError(parseDocx(blank, 'blank.docx'));
     expect(e.code).toBe('empty');
     expect(e.message).toContain('no text');
+  });
+});
+
+describe('parseDocx: expansion', () => {
+  it('refuses a small Word file that unpacks to too many paragraphs or too much XML, naming the file and the limit, before reading it', async () => {
+    const many = buildDocx(Array.from({ length: MAX_DOCX_PARAGRAPHS + 10 }, () => ({ paragraph: ['a'] })));
+    expect(many.length).toBeLessThan(1024 * 1024);
+    const e = await ingestError(parseDocx(many, 'paragraphs.docx'));
+    expect(e).toMatchObject({ code: 'too-large', fileName: 'paragraphs.docx' });
+    expect(e.message).toMatch(/^paragraphs\.docx: the Word file unpacks to more than 200,000 paragraphs/);
+    const padded = buildDocx([{ paragraph: ['x'.repeat(MAX_DOCX_XML_BYTES + 1024)] }]);
+    expect(padded.length).toBeLessThan(1024 * 1024);
+    expect((await ingestError(parseDocx(padded, 'bytes.docx'))).message).toMatch(/^bytes\.docx: the Word file unpacks to more than 64 MB of data/);
   });
 });

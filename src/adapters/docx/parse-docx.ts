@@ -3,6 +3,7 @@ import { IngestError, isIngestError } from '../../core/errors';
 import { parseHtml, assertHasBytes, toBytes } from '../../core/parse';
 import type { ParsedDocument } from '../../core/types';
 import { checkWordContainer } from './container';
+import { checkWordExpansion } from './expansion';
 
 /** Word's Title style becomes a top-level heading too (mammoth maps "Heading 1"–"Heading 6" itself). */
 const STYLE_MAP = ["p[style-name='Title'] => h1:fresh"];
@@ -17,12 +18,13 @@ const NOTE_BACKLINK = /<a href="#[^"]*-ref-[^"]*">\u2191<\/a>/g;
  * A .docx file to text: mammoth turns the Word XML into simple HTML (headings from Word's
  * heading styles, lists, tables), which the HTML parser then reads.
  * Throws IngestError: 'empty' (no bytes or no text), 'encrypted', 'unsupported' (a legacy .doc),
- * 'corrupt' (anything mammoth cannot open).
+ * 'too-large' (it unpacks past a limit of checkWordExpansion), 'corrupt' (anything mammoth cannot open).
  */
 export async function parseDocx(input: ArrayBuffer | Uint8Array, fileName: string): Promise<ParsedDocument> {
   assertHasBytes(input, fileName);
   const bytes = toBytes(input);
   checkWordContainer(bytes, fileName);
+  checkWordExpansion(bytes, fileName);
   const html = await toHtml(bytes, fileName);
   try {
     const doc = parseHtml(html.replace(NOTE_BACKLINK, ''), fileName);

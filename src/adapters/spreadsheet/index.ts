@@ -10,7 +10,7 @@ import { assertHasBytes, decodeBytes, fileStem, parseHtml, toBytes } from '../..
 import type { ParsedDocument } from '../../core/types';
 import { readWorkbook, type Sheet } from './xlsx';
 
-export { MAX_CELLS, MAX_XLSX_XML_BYTES, readWorkbook, type Sheet } from './xlsx';
+export { MAX_CELLS, MAX_XLSX_CHARS, MAX_XLSX_XML_BYTES, readWorkbook, type Sheet } from './xlsx';
 
 /** Reads a workbook (.xlsx, by its ZIP bytes) or a delimited text file (CSV, TSV). */
 export function parseSpreadsheet(input: ArrayBuffer | Uint8Array, fileName: string): ParsedDocument {

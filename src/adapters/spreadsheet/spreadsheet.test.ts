@@ -76,6 +76,21 @@ describe('readWorkbook: parts and sizes', () => {
   });
 });
 
+describe('readWorkbook: expansion', () => {
+  it('refuses a small workbook whose cells point at one huge shared string, before the text is built', () => {
+    const huge = 'x'.repeat(4 * 1024 * 1024);
+    const strings = { name: 'xl/sharedStrings.xml', data: `<sst><si><t>${huge}</t></si></sst>` };
+    const cells = (n: number) => `<row r="1">${Array.from({ length: n }, (_, i) => `<c r="A${i + 1}" t="s"><v>0</v></c>`).join('')}</row>`;
+    const bomb = rawWorkbook(cells(100), [strings]);
+    expect(bomb.length).toBeLessThan(64 * 1024);
+    expect(() => readWorkbook(bomb, 'bomb.xlsx')).toThrow(
+      /^bomb\.xlsx: the workbook's cells hold more than 8,000,000 characters of text \(a text repeated in many cells counts each time\)/,
+    );
+    // One cell of it is read.
+    expect(readWorkbook(rawWorkbook(cells(1), [strings]), 'one.xlsx')[0].rows[0][0]).toHaveLength(huge.length);
+  });
+});
+
 describe('parseSpreadsheet', () => {
   it('makes each sheet a section and each row a table row whose numbers core/tables reads by column', () => {
     const bytes = buildXlsx([

@@ -7,6 +7,7 @@
  */
 import { unzipSync, type UnzipFileInfo } from 'fflate';
 import { IngestError } from '../../core/errors';
+import { MAX_DOCUMENT_CHARS } from '../../core/ingest';
 import { readXml } from './xml';
 import { officeContainer } from '../docx/container';
 import { cellText, isDateFormat, isTimeFormat, type NumberFormat } from './cell-format';
@@ -21,6 +22,12 @@ export interface Sheet {
 export const MAX_XLSX_XML_BYTES = 200 * 1024 * 1024;
 /** The most cells read from a workbook: a document of more would not be read usefully anyway. */
 export const MAX_CELLS = 1_000_000;
+/**
+ * The most characters a workbook's cells may hold, each cell counted with the text it shows: one
+ * shared string repeated across cells counts each time (an 8 KB file can point a thousand cells
+ * at one 4 MB string). A document longer than this is refused after reading anyway.
+ */
+export const MAX_XLSX_CHARS = MAX_DOCUMENT_CHARS;
 
 /** Reads every sheet of the workbook, in the workbook's order. Throws IngestError naming the file and the cause. */
 export function readWorkbook(bytes: Uint8Array, fileName: string): Sheet[] {
@@ -38,7 +45,7 @@ export function readWorkbook(bytes: Uint8Array, fileName: string): Sheet[] {
     const { sheets, date1904 } = readSheetList(workbook, xml('xl/_rels/workbook.xml.rels') ?? '');
     const strings = part('xl/sharedStrings.xml', readSharedStrings, []);
     const formats = part('xl/styles.xml', readCellFormats, []);
-    const budget = { cells: MAX_CELLS };
+    const budget = { cells: MAX_CELLS, chars: MAX_XLSX_CHARS };
     return sheets.map(({ name, path }) => ({ name, rows: part(path, (x) => readSheet(x, { strings, formats, date1904 }, budget, fileName), []) }));
   } catch (e) {
     if (e instanceof IngestError) throw e;
@@ -151,7 +158,7 @@ interface SheetContext {
 }
 
 /** A sheet's rows of cell texts; cells are placed by their reference ("C7"), so gaps stay gaps. */
-function readSheet(xml: string, context: SheetContext, budget: { cells: number }, fileName: string): string[][] {
+function readSheet(xml: string, context: SheetContext, budget: { cells: number; chars: number }, fileName: string): string[][] {
   const rows: string[][] = [];
   let row: string[] | undefined;
   let cell: { column: number; type: string; style: number; value: string } | undefined;
@@ -179,7 +186,15 @@ function readSheet(xml: string, context: SheetContext, budget: { cells: number }
       else if (name === 'c' && cell && row) {
         charge(1 + Math.max(0, cell.column - row.length));
         while (row.length < cell.column) row.push('');
-        row[cell.column] = cellText(cell, context);
+        const text = cellText(cell, context);
+        budget.chars -= text.length;
+        if (budget.chars < 0)
+          throw new IngestError(
+            'too-large',
+            fileName,
+            `the workbook's cells hold more than ${MAX_XLSX_CHARS.toLocaleString('en-US')} characters of text (a text repeated in many cells counts each time); split it, or save the sheets you need as CSV.`,
+          );
+        row[cell.column] = text;
         cell = undefined;
       } else if (name === 'row') row = undefined;
     },

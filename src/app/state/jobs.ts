@@ -18,6 +18,8 @@ export class JobsSlice extends Slice {
   constructor(cell: StateCell, app: AppStore, storage: KeyValueStore | undefined) {
     super(cell, app);
     this.pending = new PendingIngestLog(storage, newPageId());
+    // A page that closes normally says so; one that crashed (out of memory on a file) cannot, and the next visit tells them apart.
+    globalThis.addEventListener?.('pagehide', () => this.pending.markClosed());
   }
 
   /** Persistent storage is asked for once per page, at the first file added (a browser may prompt). */
