@@ -28,12 +28,58 @@ describe('readGrids and cellNumber', () => {
     expect(MANUAL.slice(cell.start, cell.end)).toBe('2 bytes');
   });
 
+  it('keeps rows printed without their trailing empty cells, not a row whose numbers moved into another column', () => {
+    const codes = `Type code | C Type | Python Type | Minimum size in bytes | Notes
+'b' | signed char | int | 1
+'u' | wchar_t | Unicode character | 2 | (1)
+'i' | signed int | int | 2
+'q' | signed long long | int | 8
+'d' | double | float | 8`;
+    expect(offeredItems("With standard sizes, which takes more bytes: 'l' (long) or 'q' (long long)?")).toEqual(['l', 'q']);
+    const [g] = readGrids(codes);
+    expect(g.rows.map((r) => r.cells.length)).toEqual([5, 5, 5, 5, 5]);
+    expect(g.rows[0].cells[4]).toMatchObject({ text: '' });
+    expect(compare("Which type code has the larger minimum size, 'i' or 'q'?", codes)?.ranked[0].name).toBe("'q'");
+    // A row whose footnote mark is its last cell: the mark goes to the Notes column, not under the size.
+    const marked = codes.replace("'b' | signed char | int | 1", "'x' | pad byte | no value | (7)");
+    expect(readGrids(marked)[0].rows[0].cells.map((c) => c.text)).toEqual(["'x'", 'pad byte', 'no value', '', '(7)']);
+    // A row missing an inner cell ("8" under C Type) ends the table there.
+    const shifted = codes.replace("'q' | signed long long | int | 8", "'q' | 8 | 8");
+    expect(readGrids(shifted)[0].rows.map((r) => r.cells[0].text)).toEqual(["'b'", "'u'", "'i'"]);
+  });
+
+  it('finds an offered row whose label ends the item ("the maximum number of query parameters"), reading "larger" as the direction, not a column', () => {
+    const limits = `Table K.1. PostgreSQL Limitations
+
+Item | Upper Limit | Comment
+columns per table | 1,600 | further limited by tuple size
+CHECK constraints per table | 32,767 | constrained by the size of pg_class.relchecks
+columns in a result set | 1,664
+query parameters | 65,535`;
+    const r = compare('Which is larger, the maximum number of query parameters or the maximum number of CHECK constraints per table?', limits);
+    expect(r?.ranked.map((x) => x.name)).toEqual(['query parameters', 'CHECK constraints per table']);
+    expect(r?.columns).toBe('“Upper Limit”');
+  });
+
+  it('leaves out sizes that grow with a variable when ranking ("16+16n bytes")', () => {
+    const shapes = `Name | Storage Size | Description
+point | 16 bytes | Point on a plane
+line | 24 bytes | Infinite line
+path | 16+16n bytes | Closed path
+circle | 24 bytes | Circle`;
+    const r = compare('Among the fixed-size geometric types, which one has the smallest storage size?', shapes);
+    expect(r?.ranked.map((x) => x.name)).toEqual(['point', 'line', 'circle']);
+  });
+
   it('reads the number a cell states, a range by its upper end', () => {
     expect(cellNumber('2 bytes')).toBe(2);
     expect(cellNumber('Character with 16-bit hex value xxxx')).toBe(16);
     expect(cellNumber('10-25%')).toBe(25);
     expect(cellNumber('1,228,800 bytes')).toBe(1228800);
     expect(cellNumber('variable')).toBeUndefined();
+    expect(cellNumber('16+16n bytes')).toBeUndefined();
+    expect(cellNumber('40 + 16n bytes')).toBeUndefined();
+    expect(cellNumber('2 bytes + 1 if null')).toBe(2);
   });
 });
 

@@ -136,7 +136,7 @@ function rowsNamed(grid: Grid, asked: AskedComparison, items: string[], namesTab
   return { rows: named, rowWords: new Set([...metric].filter((w) => named.some((r) => label(r).toLowerCase().includes(w)))) };
 }
 
-/** The items a question offers to choose between: "…: real or double precision?", "…, \\uxxxx or \\Uxxxxxxxx?", "between A and B". */
+/** The items a question offers to choose between: "…: real or double precision?", "…, \\uxxxx or \\Uxxxxxxxx?", "between A and B", "'l' (long) or 'q' (long long)". */
 export function offeredItems(question: string): string[] {
   const q = question.trim().replace(/\?+$/, '');
   const clause = /(?::|,)\s*([^:,]*?(?:,\s*[^:,]+?)*\s+(?:or|vs\.?|versus)\s+[^:,]+)$/i.exec(q)?.[1] ?? /\bbetween\s+(.+?\s+and\s+.+)$/i.exec(q)?.[1];
@@ -146,20 +146,23 @@ export function offeredItems(question: string): string[] {
     .map((s) =>
       s
         .replace(/^(?:the|a|an)\s+/i, '')
+        // A gloss after the item ("'l' (long)") is no part of its name.
+        .replace(/(?<=\S)\s*\([^()]*\)$/, '')
         .replace(/^["'“‘`]+|["'”’`]+$/g, '')
         .trim(),
     )
     .filter((s) => s.length > 0);
 }
 
-/** A row label that is the offered item: the same words, case and marks aside ("Binary operations" for "binary operations"). */
+/** A row label that is the offered item: the same words, case and marks aside ("Binary operations" for "binary operations"), or the last words of it. */
 function sameItem(label: string, item: string, caseSensitive: boolean): boolean {
   const norm = (s: string) =>
     (caseSensitive ? s : s.toLowerCase())
       .replace(/[“”"'`*]/g, '')
       .replace(/\s+/g, ' ')
       .trim();
-  return norm(label) === norm(item) || (norm(item).length >= 4 && norm(label).startsWith(`${norm(item)} `));
+  // Or the item wraps the label in words of the measure: "the maximum number of query parameters" for "query parameters".
+  return norm(label) === norm(item) || (norm(item).length >= 4 && norm(label).startsWith(`${norm(item)} `)) || (norm(label).length >= 6 && norm(item).endsWith(` ${norm(label)}`));
 }
 
 /** The row an offered item names: printed exactly as offered (case and all) first, else by its words. */

@@ -54,6 +54,7 @@ const FRAME = new Set(
   contentWords(
     'which what who is are was were has have had did does do saw see seen the its their company business reportable segment ' +
       'highest largest biggest greatest most top best strongest leading maximum fastest lowest smallest least fewest weakest worst minimum slowest more less ' +
+      'higher larger bigger greater longer faster lower smaller fewer shorter slower ' +
       'grow grew growth growing increase increased increases rise rose rising gain gained improve improved expand expanded decline declined drop dropped fall fell falling decrease decreased shrink shrank reduction reduced ' +
       'fiscal year years quarter quarters first second third fourth half month months ended ending period compared comparison versus vs between from to through since prior previous last latest current ' +
       'amount value figure much many one single three two four five all among across each of in on by for at based according report reported reporting generated generate brought bring contributed contribute ' +

@@ -70,8 +70,9 @@ describe('namesAsked and short forms', () => {
     expect(namesAsked("What were J&J's sales?")).toContain('J&J');
   });
 
-  it('reads a version of a named product as a name; never what the question calls the document, nor acronyms in a question in capitals', () => {
-    expect(namesAsked('How does the manual recommend importing JSON files?')).not.toContain('JSON');
+  it('reads a version of a named product as a name, and an acronym anywhere; never what the question calls the document, nor acronyms in a question in capitals', () => {
+    expect(namesAsked('How does the manual recommend importing JSON files?')).toContain('JSON');
+    expect(namesAsked('What SRID do the geometric types use by default?')).toContain('SRID');
     expect(namesAsked('Which fixes are in PostgreSQL 15.1?')).toContain('15.1');
     expect(namesAsked('In the PDF, what does it say about the HTML of Q2?')).toEqual([]);
     expect(namesAsked('WHAT IS THE LIMIT OF JSON?')).not.toContain('JSON');
@@ -82,6 +83,20 @@ describe('namesAsked and short forms', () => {
     // An acronym the documents spell out is about them.
     expect(absentName('What did DPL announce in 2009?', ['Debian history'], [], ['Steve McIntyre was elected Debian Project Leader in April 2008.'])).toBeUndefined();
     expect(absentName('What did DPL announce in 2009?', ['Debian history'], [], ['Steve McIntyre led the project; the data protection law passed.'])).toBe('DPL');
+    // Words of any case spell out only an acronym with a letter for "and": a chance run of initials in a long text does not.
+    expect(absentName("What was AMD's revenue?", ['Intel'], [], ['prices rose as market demand fell'])).toBe('AMD');
+    // In words of any case where an "and" is written as N or &: a user's own abbreviation of a phrase the documents print.
+    const ppe = ['Property, plant and equipment — net 9,178'];
+    expect(absentName('What is the FY2022 net PPNE of 3M?', ['3M 2022 10-K'], [], ppe)).toBeUndefined();
+    expect(absentName('What is the net PP&E of 3M?', ['3M 2022 10-K'], [], ppe)).toBeUndefined();
+    expect(absentName('What is the FY2022 net PPNE of 3M?', ['3M 2022 10-K'], [], ['Plant equipment, net 9,178'])).toBe('PPNE');
+    expect(absentName('What SRID do the geometric types use?', ['PG geometric types'], ['Table 8.20 shows the geometric types.'], [])).toBe('SRID');
+    // An identifier the documents never print.
+    const limits = ['SQLite does not impose any length restrictions on the declared type; see SQLITE_MAX_COLUMN.'];
+    expect(namesAsked('What is the default value of SQLITE_MAX_LENGTH?')).toContain('SQLITE_MAX_LENGTH');
+    expect(absentName('What is the default value of SQLITE_MAX_LENGTH?', ['SQLite datatypes'], [], limits)).toBe('SQLITE_MAX_LENGTH');
+    expect(absentName('What is the default value of sqlite_max_column?', ['SQLite datatypes'], [], limits)).toBeUndefined();
+    expect(declineText({ kind: 'name', name: 'SRID' }).text).toMatch(/^None of your documents mentions SRID: .* prints or spells it out\.$/);
     expect(declineText({ kind: 'name', name: '15.2' }).text).toBe('None of your documents mentions version 15.2: no passage found prints it.');
   });
 

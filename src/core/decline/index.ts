@@ -1,5 +1,6 @@
 import { abbreviates } from '../card';
 import { COMMON_ACRONYMS } from '../text';
+import { CORPORATE_WORDS, initialsOf, shortForm, spelledOut } from './short-forms';
 
 /**
  * "Not in your documents": questions Sieve's documents cannot answer, told apart before any
@@ -124,10 +125,10 @@ export function properNames(question: string): string[] {
 const FORMAT_WORDS: ReadonlySet<string> = new Set(['PDF', 'HTML', 'DOC', 'DOCX', 'XLSX', 'CSV', 'TXT', 'FAQ', 'PAGE', 'URL', 'Q', 'FY']);
 /** A version number after a product's name or the word "version" / "release" (not a percentage or an amount). */
 const VERSION_NAMED = /(?:\b[A-Z][\w+#-]*|\b(?:version|release|v))\s+v?(\d+\.\d+(?:\.\d+)*)(?![\d.]*\s?%)(?![\w.]*\d)/g;
+/** A word joined by underscores ("SQLITE_MAX_LENGTH", "pd_lower"), as code and configuration name things. */
+const IDENTIFIER = /(?<![\w.])[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?!\w)/g;
 /** Words after which a capitalised run is what the question is about: "did Toyota sell", "revenue of Tesla", "for Arena". */
 const SUBJECT_BEFORE = /^(?:did|does|do|has|have|had|is|was|were|will|would|can|could|of|for|at|about|by|from|in|on|with|to|between|and)$/i;
-/** Words of a company's name that do not tell it apart ("Arena Pharmaceuticals" is "Arena"). */
-const CORPORATE_WORDS = /^(?:inc|corp|corporation|company|co|group|holdings?|pharmaceuticals?|technologies|international|plc|ltd|llc|limited|systems|the|and|&)$/i;
 
 /** Letters and digits only, lower case: "Foot Locker" and "Footlocker" read alike. */
 function squeezed(text: string): string {
@@ -146,6 +147,8 @@ export function namesAsked(question: string): string[] {
   const hasLower = /\p{Ll}/u.test(question);
   // A version of a named product ("PostgreSQL 15.2", "version 3.12"): a name no document may print.
   for (const m of question.matchAll(VERSION_NAMED)) out.add(m[1]);
+  // An identifier of code or configuration ("SQLITE_MAX_LENGTH", "pd_lower"): documents that know it print it.
+  for (const m of question.matchAll(IDENTIFIER)) out.add(m[0]);
   let run: string[] = [];
   const flush = () => {
     if (run.length) out.add(run.join(' '));
@@ -156,10 +159,10 @@ export function namesAsked(question: string): string[] {
     const opens = i === 0 || words[i - 1] === '\u0000';
     const acronym = /^[A-Z][A-Z&]{1,5}$/.test(w) && !COMMON_ACRONYMS.has(w.replace(/&/g, '')) && !FORMAT_WORDS.has(w);
     const possessive = /[’']s?$/.test(raw);
-    // "M&A", "D&A", "R&D" abbreviate phrases; with "&" an acronym names a company only as an owner ("J&J's").
-    // Where the question is about it (its owner, or after a verb or preposition), in a question not written in capitals. Anywhere
-    // ("JSON files") was tried: on the dev sets it declined two answerable questions a user abbreviated ("the DPL", "net PPNE").
-    if (acronym && !opens && hasLower && (possessive || (!w.includes('&') && SUBJECT_BEFORE.test(words[i - 1] ?? '')))) out.add(w);
+    // "M&A", "D&A", "R&D" abbreviate phrases; with "&" an acronym names a company only as an owner ("J&J's"). Anywhere else
+    // in a question not written in capitals ("What SRID do …"): one a user made up for a phrase ("the DPL", "net PPNE") is
+    // found where the documents spell it out (spelledOut).
+    if (acronym && !opens && hasLower && (possessive || !w.includes('&'))) out.add(w);
     const name = !opens && /^\p{Lu}/u.test(w) && /\p{Ll}/u.test(w) && !MONTHS.has(w) && !NOT_NAMES.has(w) && !/\d/.test(w);
     if (name) run.push(w);
     else flush();
@@ -193,29 +196,6 @@ function nameMatcher(name: string): (text: string) => boolean {
   const words = name.split(/\s+/).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const re = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('\\s+')}(?![\\p{L}\\p{N}])`, 'iu');
   return (text) => re.test(text);
-}
-
-/** An acronym spelled out in capitalised words ("DPL": "Debian Project Leader", with "of", "and", "the" between them allowed); undefined for a name that is no acronym. */
-function spelledOut(name: string): RegExp | undefined {
-  if (!/^[A-Z]{2,6}$/.test(name)) return undefined;
-  const joint = String.raw`\s+(?:(?:of|and|for|the|&)\s+)?`;
-  return new RegExp(String.raw`\b${[...name].map((ch) => String.raw`${ch}[\p{Ll}\p{Lu}]+`).join(joint)}\b`, 'u');
-}
-
-/** A short form's letters, upper case, where a name is one ("JnJ" → "JJ", "P&G" → "PG", "AMD"); undefined for a word. */
-function shortForm(name: string): string | undefined {
-  if (name.length > 6 || /\s/.test(name)) return undefined;
-  const capitals = name.replace(/[^A-Z]/g, '');
-  return capitals.length >= 2 && capitals.length >= name.replace(/[^\p{L}]/gu, '').length - 1 ? capitals : undefined;
-}
-
-/** A name's initials, legal and joining words aside ("Johnson & Johnson" → "JJ"). */
-function initialsOf(name: string): string {
-  return name
-    .split(/[\s&,.-]+/)
-    .filter((w) => w && !CORPORATE_WORDS.test(w) && !/^(?:of|the|and)$/i.test(w))
-    .map((w) => w[0].toUpperCase())
-    .join('');
 }
 
 /** The names a question uses other than those its documents go by ("Java" in "Which version of Java does ReportLab require?"). */
@@ -289,6 +269,9 @@ export function declineText(
     return { kind: 'period', text: `${what} not cover ${d.asked}: ${d.title ? 'its' : 'their'} tables report the quarters ${list}.` };
   }
   if (d.kind === 'name' && /^\d+(?:\.\d+)+$/.test(d.name)) return { kind: 'name', text: `None of your documents mentions version ${d.name}: no passage found prints it.` };
+  // An acronym may be a term, not a company, and an identifier is one: none of the documents prints (or spells out) it.
+  if (d.kind === 'name' && (/^[A-Z][A-Z&]{1,5}$/.test(d.name) || d.name.includes('_')))
+    return { kind: 'name', text: `None of your documents mentions ${d.name}: no document goes by that name, and no passage found prints or spells it out.` };
   if (d.kind === 'name') return { kind: 'name', text: `None of your documents is about ${d.name}: no document goes by that name, and no passage found mentions it.` };
   if (d.kind === 'period') {
     const span = d.reported.length > 1 ? `${d.reported[0]}–${d.reported[d.reported.length - 1]}` : String(d.reported[0]);

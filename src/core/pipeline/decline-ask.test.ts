@@ -51,5 +51,9 @@ describe('ask: not in your documents', () => {
     const staff = await ferryDepsOver([...sentences, 'The ferry company had 140 employees at the end of the season.']);
     const r = await ask('How many people did the ferry company employ?', DEFAULT_PIPELINE, staff.deps);
     expect(r.declined, r.answer.text.slice(0, 120)).toBeUndefined();
+    // … and as individuals, participants or patients: any noun for persons.
+    const survey = await ferryDepsOver([...sentences, 'Smith and Jones (1997) analyze data on 4406 individuals, aged 66 and over.']);
+    const s = await ask('How many people are in the Smith and Jones data?', DEFAULT_PIPELINE, survey.deps);
+    expect(s.declined, s.answer.text.slice(0, 120)).toBeUndefined();
   });
 });

@@ -150,7 +150,7 @@ export function factFrom(question: string, units: ReadUnit[], own: readonly stri
     spans.forEach((s, i) => {
       // Near all the question's words together: each term's nearest occurrence, summed.
       const distance = anchors.reduce((n, positions) => n + Math.min(...positions.map((a) => (a < s.start ? s.start - a : Math.max(0, a - s.end)))), 0);
-      const noun = type === 'count' && nouns.some((n) => new RegExp(`^\\s+(?:\\w+\\s+){0,2}${n}`, 'i').test(unit.text.slice(s.end, s.end + 40)));
+      const noun = type === 'count' && nouns.some((n) => new RegExp(`^\\s+(?:\\w+\\s+){0,2}${countedPattern(n)}`, 'i').test(unit.text.slice(s.end, s.end + 40)));
       // Figures listed in parallel ("91% in the U.S. and Canada and 89% worldwide"): the words before the first are
       // their shared subject; each question word after it belongs to the figure it follows.
       const next = i + 1 < spans.length ? spans[i + 1].start : unit.text.length;
@@ -209,6 +209,17 @@ function respectively(question: string, text: string, spans: Array<{ start: numb
     return spans[asked[0] === years[1] ? i : i + 1];
   }
   return undefined;
+}
+
+/**
+ * A counted noun as a pattern: people are counted as employees, staff or workers, or as
+ * individuals, participants or patients ("9,100 employees" for "how many people did it employ";
+ * "data on 4406 individuals" for "how many people are in the data").
+ */
+export function countedPattern(noun: string): string {
+  return /^(?:people|persons?|individuals?)$/i.test(noun)
+    ? '(?:people|persons?|individuals?|employees?|staff|workers?|associates?|personnel|team\\s+members?|participants?|respondents?|subjects?|patients?)'
+    : noun;
 }
 
 /** The nouns a "how many …" question counts ("how many people did it employ" → people), stem-prefixes of the words after "how many". */

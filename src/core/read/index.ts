@@ -6,7 +6,7 @@
  * sentence prints as a pair, computed (changeFrom). Each is written answer first,
  * with the sentence it rests on quoted and cited (readingText).
  */
-export { askedFact, countedNouns, factFrom, typedSpans, MIN_FACT_COVERAGE } from './fact';
+export { askedFact, countedNouns, countedPattern, factFrom, typedSpans, MIN_FACT_COVERAGE } from './fact';
 export { distinctiveTokens, printsDistinctive } from './distinct';
 export type { FactFound, FactType, ReadUnit } from './fact';
 export { verdictFrom, LEAD_IN, YES_NO, MIN_VERDICT_COVERAGE } from './verdict';

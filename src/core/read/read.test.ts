@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedFact, CANNOT_JUDGE, countedNouns, factFrom, factText, typedSpans, verdictFrom, verdictText, type ReadUnit, changeFrom, changeText } from '.';
+import { askedFact, CANNOT_JUDGE, countedNouns, countedPattern, factFrom, factText, typedSpans, verdictFrom, verdictText, type ReadUnit, changeFrom, changeText } from '.';
 
 /** Units as the retrieval-only ranking gives them: best first, with the share of the question's terms each covers. */
 function units(...list: Array<[string, number, string[]?]>): ReadUnit[] {
@@ -164,6 +164,14 @@ describe('countedNouns', () => {
     expect(countedNouns('How many Prime members did Amazon have?')).toEqual(['prime', 'member']);
     // Stems, matched as the beginnings of words.
     expect(countedNouns('How many warehouses does Costco operate?')).toEqual(['warehous']);
+  });
+
+  it('counts people under any noun for persons, other nouns as themselves', () => {
+    const people = new RegExp(`\\d+\\s+${countedPattern(countedNouns('How many people are in the data set?')[0])}`, 'i');
+    expect(people.test('data on 4406 individuals, aged 66 and over')).toBe(true);
+    expect(people.test('a staff of 120 and 9,100 employees')).toBe(true);
+    expect(people.test('4406 records')).toBe(false);
+    expect(countedPattern('warehous')).toBe('warehous');
   });
 });
 

@@ -36,7 +36,7 @@ const MIN_ROWS = 2;
 /** How far above a table its caption may start. */
 const CAPTION_REACH = 300;
 
-/** The grids of a text: runs of at least MIN_ROWS + 1 consecutive lines that print the same number of " | "-separated cells. */
+/** The grids of a text: runs of at least MIN_ROWS + 1 consecutive lines that print the same number of " | "-separated cells (or fewer, see placeRows). */
 export function readGrids(text: string, offset = 0): Grid[] {
   const lines = linesOf(text);
   const out: Grid[] = [];
@@ -48,11 +48,62 @@ export function readGrids(text: string, offset = 0): Grid[] {
       continue;
     }
     let j = i + 1;
-    while (j < lines.length && cellCount(lines[j].text) === width) j++;
-    if (j - i >= MIN_ROWS + 1) out.push(gridOf(text, lines.slice(i, j), offset));
+    while (j < lines.length && cellCount(lines[j].text) >= 2 && cellCount(lines[j].text) <= width) j++;
+    const placed = placeRows(lines.slice(i + 1, j), width);
+    j = i + 1 + placed.length;
+    if (j - i >= MIN_ROWS + 1) out.push(gridOf(text, lines.slice(i, j), offset, width, [[...Array(width).keys()], ...placed]));
     i = j;
   }
   return out;
+}
+
+type CellKind = 'number' | 'note' | 'text';
+
+/** A footnote mark or list of them ("(2)", "(1), (2)"), not the negative number a financial table prints so. */
+const NOTE = /^\(\d{1,2}\)(?:\s*,\s*\(\d{1,2}\))*$/;
+
+function kindOf(cell: string): CellKind | undefined {
+  if (cell === '') return undefined;
+  if (NOTE.test(cell)) return 'note';
+  // A cell that opens with its number ("2 bytes", "-1.5"), not one that mentions one ("bytes of length 1").
+  return /^[-−+$€£(]?\.?\d/.test(cell) && cellNumber(cell) !== undefined ? 'number' : 'text';
+}
+
+/**
+ * The rows after a table's first that belong to it, each as the column of each of its cells:
+ * every row as wide as the first, and a narrower one (a parsed table does not print empty cells)
+ * placed where its cells read as their columns do in the full rows: left-aligned ("'b' | signed
+ * char | int | 1" under a Notes column), or with its last cell, a footnote mark, in a last column
+ * of them ("x | pad byte | no value | (7)"). A number or mark never lands in a column of another
+ * kind, and a narrower row printing numbers in a table of two or more number columns is
+ * ambiguous; the first row that cannot be placed ends the table.
+ */
+function placeRows(rows: Array<{ text: string }>, width: number): number[][] {
+  const cells = rows.map((r) => r.text.split(SEPARATOR).map((c) => c.trim()));
+  const full = cells.filter((c) => c.length === width);
+  const columnKind = [...Array(width).keys()].map((k) => {
+    const kinds = full.map((c) => kindOf(c[k])).filter((x): x is CellKind => x !== undefined);
+    return (['number', 'note'] as const).find((kind) => kinds.filter((x) => x === kind).length * 2 > kinds.length) ?? 'text';
+  });
+  const numberColumns = columnKind.filter((k) => k === 'number').length;
+  const fits = (row: string[], at: number[]) =>
+    row.every((c, n) => {
+      const kind = kindOf(c);
+      return kind === undefined || kind === 'text' || (kind === columnKind[at[n]] && (kind !== 'number' || numberColumns < 2));
+    });
+  const placed: number[][] = [];
+  for (const row of cells) {
+    const left = row.map((_, n) => n);
+    if (row.length === width) placed.push(left);
+    else if (full.length === 0) break;
+    else if (fits(row, left)) placed.push(left);
+    else {
+      const marksLast = [...left.slice(0, -1), width - 1];
+      if (!fits(row, marksLast)) break;
+      placed.push(marksLast);
+    }
+  }
+  return placed;
 }
 
 function linesOf(text: string): Array<{ text: string; start: number }> {
@@ -81,8 +132,15 @@ function rowOf(line: { text: string; start: number }, offset: number): GridRow {
   return { cells, start: offset + line.start, end: offset + line.start + line.text.length };
 }
 
-function gridOf(text: string, lines: Array<{ text: string; start: number }>, offset: number): Grid {
-  const rows = lines.map((l) => rowOf(l, offset));
+function gridOf(text: string, lines: Array<{ text: string; start: number }>, offset: number, width: number, placed: number[][]): Grid {
+  // A narrower row gets its unprinted cells back, empty, where placeRows found them missing.
+  const rows = lines.map((l, n) => {
+    const row = rowOf(l, offset);
+    const cells: GridCell[] = Array.from({ length: width }, () => ({ text: '', start: row.end, end: row.end }));
+    row.cells.forEach((c, k) => (cells[placed[n][k]] = c));
+    for (let k = width - 2; k >= 0; k--) if (cells[k].text === '' && cells[k].start === row.end) cells[k] = { text: '', start: cells[k + 1].start, end: cells[k + 1].start };
+    return { ...row, cells };
+  });
   // A first row without figures over rows with some names the columns.
   const figures = (r: GridRow) => r.cells.filter((c) => /\d/.test(c.text)).length;
   const headed = figures(rows[0]) === 0 || rows.slice(1).every((r) => figures(r) === 0);
@@ -104,9 +162,12 @@ function gridOf(text: string, lines: Array<{ text: string; start: number }>, off
 /**
  * The number a cell states, for comparing: its first figure ("2 bytes" → 2, "16-bit" → 16,
  * "6 decimal digits precision" → 6), a range's upper end ("10-25%" → 25, "1.2 to 1.5" → 1.5);
- * undefined when it states none. Thousands separators are read; a minus sign is kept.
+ * undefined when it states none, or a size that grows with a variable ("16+16n bytes"). Thousands
+ * separators are read; a minus sign is kept.
  */
 export function cellNumber(text: string): number | undefined {
+  // A size that grows with a variable ("16+16n bytes", "4*n") is no one number.
+  if (/\d\s*[+*×]\s*\d*\s*[a-z](?![\p{L}])/iu.test(text)) return undefined;
   const m = /(?<![\w.])([-−]?\d[\d,]*(?:\.\d+)?|[-−]?\.\d+)(?:\s*(?:-|–|to)\s*(\d[\d,]*(?:\.\d+)?))?/.exec(text);
   if (!m) return undefined;
   const read = (s: string) => Number(s.replace(/,/g, '').replace('−', '-'));

@@ -1,7 +1,7 @@
 import { absentName, absentPeriod, absentQuarter, declineText, type Decline, type FiscalQuarter } from '../../decline';
 import { askedFigure, askedPeriod, askedYears, type DocumentTables } from '../../compute';
 import { askedComparison } from '../../compare';
-import { askedFact, countedNouns, MIN_FACT_COVERAGE, typedSpans } from '../../read';
+import { askedFact, countedNouns, countedPattern, MIN_FACT_COVERAGE, typedSpans } from '../../read';
 import type { CandidateRow } from '../types';
 import { CALENDAR_YEAR, endingMonth, fiscalPeriodOf, type DocumentCard, type RoutedDocument } from '../../card';
 import type { AskContext, Outcome } from './context';
@@ -169,11 +169,6 @@ function countsBeside(text: string, noun: string): boolean {
   return new RegExp(`\\b(?:${NUMBER_WORDS})\\s+(?:[\\w-]+\\s+){0,2}${noun}`, 'i').test(text);
 }
 
-/** A counted noun as a pattern: people are counted as employees, staff or workers too ("9,100 employees" for "how many people did it employ"). */
-function countedWord(noun: string): string {
-  return /^(?:people|person|persons|individual)$/i.test(noun) ? '(?:people|persons?|employees?|staff|workers?|associates?|personnel|team\\s+members?)' : noun;
-}
-
 /** Counts written in words, and the words that scale them. */
 const NUMBER_WORDS = `${CARDINAL_WORDS}|hundred|thousand|dozen|dozens|hundreds|thousands|million|millions`;
 
@@ -198,7 +193,7 @@ export function nothingStated(ctx: AskContext, sources: AnswerSource[]): Decline
   // A count printed in a passage retrieval did not keep still states it: the documents' other chunks are read too.
   const chunks = () => [...new Set(sources.map((s) => s.first.docId))].flatMap((id) => ctx.deps.chunksOf?.(id) ?? []);
   // "How many employees …": no passage names what is counted, or prints a count beside its name.
-  const counted = countedNouns(ctx.question).map(countedWord);
+  const counted = countedNouns(ctx.question).map(countedPattern);
   const counts = (text: string) => counted.every((n) => new RegExp(`\\b${n}`, 'i').test(text)) && countsBeside(text, counted.at(-1)!);
   const uncounted = counted.length > 0 && !units.some((u) => counts(u.text)) && !chunks().some((c) => counts(c.text));
   if (best < NOTHING_COVERAGE) return { ...declineText({ kind: 'fact' }), rule: 'no passage covers the question' };
