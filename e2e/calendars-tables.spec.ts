@@ -39,7 +39,11 @@ test('"Q2 of FY2023" over a June year-end 10-Q is answered from the quarter ende
   await ask(page, 'Which connection attribute has the largest default?');
   expect(await waitForAnswer(page)).toBe('done');
   const answer = page.getByTestId('answer').first();
-  await expect(answer).toContainText(/^keepalives_idle: the highest, 7200 \(Default\)/);
+  // Read as a statement's rows (a column of figures): such comparisons are right 13 of 20 times on fresh sets, under the bar, so the
+  // winner is offered as what Sieve found, not stated.
+  await expect(answer).toContainText(
+    /^Sieve cannot vouch that this is what was asked \(findings of this kind are often wrong\)\. What it found:\s+keepalives_idle: the highest, 7200 \(Default\)/,
+  );
   await expect(answer).toContainText(/Sieve compared 4 rows of “[^”]*Connection[^”]*”, column Default\./);
   await answerShot(page, 'manual-table');
   // At phone size the answer fits the width.

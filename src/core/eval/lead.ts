@@ -51,13 +51,17 @@ export function formatLeadTable(rows: LeadRow[]): string {
   ]);
   const stated = rows.filter((r) => r.states);
   const answerable = rows.filter((r) => !r.unanswerable);
-  const committed = answerable.filter((r) => r.states && r.kind !== 'decline');
-  const falseDeclines = answerable.filter((r) => r.kind === 'decline').length;
+  // Both declines are abstentions, "nothing stated" given in a hedged wording where it is below the bar.
+  const declines = (r: LeadRow) => r.kind === 'decline' || r.kind === 'nothing stated';
+  const committed = answerable.filter((r) => r.states && !declines(r));
+  const falseDeclines = answerable.filter(declines).length;
   const unanswerable = rows.filter((r) => r.unanswerable);
   const summary = [
     `Stated answers (a figure, a row, a span, Yes/No, or a decline): precision ${fraction(stated.filter((r) => r.right).length, stated.length)}, coverage ${fraction(stated.length, n)}.`,
     `Answerable questions: a finding stated on ${fraction(committed.length, answerable.length)}, right ${fraction(committed.filter((r) => r.right).length, committed.length)} of those; declined ${falseDeclines} of ${answerable.length}.`,
-    unanswerable.length ? `Unanswerable questions declined: ${fraction(unanswerable.filter((r) => r.kind === 'decline').length, unanswerable.length)}.` : '',
+    unanswerable.length
+      ? `Unanswerable questions declined: ${fraction(unanswerable.filter(declines).length, unanswerable.length)} (${unanswerable.filter((r) => r.kind === 'nothing stated' && !r.states).length} of them in the hedged wording).`
+      : '',
     `A kind is stated where its precision on fresh data is at least ${MIN_LEAD_PRECISION}.`,
   ].filter(Boolean);
   return `${markdownTable(['lead', 'led (coverage)', 'right when led (precision)', 'stated: right'], body)}\n\n${summary.join('\n')}`;
@@ -75,7 +79,8 @@ export function leadTables(rows: Array<{ config: string; lead?: LeadRow }>): str
 /** The lead of an answer as the lead table counts it: the finding judged as it reads stated, whether or not it was. */
 export function leadRow(result: AskResult, gold: string, unanswerable: boolean): LeadRow {
   const lead = result.lead!;
-  if (lead.kind === 'decline') return { kind: lead.kind, states: true, right: unanswerable, unanswerable };
+  // A decline is right on an unanswerable question, stated or (nothing stated, below the bar) offered.
+  if (lead.kind === 'decline' || lead.kind === 'nothing stated') return { kind: lead.kind, states: lead.states, right: unanswerable, unanswerable };
   if (lead.kind === 'passages' || !lead.found) return { kind: lead.kind, states: false, unanswerable };
   // A figure by its headline (its inputs below could show the gold by chance); anything else by its first line.
   const text = result.figure?.answer && lead.found === result.figure.answer ? (result.figure.text?.headline ?? lead.found) : answerLead(lead.found);

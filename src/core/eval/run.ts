@@ -183,8 +183,8 @@ export async function prepareLibrary(
 }
 
 /** Retrieves up to `budget` characters for a question under one config and scores it. */
-/** The gold answer of a question the documents cannot answer (test/unanswerable-set). */
-const UNANSWERABLE = /^\s*not in the documents\.?\s*$/i;
+/** The gold answer of a question the documents cannot answer: "Not in the documents." (test/unanswerable-set and most sets), "Not stated in the document" (test/fresh-set-5). */
+const UNANSWERABLE = /^\s*not (?:stated )?in the documents?\.?\s*$/i;
 const FINDING_STAGES = new Set(['route', 'decline', 'compare', 'figure', 'read', 'list', 'lead']);
 
 export async function evaluateQuestion(

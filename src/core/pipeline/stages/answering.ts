@@ -14,8 +14,8 @@ export const NOT_FOUND = 'The documents do not contain an answer to this questio
 
 /** 7. The answer, grounded in the sources only: read by the LLM from Sieve's findings (7b), written by it, or quoted from the sources without one. */
 export async function answering(ctx: AskContext, sources: AnswerSource[], lead?: Lead): Promise<Outcome<Answer>> {
-  // Not in the documents: said first; the nearest passages follow as what they are.
-  if (lead?.kind === 'decline' && lead.answer) return declinedAnswer(ctx, sources, lead.answer);
+  // Not in the documents, or (not vouched for) found nowhere: the nearest passages follow as what they are.
+  if (lead?.declined && lead.answer) return declinedAnswer(ctx, sources, lead.answer, lead.states ? 'The nearest passages, which do not answer it:' : 'The closest passages:');
   // The model as the reader: Sieve's own answer first, as without a model, then the model's sentences checked against it.
   if (ctx.engine && ctx.settings.llmAnswer === 'reader' && sources.length > 0) {
     const own = await answering({ ...ctx, engine: undefined, emit: () => {} }, sources, lead);
@@ -44,13 +44,13 @@ async function withFigure(ctx: AskContext, sources: AnswerSource[], figureAnswer
   return { ...out, detail: { ...out.detail, figure: true } };
 }
 
-/** A decline first, then without a model the nearest passages quoted, labelled as no answer. */
-async function declinedAnswer(ctx: AskContext, sources: AnswerSource[], decline: string): Promise<Outcome<Answer>> {
+/** A decline first, then without a model the nearest passages quoted under `label` (as no answer, where the decline is sure). */
+async function declinedAnswer(ctx: AskContext, sources: AnswerSource[], decline: string, label: string): Promise<Outcome<Answer>> {
   if (sources.length === 0) {
     ctx.emit({ kind: 'token', piece: decline });
     return { value: { text: decline, citations: [], notFound: true, extractive: true }, detail: { declined: true } };
   }
-  const prefix = `${decline}\n\nThe nearest passages, which do not answer it:\n`;
+  const prefix = `${decline}\n\n${label}\n`;
   ctx.emit({ kind: 'token', piece: prefix });
   const out = prefixed(prefix, quoted(ctx, sources), sources.length);
   return { ...out, detail: { ...out.detail, declined: true } };

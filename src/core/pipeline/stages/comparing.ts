@@ -13,6 +13,8 @@ export interface ComparisonResult {
   comparison: Comparison;
   /** The answer's opening: the winner, its value and the runner-up, then the table and column compared. */
   answer: string;
+  /** How the rows were read: a statement's rows by the asked period, or any table's rows by the column the question names. */
+  by: 'period' | 'column';
 }
 
 /** Retrieval's candidates beyond this rank say nothing about where the compared table is. */
@@ -35,8 +37,9 @@ export async function comparing(
   if (!deps.tablesOf || !deps.chunksOf) return { value: undefined, detail: { skipped: 'the documents’ tables are not available' } };
   const docs = await tablesInScope(ctx, rows, scope);
   // A statement's rows by period first; else the rows of any table by the column the question names.
+  const byPeriod = compareRows(asked, docs, pageHints(rows));
   const comparison =
-    compareRows(asked, docs, pageHints(rows)) ??
+    byPeriod ??
     compareGrids(
       ctx.question.replace(LEAD_IN, ''),
       asked,
@@ -50,7 +53,7 @@ export async function comparing(
       cited.set(cell, citeSpan(ctx, { docId: cell.docId, start: cell.start, text: cell.raw }, `holds a compared row (${r.name}, ${cell.column})`, rows, sources));
   }
   return {
-    value: { comparison, answer: comparisonText(comparison, (cell) => cited.get(cell)) },
+    value: { comparison, answer: comparisonText(comparison, (cell) => cited.get(cell)), by: byPeriod ? 'period' : 'column' },
     detail: {
       asked: asks,
       table: comparison.table,
