@@ -52,4 +52,3 @@ export function runGroup(cmd: string, args: string[], onOutput: (text: string) =
     child.on('close', (code) => done(code ?? 1));
   });
 }
-
