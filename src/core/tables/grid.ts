@@ -36,10 +36,13 @@ const MIN_ROWS = 2;
 /** How far above a table its caption may start. */
 const CAPTION_REACH = 300;
 
-/** The grids of a text: runs of at least MIN_ROWS + 1 consecutive lines that print the same number of " | "-separated cells (or fewer, see placeRows). */
+/** The grids of a text: runs of at least MIN_ROWS + 1 consecutive lines that print the same number of " | "-separated cells (or fewer, see placeRow). */
 export function readGrids(text: string, offset = 0): Grid[] {
   const lines = linesOf(text);
   const out: Grid[] = [];
+  // Per width, the run of lines no wider than it and the kinds of its columns: a table cut by a row that cannot be placed goes on
+  // reading the same run after it, so no line is scanned again (a long sheet of such rows would be read in quadratic time).
+  const runs = new Map<number, { end: number; columns: ColumnKinds }>();
   let i = 0;
   while (i < lines.length) {
     const width = cellCount(lines[i].text);
@@ -47,17 +50,38 @@ export function readGrids(text: string, offset = 0): Grid[] {
       i++;
       continue;
     }
+    let run = runs.get(width);
+    if (!run || i >= run.end) {
+      let end = i + 1;
+      while (end < lines.length && cellCount(lines[end].text) >= 2 && cellCount(lines[end].text) <= width) end++;
+      run = { end, columns: columnKinds(lines.slice(i + 1, end), width) };
+      runs.set(width, run);
+    }
+    const placed: number[][] = [[...Array(width).keys()]];
     let j = i + 1;
-    while (j < lines.length && cellCount(lines[j].text) >= 2 && cellCount(lines[j].text) <= width) j++;
-    const placed = placeRows(lines.slice(i + 1, j), width);
-    j = i + 1 + placed.length;
-    if (j - i >= MIN_ROWS + 1) out.push(gridOf(text, lines.slice(i, j), offset, width, [[...Array(width).keys()], ...placed]));
+    for (; j < run.end; j++) {
+      const at = placeRow(
+        lines[j].text.split(SEPARATOR).map((c) => c.trim()),
+        width,
+        run.columns,
+      );
+      if (!at) break;
+      placed.push(at);
+    }
+    if (j - i >= MIN_ROWS + 1) out.push(gridOf(text, lines.slice(i, j), offset, width, placed));
     i = j;
   }
   return out;
 }
 
 type CellKind = 'number' | 'note' | 'text';
+
+/** Each column's kind in a run's full-width rows (the most of its filled cells, else text), how many are numbers, and whether there are full rows at all. */
+interface ColumnKinds {
+  kinds: CellKind[];
+  numberColumns: number;
+  full: boolean;
+}
 
 /** A footnote mark or list of them ("(2)", "(1), (2)"), not the negative number a financial table prints so. */
 const NOTE = /^\(\d{1,2}\)(?:\s*,\s*\(\d{1,2}\))*$/;
@@ -69,41 +93,35 @@ function kindOf(cell: string): CellKind | undefined {
   return /^[-−+$€£(]?\.?\d/.test(cell) && cellNumber(cell) !== undefined ? 'number' : 'text';
 }
 
+function columnKinds(rows: Array<{ text: string }>, width: number): ColumnKinds {
+  const full = rows.map((r) => r.text.split(SEPARATOR).map((c) => c.trim())).filter((c) => c.length === width);
+  const kinds = [...Array(width).keys()].map((k) => {
+    const filled = full.map((c) => kindOf(c[k])).filter((x): x is CellKind => x !== undefined);
+    return (['number', 'note'] as const).find((kind) => filled.filter((x) => x === kind).length * 2 > filled.length) ?? 'text';
+  });
+  return { kinds, numberColumns: kinds.filter((k) => k === 'number').length, full: full.length > 0 };
+}
+
 /**
- * The rows after a table's first that belong to it, each as the column of each of its cells:
- * every row as wide as the first, and a narrower one (a parsed table does not print empty cells)
+ * The column of each of a row's cells, or undefined where it does not belong to the table. A row
+ * as wide as the table is its own; a narrower one (a parsed table does not print empty cells) is
  * placed where its cells read as their columns do in the full rows: left-aligned ("'b' | signed
  * char | int | 1" under a Notes column), or with its last cell, a footnote mark, in a last column
  * of them ("x | pad byte | no value | (7)"). A number or mark never lands in a column of another
- * kind, and a narrower row printing numbers in a table of two or more number columns is
- * ambiguous; the first row that cannot be placed ends the table.
+ * kind, and a narrower row printing numbers in a table of two or more number columns is ambiguous.
  */
-function placeRows(rows: Array<{ text: string }>, width: number): number[][] {
-  const cells = rows.map((r) => r.text.split(SEPARATOR).map((c) => c.trim()));
-  const full = cells.filter((c) => c.length === width);
-  const columnKind = [...Array(width).keys()].map((k) => {
-    const kinds = full.map((c) => kindOf(c[k])).filter((x): x is CellKind => x !== undefined);
-    return (['number', 'note'] as const).find((kind) => kinds.filter((x) => x === kind).length * 2 > kinds.length) ?? 'text';
-  });
-  const numberColumns = columnKind.filter((k) => k === 'number').length;
-  const fits = (row: string[], at: number[]) =>
+function placeRow(row: string[], width: number, columns: ColumnKinds): number[] | undefined {
+  const left = row.map((_, n) => n);
+  if (row.length === width) return left;
+  if (!columns.full) return undefined;
+  const fits = (at: number[]) =>
     row.every((c, n) => {
       const kind = kindOf(c);
-      return kind === undefined || kind === 'text' || (kind === columnKind[at[n]] && (kind !== 'number' || numberColumns < 2));
+      return kind === undefined || kind === 'text' || (kind === columns.kinds[at[n]] && (kind !== 'number' || columns.numberColumns < 2));
     });
-  const placed: number[][] = [];
-  for (const row of cells) {
-    const left = row.map((_, n) => n);
-    if (row.length === width) placed.push(left);
-    else if (full.length === 0) break;
-    else if (fits(row, left)) placed.push(left);
-    else {
-      const marksLast = [...left.slice(0, -1), width - 1];
-      if (!fits(row, marksLast)) break;
-      placed.push(marksLast);
-    }
-  }
-  return placed;
+  if (fits(left)) return left;
+  const marksLast = [...left.slice(0, -1), width - 1];
+  return fits(marksLast) ? marksLast : undefined;
 }
 
 function linesOf(text: string): Array<{ text: string; start: number }> {
