@@ -43,9 +43,9 @@ test('retrieval-only: the pipeline table fills and a citation opens its chunk in
   expect(await rows.count()).toBeGreaterThan(0);
   expect(await page.locator('[data-testid="pipeline-row"][data-verdict="kept"]').count()).toBeGreaterThan(0);
   await expect(page.getByTestId('extractive-note')).toBeVisible();
-  // the extractive answer quotes its sources: attribution sees them cited and used
-  await expect(page.getByTestId('attribution')).toContainText(/uses [1-9]\d* of \d+ sources/);
-  await expect(page.getByTestId('source-use').first()).toContainText('cited and used');
+  // the extractive answer quotes its sources: attribution says which, in a user's words
+  await expect(page.getByTestId('attribution')).toContainText(/^The answer quotes [1-9]\d* of the \d+ sources? below/);
+  await expect(page.getByTestId('source-use').first()).toHaveText(/^(quoted|says much the same|not quoted)$/);
   await expect(page.getByTestId('grade-histogram')).toContainText('μ =');
   await expect(page.getByTestId('stage-row')).toHaveCount(12);
   await expect(page.getByTestId('total-calls')).toHaveText('0');

@@ -19,11 +19,11 @@ test('a long question stays in sight in the question box, Enter asks it, and the
   await box.press('Enter');
   expect(await waitForAnswer(page)).toBe('done');
   await expect(box).toHaveValue(question);
-  // A quoted answer's attribution figures are not offered as reassurance: it uses its sources by construction.
+  // A quoted answer's attribution figures are not offered as reassurance: it says which sources it quotes, in a user's words.
   const attribution = page.getByTestId('attribution');
-  await expect(attribution).toContainText('quotes its sources');
-  await expect(attribution).toContainText('by construction');
+  await expect(attribution).toContainText(/^The answer quotes \d+ of the \d+ sources? below/);
   await expect(attribution).not.toContainText('completeness');
+  await expect(page.getByTestId('source-use').first()).not.toContainText('%');
 });
 
 test('choosing a language model is one step, and at 1400 pixels the tagline keeps to one line beside its badge', async ({ page }) => {

@@ -67,7 +67,7 @@ async function checkTheAnswerAndWhatComesNext(page: Page, { walk, step, next }: 
   await expect(step).toContainText('The answer and what it used');
   // Retrieval-only: the answer quotes the document's passage on the Fresnel lens.
   await expect(walk.getByTestId('walk-answer')).toContainText('Fresnel lens');
-  await expect(walk.getByTestId('attribution')).toContainText(/uses \d+ of \d+ sources/);
+  await expect(walk.getByTestId('attribution')).toContainText(/The answer quotes \d+ of the \d+ sources? below/);
   await expect(next).toBeDisabled();
   // The last step offers what to do next: the user's own question (on the Ask tab), or removing the sample.
   const end = walk.getByTestId('walk-end');

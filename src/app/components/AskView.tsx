@@ -156,7 +156,9 @@ function QuestionPanel({
           No candidate cleared the threshold, so the documents do not seem to answer this question.
         </p>
       )}
-      {sources.length > 0 && <SourceList sources={sources} segments={q.segments} attribution={result?.attribution} onOpenSource={onOpenSource} />}
+      {sources.length > 0 && (
+        <SourceList sources={sources} segments={q.segments} attribution={result?.attribution} extractive={result?.answer.extractive} onOpenSource={onOpenSource} />
+      )}
       {result && result.problems.length > 0 && <ProblemList problems={result.problems} />}
       <PipelineView
         routed={result?.routed}

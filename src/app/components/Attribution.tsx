@@ -17,7 +17,7 @@ export function AttributionLine({ report, extractive = false }: { report: Attrib
   return (
     <p className="small attribution" data-testid="attribution" data-copied={copied ? 'true' : undefined}>
       {extractive ? (
-        <>Attribution: Sieve&apos;s answer quotes its sources, so it {counts} by construction.</>
+        <>{quotedLine(t.cited, t.used, t.sources)}</>
       ) : copied ? (
         <>
           Attribution: the answer copies its sources word for word ({pct(report.copied ?? 0)} of its words). It {counts}, which shows copying, not that the model understood them.
@@ -32,15 +32,41 @@ export function AttributionLine({ report, extractive = false }: { report: Attrib
   );
 }
 
-/** How one source was used: cited, reflected in the answer, or neither. */
-export function SourceUse({ report, n }: { report: AttributionReport; n: number }) {
+/**
+ * A quoted answer's attribution in a user's words: which sources it quotes (the ones it numbers)
+ * and how many others say much the same. Its similarity figures would only restate that it quotes.
+ */
+export function quotedLine(cited: number, used: number, sources: number): string {
+  const alike = Math.max(0, used - cited);
+  const of = `${cited} of the ${sources} source${sources === 1 ? '' : 's'} below`;
+  return `The answer quotes ${of}${alike ? `; ${alike} more say${alike === 1 ? 's' : ''} much the same` : ''}.`;
+}
+
+/** How one source was used: cited, reflected in the answer, or neither; for a quoted answer, quoted, alike or not quoted, without figures. */
+export function SourceUse({ report, n, extractive = false }: { report: AttributionReport; n: number; extractive?: boolean }) {
   const s = report.sources.find((x) => x.n === n);
   if (!s) return null;
-  const label = s.cited && s.used ? 'cited and used' : s.cited ? 'cited, not used' : s.used ? 'used, not cited' : 'not used';
+  const label = extractive
+    ? s.cited
+      ? 'quoted'
+      : s.used
+        ? 'says much the same'
+        : 'not quoted'
+    : s.cited && s.used
+      ? 'cited and used'
+      : s.cited
+        ? 'cited, not used'
+        : s.used
+          ? 'used, not cited'
+          : 'not used';
   return (
-    <span className={`use-badge ${s.used ? 'used' : 'unused'}`} data-testid="source-use" title={`${s.usedSentences.length} of ${s.sentences} sentences reflected in the answer`}>
+    <span
+      className={`use-badge ${s.used || s.cited ? 'used' : 'unused'}`}
+      data-testid="source-use"
+      title={extractive ? undefined : `${s.usedSentences.length} of ${s.sentences} sentences reflected in the answer`}
+    >
       {label}
-      {s.used ? ` · ${Math.round(s.utilization * 100)}%` : ''}
+      {s.used && !extractive ? ` · ${Math.round(s.utilization * 100)}%` : ''}
     </span>
   );
 }

@@ -9,11 +9,14 @@ export function SourceList({
   sources,
   segments,
   attribution,
+  extractive = false,
   onOpenSource,
 }: {
   sources: CandidateRow[];
   segments?: SegmentSource[];
   attribution?: AttributionReport;
+  /** The answer quotes its sources (retrieval-only): their use is said without figures. */
+  extractive?: boolean;
   onOpenSource(row: CandidateRow): void;
 }) {
   const byNumber = new Map((segments ?? []).map((s) => [s.n, s]));
@@ -34,8 +37,8 @@ export function SourceList({
             >
               {r.title}
             </button>{' '}
-            {attribution && <SourceUse report={attribution} n={r.source!} />} <span className="muted small">{sourcePlaceLabel(r, byNumber.get(r.source!))}</span>{' '}
-            <OcrBadge ocr={r.chunk.ocr} />
+            {attribution && <SourceUse report={attribution} n={r.source!} extractive={extractive} />}{' '}
+            <span className="muted small">{sourcePlaceLabel(r, byNumber.get(r.source!))}</span> <OcrBadge ocr={r.chunk.ocr} />
           </li>
         ))}
       </ol>

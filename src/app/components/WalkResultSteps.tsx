@@ -32,7 +32,7 @@ export function WalkAnswer({ result }: { result?: AskOutcome }) {
           <ul className="small">
             {result.attribution.sources.map((s) => (
               <li key={s.n}>
-                source [{s.n}]: <SourceUse report={result.attribution!} n={s.n} />
+                source [{s.n}]: <SourceUse report={result.attribution!} n={s.n} extractive={result.answer.extractive} />
               </li>
             ))}
           </ul>
