@@ -4,6 +4,8 @@ import { detailText, runningLabel, secondsText } from './pipeline-labels';
 describe('detailText', () => {
   it('reads a stage’s details in words, not as keys', () => {
     expect(detailText({ candidates: 40, dense: true })).toBe('40 candidates · by keywords and meaning');
+    // The answer stage says what its opening is, not "figure: true" for a finding that is no figure.
+    expect(detailText({ extractive: true, finding: true })).toContain('Sieve’s own finding first, then the passages');
     expect(detailText({ candidates: 12, dense: false })).toBe('12 candidates · by keywords only');
     expect(detailText({ kept: 9, duplicates: 1, keptForFigures: 0 })).toBe('9 kept · 1 near-duplicate removed');
     expect(detailText({ threshold: 0.41666, rule: 'mean', kept: 4 })).toBe('threshold 0.42 · μ · 4 kept');

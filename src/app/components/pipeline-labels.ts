@@ -102,6 +102,7 @@ type DetailValue = string | number | boolean | undefined;
 /** How each known detail of a stage reads in words; anything else falls back to "key: value". */
 const DETAIL_WORDS: Record<string, (v: DetailValue, all: Record<string, DetailValue>) => string | undefined> = {
   skipped: (v) => `skipped (${v})`,
+  finding: (v) => (v ? 'Sieve’s own finding first, then the passages' : undefined),
   rewritten: (v) => `asked as “${v}”`,
   discarded: (v) => `rewrite not used: ${v}`,
   documents: (v) => `${v} document${v === 1 ? '' : 's'} known`,

@@ -41,7 +41,7 @@ async function withFigure(ctx: AskContext, sources: AnswerSource[], figureAnswer
   const prefix = `${figureAnswer}\n\n${ctx.engine ? '' : 'From the sources:\n'}`;
   ctx.emit({ kind: 'token', piece: prefix });
   const out = prefixed(prefix, await answerFromSources(ctx, sources, alreadyQuoted), sources.length);
-  return { ...out, detail: { ...out.detail, figure: true } };
+  return { ...out, detail: { ...out.detail, finding: true } };
 }
 
 /** A decline first, then without a model the nearest passages quoted under `label` (as no answer, where the decline is sure). */
