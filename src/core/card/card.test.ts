@@ -47,6 +47,14 @@ describe('describeDocument', () => {
     expect(card.about).toBe('Flat 3, 12 Harbour Road');
   });
 
+  it('does not describe a paper by its author and address lines', () => {
+    const text =
+      'Trace-based Just-in-Time Type Specialization\n\nAndreas Gal Brendan Eich\n\nAdobe Corporation# {gal,eich}@adobe.com\n\nDynamic languages such as JavaScript are more difficult to compile.';
+    const card = describeDocument(parsed('Trace-based Just-in-Time Type Specialization', text), 'tracemonkey.pdf');
+    expect(card.about ?? '').not.toMatch(/@|[{}]/);
+    expect(card.title).toBe('Trace-based Just-in-Time Type Specialization');
+  });
+
   it('falls back to the first heading, then to a readable file name', () => {
     expect(describeDocument(parsed('DOC_2021_07.pdf', 'Annual Kelp Survey\n\nThe survey counted plots.'), 'DOC_2021_07.pdf').title).toBe('Annual Kelp Survey');
     expect(describeDocument(parsed('', 'the survey counted plots.'), 'kelp_survey-2021.txt').title).toBe('kelp survey-2021');

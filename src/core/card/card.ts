@@ -18,6 +18,8 @@ const FORM_NAMES: Record<string, string> = { '10-K': 'annual report', '10-Q': 'q
 const FORM_TITLES: Record<string, string> = { 'proxy statement': 'Proxy statement', 'earnings release': 'Earnings release' };
 const BOILERPLATE = /^(?:united states|securities and exchange commission|washington|\(mark one\)|table of contents|contents|index|page \d+)\b/i;
 const MAX_ABOUT = 200;
+/** A line of addresses, not a title: a paper's author and affiliation lines ("Adobe Corporation# {…}@adobe.com"), a web address. */
+const CONTACT = /@|[{}]|https?:\/\/|\bwww\./i;
 /** How much of the opening text is read for the short names a document gives itself. */
 const OPENING_CHARS = 12_000;
 
@@ -124,7 +126,7 @@ function openingLines(lines: string[]): string[] {
   const out: string[] = [];
   for (const l of lines.slice(0, 12)) {
     if (out.length === 3) break;
-    if (!headingLike(l) || BOILERPLATE.test(l)) continue;
+    if (!headingLike(l) || BOILERPLATE.test(l) || CONTACT.test(l)) continue;
     out.push(l.replace(/\s+/g, ' '));
   }
   return out;
