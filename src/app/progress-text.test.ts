@@ -65,6 +65,9 @@ describe('progressText', () => {
     expect(a.eta).toBe('about 20 s left');
     expect(b.eta).toBe('about 15 s left');
     expect([a.elapsed, b.elapsed]).toEqual(['4 s', '9 s']);
+    // Run out: "a few seconds" for a little while, then it says the estimate was short, not "a few seconds" for half a minute.
+    expect(progressText(e, clock, 0, 23_000).eta).toBe('a few seconds left');
+    expect(progressText(e, clock, 0, 40_000).eta).toBe('taking longer than estimated');
   });
 
   it('shows only the ticking time in a stage that reports no count', () => {

@@ -50,6 +50,8 @@ const UNIT: Record<string, 'bytes' | [string, string]> = {
 
 /** A rate is only shown once the stage has run this long: the first batch says little about the rest. */
 const MIN_RATE_MS = 1500;
+/** How long past its estimate the time left may read "a few seconds" before it says the estimate was short. */
+const OVERDUE_MS = 5000;
 
 function doneOf(e: JobEvent): number {
   return e.done ?? e.loaded ?? 0;
@@ -118,7 +120,9 @@ export function progressText(event: JobEvent | undefined, clock: StageClock | un
     if (ms >= MIN_RATE_MS && gained > 0) {
       const perSecond = (gained * 1000) / ms;
       out.rate = rateText(unit, perSecond);
-      if (done < total) out.eta = formatRemaining(((total - clock.lastDone) / perSecond) * 1000 - (now - clock.lastAt));
+      const left = ((total - clock.lastDone) / perSecond) * 1000 - (now - clock.lastAt);
+      // Past its estimate by more than OVERDUE_MS, a countdown that has run out says so rather than "a few seconds" for half a minute.
+      if (done < total) out.eta = left < -OVERDUE_MS ? 'taking longer than estimated' : formatRemaining(left);
     }
   }
   return out;
