@@ -19,13 +19,7 @@ const GRACE_MS = 3000;
 export function runGroup(cmd: string, args: string[], onOutput: (text: string) => void, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const signalGroup = (signal: NodeJS.Signals) => {
-      try {
-        process.kill(-child.pid!, signal);
-      } catch {
-        /* already gone */
-      }
-    };
+    const signalGroup = (signal: NodeJS.Signals) => stopGroup(child.pid!, signal);
     const onStop = (signal: NodeJS.Signals) => {
       signalGroup(signal);
       const kill = setTimeout(() => signalGroup('SIGKILL'), GRACE_MS);
@@ -51,4 +45,13 @@ export function runGroup(cmd: string, args: string[], onOutput: (text: string) =
     });
     child.on('close', (code) => done(code ?? 1));
   });
+}
+
+/** Sends `signal` to the process group led by `pid` (a child spawned with `detached: true`); a group already gone is no error. */
+export function stopGroup(pid: number, signal: NodeJS.Signals = 'SIGTERM'): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    /* already gone */
+  }
 }

@@ -1,16 +1,11 @@
 /** The built app served by `vite preview` for the Chromium benchmarks, started and stopped as a process group. */
 import { spawn } from 'node:child_process';
+import { stopGroup } from './child-group';
 
 export async function startPreview(port: number): Promise<{ url: string; stop: () => void }> {
   const url = `http://localhost:${port}/`;
   const server = spawn('npx', ['vite', 'preview', '--port', String(port), '--strictPort'], { stdio: 'ignore', detached: true });
-  const stop = () => {
-    try {
-      process.kill(-server.pid!, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  };
+  const stop = () => stopGroup(server.pid!);
   try {
     await waitForServer(url);
   } catch (e) {
