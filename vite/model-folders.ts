@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { EMPTY_MANIFEST, MANIFEST_VERSION, parseManifest, type Manifest } from '../src/core/models';
 import { ROOT } from './paths';
 import { sendFile, type MiddlewareServer } from './serve-file';
-import { SERVED_HEADERS } from './content-security-policy';
+import { servedHeaders } from './content-security-policy';
 
 /**
  * Model folders served at /models/: `models/` (real weights fetched by `npm run models`,
@@ -38,7 +38,7 @@ export function modelFolders(): Plugin {
         const models = servedRoots().flatMap((r) => readManifest(r.dir).models);
         res.setHeader('Content-Type', 'application/json');
         res.setHeader('Cache-Control', 'no-cache');
-        for (const [name, value] of Object.entries(SERVED_HEADERS)) res.setHeader(name, value);
+        for (const [name, value] of Object.entries(servedHeaders(url))) res.setHeader(name, value);
         res.end(JSON.stringify({ version: MANIFEST_VERSION, models }));
         return;
       }

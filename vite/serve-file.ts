@@ -1,6 +1,6 @@
 import { createReadStream, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { SERVED_HEADERS } from './content-security-policy';
+import { servedHeaders } from './content-security-policy';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
@@ -32,7 +32,7 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, path: string
   res.setHeader('Content-Type', contentType(path));
   res.setHeader('Accept-Ranges', 'bytes');
   res.setHeader('Cache-Control', 'no-cache');
-  for (const [name, value] of Object.entries(SERVED_HEADERS)) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(servedHeaders(path))) res.setHeader(name, value);
   const range = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
   if (range && (range[1] || range[2])) {
     const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));

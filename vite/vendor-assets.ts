@@ -2,7 +2,7 @@ import type { Plugin } from 'vite';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SERVED_HEADERS } from './content-security-policy';
+import { servedHeaders } from './content-security-policy';
 import { ROOT } from './paths';
 import { contentType, type MiddlewareServer } from './serve-file';
 
@@ -56,7 +56,7 @@ export function vendorAssets(): Plugin {
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       // As for the app's own files: a worker script (the OCR engine's, the llama.cpp host) must carry the
       // isolation headers to start in an isolated page, and the policy to be bound by it.
-      for (const [name, value] of Object.entries(SERVED_HEADERS)) res.setHeader(name, value);
+      for (const [name, value] of Object.entries(servedHeaders(path))) res.setHeader(name, value);
       createReadStream(path).pipe(res);
     });
   };

@@ -4,6 +4,7 @@ import { findLabelled, lookupCell } from './lookup';
 import { LABEL_PREFIX, type AskedFigure } from './question';
 import { STEADINESS_YEARS } from './judgements';
 import { isMagnitudeInput, quantityOf, PRIOR_PREFIX } from './metrics';
+import { costValue } from './signs';
 import { findCell, MIN_ROW_SCORE, nearestRows, type DocumentTables, type FoundCell } from './find-cell';
 import type { MeaningMatches } from './meaning';
 
@@ -145,7 +146,7 @@ function computeYear(asked: AskedFigure, docs: DocumentTables[], fy: number, mis
       read && ![...inputs.values()].some((i) => i.quantity !== read.quantity && i.cell.docId === read.cell.docId && i.cell.start === read.cell.start) ? read : undefined;
     if (!found && MAY_BE_ABSENT.has(quantity)) absent.push(name);
     else if (!found) missing.push(year ? `${quantity} (FY${year})` : quantity);
-    else inputs.set(name, { ...found, value: isMagnitudeInput(quantity) ? Math.abs(found.value) : found.value, name });
+    else inputs.set(name, { ...found, value: isMagnitudeInput(quantity) ? costValue(found.value, found.label, found.signs) : found.value, name });
   }
   if (inputs.size + absent.length !== inputsOf(asked.expression).length) return undefined;
   if (asked.unit !== 'currency') sameScale(inputs);

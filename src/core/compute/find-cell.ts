@@ -2,6 +2,7 @@ import { unscaledLabel, type StatementKind, type Table, type TableRow } from '..
 import { lexiconEntry, type LexiconEntry } from './lexicon';
 import { rowScore } from './match';
 import { contentWords } from './match-text';
+import { rowSigns, type RowSigns } from './signs';
 
 /** One document's tables. */
 export interface DocumentTables {
@@ -46,6 +47,8 @@ export interface FoundCell {
   meaning?: number;
   /** How well the row's label alone is the line item (rowScore, 0–1, before the table's bonuses), when read by its words. */
   match?: number;
+  /** Whether the row's period figures keep one sign or carry both (a cost read as its size only when one). */
+  signs?: RowSigns;
   cell: CellRef;
 }
 
@@ -154,6 +157,7 @@ export function cellFound(docId: string, table: Table, row: TableRow, column: nu
     ...(heading?.period?.months ? { months: heading.period.months } : {}),
     ...(table.statement ? { statement: table.statement } : {}),
     tableTitle: table.title,
+    signs: rowSigns(table, row),
     context: [...row.path, heading?.group ?? '', heading?.label ?? ''].filter(Boolean).join(' | '),
     cell: {
       docId,

@@ -8,7 +8,7 @@
  * `(x + prior_x) / 2`. Every quantity is in units (dollars, shares), never "in millions": the caller
  * applies each table's scale. Quantities in MAGNITUDE_INPUTS are costs and outflows, defined as
  * positive magnitudes: statements print them in parentheses or with a minus sign (capital
- * expenditure and dividends in a cash flow statement), so the caller takes their absolute value.
+ * expenditure and dividends in a cash flow statement), so the caller reads them as sizes (signs.ts).
  * A percent metric's formula multiplies by 100 (34.6 means 34.6%).
  *
  * Where definitions differ, the formula follows the cited standard (average balances for returns and
@@ -29,8 +29,9 @@ export const QUANTITY_IDS = [...INCOME_STATEMENT, ...COSTS, ...BALANCE_SHEET, ..
 export type QuantityId = (typeof QUANTITY_IDS)[number];
 
 /**
- * Costs and outflows, defined as positive magnitudes: the caller takes the absolute value of the
- * printed figure (capital expenditure and dividends paid are negative in a cash flow statement,
+ * Costs and outflows, defined as positive magnitudes: the caller reads the printed figure as its
+ * size, its sign read one way for the whole row (signs.ts costValue: a row that changes sign is a
+ * cost one year and a credit another) (capital expenditure and dividends paid are negative in a cash flow statement,
  * expenses are often in parentheses). Income tax expense is one too: filings that print the provision in
  * parentheses are far more common than a tax benefit, which this reads as an expense.
  */
@@ -57,7 +58,7 @@ export function isQuantityInput(input: string): boolean {
   return (QUANTITY_IDS as readonly string[]).includes(quantityOf(input));
 }
 
-/** Whether the caller takes the input's absolute value (MAGNITUDE_INPUTS, in any period). */
+/** Whether the caller reads the input as a cost's size (MAGNITUDE_INPUTS, in any period; its sign by signs.ts costValue). */
 export function isMagnitudeInput(input: string): boolean {
   return MAGNITUDE_INPUTS.has(quantityOf(input) as QuantityId);
 }
