@@ -5,7 +5,10 @@
  *
  * Months are counted as one number, year × 12 + month − 1. A period that ends in the first week
  * of a month (a 52/53-week year: "July 1, 2023", "January 1, 2023") ends in the month before.
+ * Dates themselves are read by text/dates, the one date reader.
  */
+
+import { DATE_PATTERN, FIRST_WEEK, parseDate } from '../text';
 
 /** When a company's fiscal year ends, and which calendar year names it. */
 export interface FiscalCalendar {
@@ -18,38 +21,12 @@ export interface FiscalCalendar {
 /** The calendar of a company whose fiscal year is the calendar year. */
 export const CALENDAR_YEAR: FiscalCalendar = { endMonth: 12, naming: 'end' };
 
-/** A period ending on or before this day of a month ends, for its quarter and year, in the month before. */
-const FIRST_WEEK = 7;
-
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_NAMES = String.raw`(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?`;
-/** A printed date: "July 1, 2023", "Jul. 1 , 2023", "1 July 2023", "July 1,\n2023". */
-export const DATE_PATTERN = String.raw`(?:${MONTH_NAMES}\s+\d{1,2}\s*,?\s*(?:19|20)\d\d|\d{1,2}\s+${MONTH_NAMES}\s+(?:19|20)\d\d)`;
-const DATE = new RegExp(DATE_PATTERN, 'i');
-
-/** A printed date's parts; undefined when the text holds no full date. */
-export function parseDate(text: string | undefined): { year: number; month: number; day: number } | undefined {
-  const m = text ? DATE.exec(text) : null;
-  if (!m) return undefined;
-  const words = m[0].replace(/[.,]/g, ' ').split(/\s+/).filter(Boolean);
-  const monthWord = words.find((w) => /^\p{L}/u.test(w))!;
-  const [day, year] = words.filter((w) => /^\d/.test(w)).map(Number);
-  const month = MONTHS.indexOf(monthWord.slice(0, 3).toLowerCase()) + 1;
-  return { year, month, day };
-}
-
 /** The month a period printed as ending on `date` ends in, as a count of months; undefined without a full date. */
 export function endingMonth(date: string | undefined): number | undefined {
   const d = parseDate(date);
   if (!d) return undefined;
   const index = d.year * 12 + d.month - 1;
   return d.day <= FIRST_WEEK ? index - 1 : index;
-}
-
-/** A count of months as "June 2023". */
-export function monthLabel(index: number): string {
-  const names = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-  return `${names[((index % 12) + 12) % 12]} ${Math.floor(index / 12)}`;
 }
 
 /**

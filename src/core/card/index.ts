@@ -6,6 +6,7 @@ export type { DocumentCard, DocumentPeriod } from './types';
 export { describeDocument, isCode, prettyFileName } from './card';
 export { abbreviates } from './names';
 export { periodLabel } from './period';
-export { CALENDAR_YEAR, calendarOfColumns, endingMonth, fiscalPeriodOf, fiscalQuarterEnd, monthLabel, parseDate, readCalendar, withCalendar } from './calendar';
+export { CALENDAR_YEAR, calendarOfColumns, endingMonth, fiscalPeriodOf, fiscalQuarterEnd, readCalendar, withCalendar } from './calendar';
+export { monthLabel, parseDate } from '../text';
 export type { FiscalCalendar } from './calendar';
 export { routeQuestion, type RoutedDocument } from './route';

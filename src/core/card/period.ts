@@ -1,8 +1,6 @@
 import type { DocumentPeriod } from './types';
-import { fiscalYearOf } from '../tables';
-import { DATE_PATTERN, endingMonth, fiscalPeriodOf, parseDate, type FiscalCalendar } from './calendar';
-
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+import { DATE_PATTERN, dateLabel, fiscalYearOf, parseDate } from '../text';
+import { endingMonth, fiscalPeriodOf, type FiscalCalendar } from './calendar';
 const DATE = String.raw`(${DATE_PATTERN})`;
 const ANNUAL = new RegExp(String.raw`for\s+the\s+(?:fiscal\s+)?year\s+ended\b[^0-9]{0,40}?${DATE}`, 'i');
 // A cover over several lines ("For the quarterly period ended" above "March 31, 2021"), with the ticked box's mark between.
@@ -102,9 +100,7 @@ export function statedQuarter(text: string): { year: number; quarter: number } |
 /** A 52/53-week year that ends in the first days of January belongs to the year before. */
 function fiscal(date: string): { year: number; ended: string } {
   const d = parseDate(date)!;
-  const name = MONTHS[d.month - 1];
-  const ended = `${name.charAt(0).toUpperCase()}${name.slice(1)} ${d.day}, ${d.year}`;
-  return { year: fiscalYearOf(d.year, d.month, d.day), ended };
+  return { year: fiscalYearOf(d.year, d.month, d.day), ended: dateLabel(d) };
 }
 
 function monthOf(date: string): number {

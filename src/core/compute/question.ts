@@ -1,4 +1,5 @@
 import { statementsNamed, type StatementKind } from '../tables';
+import { AUXILIARY_VERBS } from '../text';
 import { findMetric, metricById, type Metric, type MetricUnit } from './metrics';
 import { qualifierOf, quantitiesIn } from './match';
 import { contentWords, extendsName } from './match-text';
@@ -39,7 +40,7 @@ export interface AskedFigure {
 
 const AVERAGE = /\b(?:\d|two|three|four|five)[\s-]+years?\s+average\b|\baverage\s+of\s+(?:the\s+)?(?:last\s+)?(?:\d|two|three|four|five)\s+years\b/i;
 const COMPARE = /\b(?:improv\w*|increas\w*|declin\w*|decreas\w*|grow\w*|grew|fell|fall\w*|change[ds]?|rise|rose|higher|lower|year[\s-]+over[\s-]+year)\b/i;
-const YES_NO = /^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should)\b/i;
+const YES_NO = new RegExp(`^\\s*(?:${AUXILIARY_VERBS.join('|')})\\b`, 'i');
 const UP = /\b(?:improv\w*|increas\w*|grow\w*|grew|rise|rose|higher|expand\w*)\b/i;
 const DOWN = /\b(?:declin\w*|decreas\w*|fell|fall\w*|lower|shr[iu]nk\w*|contract\w*)\b/i;
 const POSITIVE = /\bpositive\b/i;

@@ -1,5 +1,5 @@
 import { abbreviates } from '../card';
-import { COMMON_ACRONYMS } from '../text';
+import { AUXILIARY_VERBS, COMMON_ACRONYMS, MONTH_NAMES, QUESTION_WORDS } from '../text';
 import { CORPORATE_WORDS, initialsOf, shortForm, spelledOut } from './short-forms';
 
 /**
@@ -23,31 +23,10 @@ export interface Decline {
   rule?: string;
 }
 
-const MONTHS = new Set(['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']);
+const MONTHS: ReadonlySet<string> = new Set(MONTH_NAMES);
 /** Capitalised words that are no names: question and period words a question may start a clause with. */
 const NOT_NAMES = new Set([
-  'What',
-  'Which',
-  'Who',
-  'When',
-  'Where',
-  'Why',
-  'How',
-  'Is',
-  'Are',
-  'Was',
-  'Were',
-  'Did',
-  'Does',
-  'Do',
-  'Has',
-  'Have',
-  'Had',
-  'Can',
-  'Could',
-  'Will',
-  'Would',
-  'Should',
+  ...[...QUESTION_WORDS, ...AUXILIARY_VERBS].map((w) => w.charAt(0).toUpperCase() + w.slice(1)),
   'In',
   'On',
   'At',

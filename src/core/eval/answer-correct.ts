@@ -1,4 +1,4 @@
-import { wordTokens } from '../text';
+import { MONTH_PATTERN, wordTokens } from '../text';
 import { STOPWORDS } from '../search';
 import { fraction, markdownTable } from './metrics';
 
@@ -35,7 +35,7 @@ const FOOTNOTE = /\[\d{1,3}\]|(?<=\p{L})\(\d{1,2}\)/gu;
  * date, or right after a year and a dash ("2022-23").
  */
 const CANDIDATE = /(?<![\p{L}\d.,]|\p{L}-|\d\/|(?:19|20)\d\d[-–])(\(\s*)?([-−])?([$€£]\s?)?([-−])?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)/gu;
-const MONTHS = 'january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec';
+const MONTHS = MONTH_PATTERN;
 const MONTH_BEFORE = new RegExp(`\\b(?:${MONTHS})\\.?\\s+$`, 'i');
 const MONTH_AFTER = new RegExp(`^\\s+(?:${MONTHS})\\b`, 'i');
 const PERCENT = /^\s?(?:%|percent(?:age points?)?\b|per\s?cent\b|pct\b|percentage points?\b)/i;

@@ -1,6 +1,6 @@
 import type { Chunk } from '../types';
 import { isTableRow } from '../chunk';
-import { segmentSentences } from '../text';
+import { MONTH_NAMES, MONTH_PATTERN, segmentSentences } from '../text';
 import { withoutYears } from './critic';
 
 /** What the retrieval-only answer may quote: a sentence, a list item or a table row. */
@@ -13,7 +13,7 @@ export interface QuoteUnit {
 }
 
 /** "December 31" and the like: the day is not a figure. */
-const MONTH_DAY = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b/gi;
+const MONTH_DAY = new RegExp(String.raw`\b${MONTH_PATTERN}\s+\d{1,2}\b`, 'gi');
 /** Numbered references ("Item 7A", "Note 7", "page 12", "Q4"): not figures either. */
 const REFERENCE = /\b(?:items?|notes?|parts?|pages?|sections?|exhibits?|schedules?|articles?|level|tier|q)\s*\d+[a-z]?(?:\.\d+)*\b/gi;
 /** Names and ordinals with digits ("3M", "10-K", "COVID-19", "A320", "4th"); "5m" is an amount. */
@@ -29,7 +29,7 @@ const SECTION_PREFIX = /^(?:item|note|part|schedule|exhibit|section|appendix)\s+
 const BARE_SECTION = /^(?:item|note|part|schedule|exhibit|section|appendix)\s+[\w.]+$/i;
 /** A section number before a heading: "2. ", "3.2 ". */
 const HEADING_NUMBER = /^\d{1,2}(?:\.\d{1,2})*\.?\s+(?=\p{Lu})/u;
-const MONTH = /^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b/;
+const MONTH = new RegExp(`^(?:${MONTH_NAMES.join('|')})\\b`);
 
 /** A numbered heading of a paper or a manual ("2. Overview: Example Run", "3.2 Surge Handling", "1. Introduction"): title case after the number, no figure, comma or full stop; not a date ("31 December"). */
 function isNumberedHeading(t: string): boolean {

@@ -1,5 +1,5 @@
 import { aboutYearsAsked } from './verdict';
-import { CARDINAL_WORDS } from '../text';
+import { AUXILIARY_VERBS, BARE_MONTH_PATTERN, CAPITALISED_MONTH_PATTERN, CARDINAL_WORDS, QUESTION_WORDS } from '../text';
 import { distinctiveTokens, printsDistinctive } from './distinct';
 /** What kind of span a question asks to be read from a sentence. */
 /** date: a date, a month, a year or a time of day. */
@@ -42,8 +42,12 @@ const PERCENT_ASKED =
   /\b(?:what|which)\s+(?:\S+\s+){0,4}?(?:rate|percentage|percent|share|margin|yield|ratio)\b|\bwhat\s+percent|\bby\s+what\s+percent|\bhow\s+much\s+(?:did|does|do|has|have|will|would)\b[^?]*\b(?:add|contribut\w*|grow|grew|increase|decrease|rise|fall|decline)\b[^?]*\b(?:sales|growth|comparable|comp)\b/i;
 const MONEY_ASKED =
   /\bhow\s+(?:much|large|big)\b|\bfor\s+how\s+much\b|\b(?:what|which)\s+(?:\S+\s+){0,5}?(?:amount|value|cost|price|size|worth|bonus|salary|fee|dividend|consideration|proceeds|payment|payments|charge|estimate)\b/i;
-const DATE_ASKED =
-  /^\s*when\b(?![^?]*,\s*(?:what|which|how|who|whom|where|is|are|was|were|does|do|did|can|could|will|would|should)\b)|\bwhat\s+(?:date|day|month|year)\b|\bwhich\s+(?:date|day|month|year)\b|\bin\s+what\s+year\b/i;
+/** A clause a question goes on with after a comma ("When …, what …"): its own question. */
+const CLAUSE_OPENERS = [...QUESTION_WORDS, ...AUXILIARY_VERBS].join('|');
+const DATE_ASKED = new RegExp(
+  String.raw`^\s*when\b(?![^?]*,\s*(?:${CLAUSE_OPENERS})\b)|\bwhat\s+(?:date|day|month|year)\b|\bwhich\s+(?:date|day|month|year)\b|\bin\s+what\s+year\b`,
+  'i',
+);
 const VERSION_ASKED = /\b(?:which|what)\s+(?:\S+\s+){0,3}?versions?\b/i;
 /** A statistic or a score: a plain number, whatever "value" says elsewhere. */
 const STATISTIC_ASKED = /\b(?:p[\s-]?values?|statistics?|coefficients?|scores?|correlations?|AIC|BIC|log-?likelihood)\b/i;
@@ -64,10 +68,8 @@ export function askedFact(question: string): FactType | undefined {
 const QUALIFIER = String.raw`(?:(?:approximately|about|around|roughly|nearly|almost|over|more\s+than|less\s+than|fewer\s+than|up\s+to|at\s+least|some|close\s+to|in\s+excess\s+of)\s+)?`;
 const SCALE = String.raw`(?:\s?(?:thousand|million|billion|trillion|bn|mn|[mMbBkK])\b)?`;
 const AMOUNT = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?`;
-const MONTHS =
-  'January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?';
-/** A month named alone ("treated in December"); "May" alone is too often the verb. */
-const BARE_MONTHS = '(?:January|February|March|April|June|July|August|September|October|November|December)';
+const MONTHS = CAPITALISED_MONTH_PATTERN;
+const BARE_MONTHS = BARE_MONTH_PATTERN;
 const PATTERNS: Record<FactType, RegExp> = {
   money: new RegExp(
     String.raw`${QUALIFIER}(?:(?:US|U\.S\.\s?)?\$\s?(?:${AMOUNT})${SCALE}(?:\s+(?:USD|dollars))?(?:\s+(?:per|a)\s+share)?|(?:USD|EUR|GBP|€|£)\s?(?:${AMOUNT})${SCALE}|(?:${AMOUNT})\s?(?:thousand|million|billion|trillion)\s+(?:USD|dollars|euros|pounds))`,

@@ -1,5 +1,6 @@
 import type { ReadUnit } from './fact';
 import { distinctiveTokens, printsDistinctive } from './distinct';
+import { AUXILIARY_VERBS } from '../text';
 
 /** A yes/no question's verdict and the unit that decides it. */
 export interface Verdict {
@@ -14,7 +15,7 @@ const LEAD = String.raw`(?:in|according\s+to|per|under|based\s+on|from|for|at|on
 /** A question's lead-in saying where to look: "In the Debian history, …", "According to the 2022 10-K, …". */
 export const LEAD_IN = new RegExp(String.raw`^\s*${LEAD}`, 'i');
 /** A question answered yes or no, after a lead-in if it has one. */
-export const YES_NO = new RegExp(String.raw`^\s*(?:${LEAD})?(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would|should|may)\b`, 'i');
+export const YES_NO = new RegExp(String.raw`^\s*(?:${LEAD})?(?:${[...AUXILIARY_VERBS, 'may'].join('|')})\b`, 'i');
 /**
  * The deciding unit must cover at least this share of the question's term weight (the documents'
  * own names and the question's lead-in set apart): it states what the question asks about. Half,

@@ -11,7 +11,7 @@ export { readTables, TABLES_VERSION } from './read';
 export { cellNumber, readGrids } from './grid';
 export type { Grid, GridCell, GridRow } from './grid';
 export { cellValue } from './numbers';
-export { columnPeriods, fiscalYearOf, quarterIn } from './periods';
+export { columnPeriods, quarterIn } from './periods';
 export { statedScale, unscaledLabel } from './units';
 export { recogniseStatement, statementTitled, statementsNamed } from './statements';
 export type { Cell, Period, StatementKind, StoredTables, Table, TableRow } from './types';

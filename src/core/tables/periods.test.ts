@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { columnPeriods, fiscalYearOf, quarterIn } from './periods';
+import { columnPeriods, quarterIn } from './periods';
+import { fiscalYearOf } from '../text';
 
 describe('fiscalYearOf', () => {
   it('is the calendar year without a date, or for a date outside early January', () => {

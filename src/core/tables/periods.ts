@@ -1,19 +1,11 @@
 import type { Period } from './types';
 import { isYear } from './numbers';
+import { fiscalYearOf, MONTH_NAMES, MONTH_PATTERN, monthNumber } from '../text';
 
-const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-const MONTH_DAY =
-  /\b(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(\d{1,2})\b/gi;
+const MONTH_DAY = new RegExp(String.raw`\b(${MONTH_PATTERN})\s+(\d{1,2})\b`, 'gi');
 const YEAR = /(?<![\d,.$])(?:19[89]\d|20\d\d)(?![\d,.%])/g;
 const DURATION = /\b(three|six|nine|twelve|3|6|9|12)[\s-]+months?\b|\b(quarters?)\b|\b((?:fiscal\s+)?years?)\b/gi;
 const WORD_MONTHS: Record<string, number> = { three: 3, '3': 3, six: 6, '6': 6, nine: 9, '9': 9, twelve: 12, '12': 12 };
-/** A fiscal year whose end falls on or before this day of January is the year before's: a 52–53-week year ends within the first week. */
-const EARLY_JANUARY = 7;
-
-/** The fiscal year a period ending on this date belongs to. */
-export function fiscalYearOf(year: number, month?: number, day?: number): number {
-  return month === 1 && (day ?? 31) <= EARLY_JANUARY ? year - 1 : year;
-}
 
 /**
  * Each value column's period, read from the header lines above a table (nearest last) and the
@@ -30,7 +22,7 @@ export function columnPeriods(headerLines: string[], columns: number): Array<Per
   if (!years) return out;
   // Dates and durations from the heading rows, not a caption sentence above them; the caption's where the rows print none.
   const rows = headerRows(headerLines);
-  const datesIn = (t: string) => [...t.matchAll(MONTH_DAY)].map((m) => ({ month: MONTHS.indexOf(m[1].slice(0, 3).toLowerCase()) + 1, day: Number(m[2]) }));
+  const datesIn = (t: string) => [...t.matchAll(MONTH_DAY)].map((m) => ({ month: monthNumber(m[1])!, day: Number(m[2]) }));
   const dates = datesIn(rows).length ? datesIn(rows) : datesIn(text);
   const months = durations(rows, columns);
   // One date per dated column, in order, where there are as many ("July 1, | June 25, | July 1, | June 25," over
@@ -45,7 +37,7 @@ export function columnPeriods(headerLines: string[], columns: number): Array<Per
     const y = years[g];
     if (y === undefined) continue;
     const date = dates.length === 0 ? undefined : dates.length === 1 ? dates[0] : inOrder ? dates[dated.indexOf(i)] : dates[Math.min(g, dates.length - 1)];
-    const label = date ? `${MONTHS[date.month - 1][0].toUpperCase()}${MONTHS[date.month - 1].slice(1)} ${date.day}, ${y}` : String(y);
+    const label = date ? `${MONTH_NAMES[date.month - 1].slice(0, 3)} ${date.day}, ${y}` : String(y);
     out[i] = { fy: fiscalYearOf(y, date?.month, date?.day), label: sub ? `${label} ${sub[i]}` : label, ...(months[i] ? { months: months[i] } : {}) };
   }
   return out;

@@ -1,4 +1,5 @@
 import type { StatementKind, TableRow } from './types';
+import { MONTH_PATTERN } from '../text';
 
 /** How a statement's title reads (US GAAP and IFRS names) — also how a question names one. */
 const TITLES: Array<[StatementKind, RegExp]> = [
@@ -61,7 +62,7 @@ const VOCABULARY: Array<[StatementKind, RegExp[]]> = [
 ];
 /** A contents entry ends in a page number ("| 56", " F-3"); a title may end in a date ("Years ended December 31"). */
 const PAGE_NUMBER = /(?:^|[\s|.…])(?:[A-Z]-)?\d{1,3}\s*$/;
-const MONTH_DAY_END = /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\s*$/i;
+const MONTH_DAY_END = new RegExp(String.raw`\b${MONTH_PATTERN}\s+\d{1,2}\s*$`, 'i');
 const MIN_VOCABULARY = 3;
 const MAX_TITLE_WORDS = 16;
 

@@ -15,6 +15,12 @@ export const COMMON_ACRONYMS: ReadonlySet<string> = new Set(
   ),
 );
 
+/** The words a question opens with to ask what, who, when, where, why or how (lower case). */
+export const QUESTION_WORDS = ['what', 'which', 'who', 'whom', 'when', 'where', 'why', 'how'] as const;
+
+/** The verbs a yes/no question opens with ("Is …", "Did …", "Should …"; lower case). "May" is left out: it opens as many questions about the month. */
+export const AUXILIARY_VERBS = ['is', 'are', 'was', 'were', 'does', 'do', 'did', 'has', 'have', 'had', 'can', 'could', 'will', 'would', 'should'] as const;
+
 /** Cardinal numbers written as words, one to ninety, as a regular-expression alternation ("six date and time functions"). */
 export const CARDINAL_WORDS =
   'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
