@@ -3,6 +3,7 @@
  * names it goes by and its period; and which documents a question names.
  */
 export type { DocumentCard, DocumentPeriod } from './types';
+export { cardNames } from './types';
 export { describeDocument, isCode, prettyFileName } from './card';
 export { abbreviates } from './names';
 export { periodLabel } from './period';

@@ -35,3 +35,8 @@ export interface DocumentCard {
   /** The fiscal calendar the document states (the month its year ends, the year it names it by), where it states one. */
   calendar?: FiscalCalendar;
 }
+
+/** The names a document goes by, one list: its card's names, title and company (what a question may call it). */
+export function cardNames(card: Pick<DocumentCard, 'names' | 'title' | 'company'>): string[] {
+  return [...card.names, card.title, card.company ?? ''];
+}

@@ -3,6 +3,8 @@
  * of a company's name ("JnJ", "J&J" for Johnson & Johnson).
  */
 
+import { ACRONYM_SHAPE } from '../text';
+
 /** Words of a company's name that do not tell it apart ("Arena Pharmaceuticals" is "Arena"). */
 export const CORPORATE_WORDS = /^(?:inc|corp|corporation|company|co|group|holdings?|pharmaceuticals?|technologies|international|plc|ltd|llc|limited|systems|the|and|&)$/i;
 
@@ -14,7 +16,7 @@ export const CORPORATE_WORDS = /^(?:inc|corp|corporation|company|co|group|holdin
  * tried: over a filing's text "AMD" was found spelled out by chance.)
  */
 export function spelledOut(name: string): RegExp | undefined {
-  if (!/^[A-Z][A-Z&]{1,5}$/.test(name)) return undefined;
+  if (!new RegExp(`^${ACRONYM_SHAPE}$`).test(name)) return undefined;
   const joint = String.raw`\s+(?:(?:of|and|for|the|&)\s+)?`;
   const capitalised = [...name].map((ch) => (ch === '&' ? '(?:and|&)' : String.raw`${ch}[\p{Ll}\p{Lu}]+`)).join(joint);
   const and = [...name.slice(1)].findIndex((ch) => ch === 'N' || ch === '&') + 1;

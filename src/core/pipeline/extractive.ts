@@ -1,4 +1,4 @@
-import { wordTokens } from '../text';
+import { ACRONYM_SHAPE, wordTokens } from '../text';
 import { STOPWORDS } from '../search';
 import type { CitationMark } from '../attribution';
 import { AMOUNT_QUESTION, yearsIn } from './critic';
@@ -26,7 +26,7 @@ interface ExtractedSentence {
 }
 
 /** An all-caps abbreviation in a question ("PP&E", "R&D", "EPS"). */
-const ACRONYM = /\b[A-Z][A-Z&]{1,5}\b/g;
+const ACRONYM = new RegExp(String.raw`\b${ACRONYM_SHAPE}\b`, 'g');
 /** A unit scoring below this share of the best is quoted only if it covers a query word the others miss. */
 const KEEP_SHARE = 0.4;
 const COVER_SHARE = 0.3;

@@ -7,7 +7,7 @@ export { stripBidiControls } from './bidi';
 export { figuresIn, figuresKey } from './figures';
 export { cleanLine, flattenLine, isBlank, normalizeNewlines } from './normalize';
 export { segmentSentences } from './segment';
-export { AUXILIARY_VERBS, CARDINAL_WORDS, COMMON_ACRONYMS, QUESTION_WORDS, wordTokens } from './words';
+export { ACRONYM_SHAPE, AUXILIARY_VERBS, CARDINAL_WORDS, COMMON_ACRONYMS, QUESTION_WORDS, wordTokens } from './words';
 export {
   BARE_MONTH_PATTERN,
   CAPITALISED_MONTH_PATTERN,

@@ -8,6 +8,9 @@ export function wordTokens(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
 
+/** What an acronym looks like: two to six capitals, an ampersand among them allowed ("AMD", "PP&E", "R&D"); a regex source without groups. */
+export const ACRONYM_SHAPE = '[A-Z][A-Z&]{1,5}';
+
 /** Acronyms that name a measure, a currency, a role or a form, not what a document is about ("EBITDA", "CFO", "SEC"). */
 export const COMMON_ACRONYMS: ReadonlySet<string> = new Set(
   'USD EUR GBP JPY CNY CAD GAAP IFRS EPS EBIT EBITDA EBITDAR CEO CFO COO CTO ROA ROE ROIC ROI COGS CAPEX SGA YOY LTM TTM US USA UK EU FX PPE NAV AUM FCF CCC DSO DIO DPO TSR IPO OCF SEC LLC INC'.split(

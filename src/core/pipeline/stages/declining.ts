@@ -3,7 +3,7 @@ import { askedFigure, askedPeriod, askedYears, type DocumentTables } from '../..
 import { askedComparison } from '../../compare';
 import { askedFact, countedNouns, countedPattern, MIN_FACT_COVERAGE, typedSpans } from '../../read';
 import type { CandidateRow } from '../types';
-import { CALENDAR_YEAR, endingMonth, fiscalPeriodOf, type DocumentCard, type RoutedDocument } from '../../card';
+import { CALENDAR_YEAR, cardNames, endingMonth, fiscalPeriodOf, type DocumentCard, type RoutedDocument } from '../../card';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
 import { tablesInScope } from './figuring';
@@ -25,7 +25,7 @@ export async function declining(
   const cards = (ctx.deps.cards?.() ?? []).filter((d) => !scope || scope.has(d.docId));
   // A document the question named by its name is about what it asks.
   if (routed.length === 0) {
-    const names = cards.flatMap((d) => [...d.card.names, d.card.title, d.card.company ?? '']);
+    const names = cards.flatMap((d) => cardNames(d.card));
     // A few documents in scope are read whole for the name; a library, by what retrieval found.
     const few = cards.length <= WHOLE_DOCUMENTS && ctx.deps.chunksOf ? cards.map((c) => c.docId) : [];
     if (few.length) await ctx.deps.loadDocuments?.(few);

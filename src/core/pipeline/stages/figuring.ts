@@ -25,6 +25,7 @@ import type { CandidateRow } from '../types';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
 import { citeSpan } from './citing';
+import { documentNames } from './reading';
 import { generationUsage } from '../usage';
 
 /** How many documents a question without a routed document is computed over: those of its best candidates. */
@@ -192,8 +193,7 @@ const NAMING_DOCUMENTS = 8;
 /** Whether a text prints every name and distinguishing acronym the question uses beyond the documents' own; undefined when it uses none. */
 function namePrinter(ctx: AskContext, withAcronyms = true): ((text: string) => boolean) | undefined {
   const asked = ctx.question.replace(LEAD_IN, '');
-  const own = (ctx.deps.cards?.() ?? []).flatMap((c) => [...c.card.names, c.card.title, c.card.company ?? '']);
-  const names = namesBeyond(asked, own);
+  const names = namesBeyond(asked, documentNames(ctx));
   const acronyms = withAcronyms ? [...new Set(asked.match(/\b[A-Z]{2,6}\b/g) ?? [])].filter((a) => !COMMON_ACRONYMS.has(a)).map((a) => new RegExp(`\\b${a}\\b`)) : [];
   if (names.length === 0 && acronyms.length === 0) return undefined;
   return (text) => mentionsAll(text, names) && acronyms.every((a) => a.test(text));

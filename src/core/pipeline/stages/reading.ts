@@ -1,6 +1,7 @@
 import { changeFrom, changeText, factFrom, factText, LEAD_IN, verdictFrom, verdictText, type ChangeFound, type FactFound, type ReadUnit, type Verdict } from '../../read';
 import type { Intent } from '../../intent';
 import { mentionsAll, namesBeyond } from '../../decline';
+import { cardNames } from '../../card';
 import { rankedUnits } from '../extractive';
 import { textBefore } from '../extractive-units';
 import type { AskContext, Outcome } from './context';
@@ -43,17 +44,19 @@ function rankUnits(ctx: AskContext, sources: AnswerSource[]): ReadUnit[] {
   );
 }
 
+/** The names the documents go by (every document's, or those in `docIds`): the one place the stages gather them. */
+export function documentNames(ctx: AskContext, docIds?: ReadonlySet<string>): string[] {
+  return (ctx.deps.cards?.() ?? []).filter((c) => !docIds || docIds.has(c.docId)).flatMap((c) => cardNames(c.card));
+}
+
 /** The names and titles of the documents the sources come from. */
 export function ownNames(ctx: AskContext, sources: AnswerSource[]): string[] {
-  const docIds = new Set(sources.map((s) => s.first.docId));
-  return [...(ctx.deps.cards?.() ?? []).filter((c) => docIds.has(c.docId)).flatMap((c) => [...c.card.names, c.card.title, c.card.company ?? '']), ...sources.map((s) => s.title)];
+  return [...documentNames(ctx, new Set(sources.map((s) => s.first.docId))), ...sources.map((s) => s.title)];
 }
 
 /** The units that print the names the question uses beyond its documents' own ("Java" for "Which version of Java does ReportLab require?"): only they may state a fact. */
 export function naming(ctx: AskContext, sources: AnswerSource[], units: ReadUnit[]): ReadUnit[] {
-  const docIds = new Set(sources.map((s) => s.first.docId));
-  const own = (ctx.deps.cards?.() ?? []).filter((c) => docIds.has(c.docId)).flatMap((c) => [...c.card.names, c.card.title, c.card.company ?? '']);
-  const names = namesBeyond(ctx.question.replace(LEAD_IN, ''), [...own, ...sources.map((s) => s.title)]);
+  const names = namesBeyond(ctx.question.replace(LEAD_IN, ''), ownNames(ctx, sources));
   return names.length ? units.filter((u) => mentionsAll(u.text, names)) : units;
 }
 
