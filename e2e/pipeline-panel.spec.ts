@@ -33,6 +33,19 @@ async function shot(page: Page, name: string, from?: string) {
     await page.screenshot({ path: `${dir}/${name}-${i + 1}.png`, fullPage: true, clip: { x: 0, y: top + i * height, width, height: Math.min(height, bottom - top - i * height) } });
 }
 
+/** The page cell holds a long page range ("pp. 112–113", set here on the first line) whole, clear of the text beside it. */
+async function expectPageRangeFits(page: Page) {
+  const cell = await page.evaluate(() => {
+    const line = document.querySelector('[data-testid="pipeline-row"] .cand-line')!;
+    const pages = line.querySelector<HTMLElement>('.cand-page')!;
+    pages.textContent = 'pp. 112–113';
+    const text = line.querySelector('.cand-snippet')!.getBoundingClientRect();
+    return { clipped: pages.scrollWidth > pages.clientWidth, right: pages.getBoundingClientRect().right, textLeft: text.left };
+  });
+  expect(cell.clipped).toBe(false);
+  expect(cell.right).toBeLessThanOrEqual(cell.textLeft);
+}
+
 async function askAboutBoth(page: Page) {
   await openApp(page);
   await addFiles(page, [fixture('report.pdf'), fixture('notes.md')]);
@@ -47,6 +60,7 @@ test('the Pipeline panel: one compact line per candidate, details in place, filt
   await page.setViewportSize({ width: 1400, height: 900 });
   await askAboutBoth(page);
   await shot(page, 'ask-1400', 'section.pipeline');
+  await expectPageRangeFits(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   const panel = page.getByRole('region', { name: 'Pipeline' });
   const rows = panel.getByTestId('pipeline-row');
@@ -56,6 +70,8 @@ test('the Pipeline panel: one compact line per candidate, details in place, filt
   const histogramTop = (await panel.getByTestId('grade-histogram').boundingBox())!.y;
   expect(histogramTop).toBeLessThan((await rows.first().boundingBox())!.y);
   await expect(panel.getByTestId('stage-row').first()).toBeVisible();
+  // What a grade is made of, in plain words (no model here: the retrieval score and Sieve's check).
+  await expect(panel.getByTestId('grade-words')).toHaveText(/^A grade \(0 to 1\) says how well a passage answers the question: its retrieval score/);
 
   // Compact: every line is at most two short lines high, with its verdict and reason in view and its details closed.
   for (const row of await rows.all()) {

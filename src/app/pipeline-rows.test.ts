@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Verdict } from '../core/pipeline';
-import { docColours, effectiveFilter, filterCounts, filterRows, reasonInWords, scoreBar, snippet } from './pipeline-rows';
+import type { CandidateRow, Verdict } from '../core/pipeline';
+import { docColours, effectiveFilter, filterCounts, filterRows, gradeInWords, reasonInWords, scoreBar, snippet } from './pipeline-rows';
 
 const row = (verdict?: Verdict, reason?: string) => ({ verdict, reason });
 
@@ -108,5 +108,25 @@ describe('reasonInWords', () => {
 
   it('says when nothing is decided yet', () => {
     expect(reasonInWords(row(undefined))).toBe('not decided yet');
+  });
+});
+
+describe('gradeInWords', () => {
+  const graded = (calls: number, reflection?: number) =>
+    ({
+      grade: {
+        base: 0.5,
+        critic: { score: 0.5, notes: [] },
+        final: 0.5,
+        problems: [],
+        usage: { calls, promptTokens: 0, generatedTokens: 0 },
+        ...(reflection !== undefined ? { reflection } : {}),
+      },
+    }) as unknown as CandidateRow;
+  it('says what a grade is made of: retrieval scores without a model, the model’s grade with one', () => {
+    expect(gradeInWords([graded(0)])).toMatch(/^A grade \(0 to 1\) says how well a passage answers the question: its retrieval score .* Sieve’s check .* threshold T are kept/);
+    expect(gradeInWords([graded(2)])).toContain("the language model's own relevance grade, weighed");
+    expect(gradeInWords([graded(2, 0.7)])).toContain('and its second look');
+    expect(gradeInWords([{} as CandidateRow])).toBe('');
   });
 });

@@ -131,3 +131,19 @@ function mainReason(verdict: Verdict, reason: string, duplicateOf?: CandidateRow
   if (reason === 'not in any of the best runs of adjacent chunks') return 'not in the best runs of adjacent chunks';
   return reason;
 }
+
+/**
+ * What a candidate's grade is made of, in plain words, for the Pipeline panel: the retrieval
+ * score or the language model's relevance grade, weighed with Sieve's own check of the passage
+ * (the critic), and what the threshold does with it.
+ */
+export function gradeInWords(rows: readonly CandidateRow[]): string {
+  const graded = rows.filter((r) => r.grade);
+  if (graded.length === 0) return '';
+  const byModel = graded.some((r) => (r.grade?.usage.calls ?? 0) > 0);
+  const reflected = graded.some((r) => r.grade?.reflection !== undefined);
+  const start = byModel
+    ? `A grade (0 to 1) says how well a passage answers the question: the language model's own relevance grade${reflected ? ' and its second look' : ''}`
+    : 'A grade (0 to 1) says how well a passage answers the question: its retrieval score (how many of the question’s words it shares, and how close it is in meaning)';
+  return `${start}, weighed with Sieve’s check that it has the years, figures and words the question asks for. Passages graded at or above the threshold T are kept for the answer.`;
+}

@@ -52,7 +52,9 @@ export function CandidateLine({ row: r, colour, threshold, expanded, flash, onTo
         <span className={`doc-chip doc-${colour}`} data-testid="row-doc" title={r.title}>
           {r.title}
         </span>
-        <span className="cand-page">{pages}</span>
+        <span className="cand-page" title={pages}>
+          {pages}
+        </span>
         <span className="cand-snippet" title={snippet(c.text, 400)}>
           {snippet(c.text)}
         </span>

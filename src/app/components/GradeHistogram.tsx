@@ -1,5 +1,6 @@
 import { type CandidateRow, type ThresholdResult, shown } from '../../core/pipeline';
 import { ruleLabel } from './pipeline-labels';
+import { gradeInWords } from '../pipeline-rows';
 
 const W = 420;
 const H = 170;
@@ -105,6 +106,9 @@ export function GradeHistogram({ rows, threshold }: { rows: CandidateRow[]; thre
         )}
       </svg>
       <figcaption className="small" data-testid="threshold-rule">
+        <span className="grade-words" data-testid="grade-words">
+          {gradeInWords(rows)}
+        </span>{' '}
         {threshold ? (
           <>
             T = {shown(threshold.threshold)} by {ruleLabel(threshold.rule)} · μ = {threshold.mean.toFixed(3)}, σ = {threshold.std.toFixed(3)}, variance{' '}
