@@ -177,5 +177,18 @@ test.describe('with the service worker', () => {
     await expect(documentRows(page).filter({ hasText: 'canal-log.txt' })).toHaveCount(1);
     await search(page, 'lock keeper boats');
     await expect(page.getByTestId('hit').first()).toContainText('canal-log');
+    // The override is in force for writes (its estimate reports the disk instead: docs/reliability.md): 20 MB more is refused.
+    const more = await page.evaluate(async () => {
+      const cache = await caches.open('over-the-quota');
+      try {
+        for (let i = 0; i < 4; i++) await cache.put(`/filler-${i}`, new Response(new Uint8Array(5_000_000)));
+        return 'stored';
+      } catch (e) {
+        return (e as DOMException).name;
+      } finally {
+        await caches.delete('over-the-quota');
+      }
+    });
+    expect(more).toBe('QuotaExceededError');
   });
 });

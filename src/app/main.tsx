@@ -6,6 +6,7 @@ import { LlmClient } from './llm-client';
 import { AppStore } from './state';
 import { StoreContext } from './context';
 import { startUpdates } from './updates';
+import { watchUsage } from './usage-watch';
 import './styles.css';
 
 const client = new LibraryClient((message) => store.notify('error', message));
@@ -13,6 +14,7 @@ const llm = new LlmClient(client.worker, (message) => store.notify('error', mess
 const store = new AppStore(client, llm);
 void store.start();
 startUpdates();
+watchUsage(() => void store.documents.refreshUsage());
 // Read by the ingest benchmark (scripts/bench-ingest.ts); holds no document data of its own.
 Object.defineProperty(window, '__sieveStore', { value: store });
 

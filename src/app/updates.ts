@@ -3,6 +3,7 @@
  * Registers the service worker (src/sw/sw.ts; a no-op in `npm run dev`) and keeps the state of
  * the "new version" notice (update-notice.ts) for components/UpdateNotice.tsx to render.
  */
+import { SKIP_WAITING } from '../sw/messages';
 import { registerSW } from 'virtual:pwa-register';
 import { NO_UPDATE, onTakeOver, reduceUpdate, type UpdateEvent, type UpdateState } from './update-notice';
 
@@ -58,7 +59,7 @@ export function applyUpdate() {
   void skipWaiting?.(true);
   // Also tell the waiting worker directly (the plugin's message can miss one that another tab's
   // update check installed), and never leave the page "updating": reload after 15 s regardless.
-  void navigator.serviceWorker.getRegistration().then((r) => r?.waiting?.postMessage({ type: 'SKIP_WAITING' }));
+  void navigator.serviceWorker.getRegistration().then((r) => r?.waiting?.postMessage({ type: SKIP_WAITING }));
   setTimeout(() => window.location.reload(), TAKE_OVER_WAIT_MS);
 }
 

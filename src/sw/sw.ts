@@ -6,6 +6,7 @@
  * goes where and why). A new version waits until the page asks it to take over (the "new
  * version" notice, src/app/updates.ts): nothing reloads a page by itself.
  */
+import { CACHE_CHANGED, SKIP_WAITING } from './messages';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
@@ -92,16 +93,29 @@ const modelBudget: WorkboxPlugin = {
     }),
 };
 
+/**
+ * Tells the pages a cache changed (files stored or deleted), so their storage figures are read
+ * again: once per burst (a page load stores many files), half a second after its last change.
+ */
+let announcing: ReturnType<typeof setTimeout> | undefined;
+function announceCacheChange() {
+  clearTimeout(announcing);
+  announcing = setTimeout(() => {
+    void self.clients.matchAll({ includeUncontrolled: true }).then((pages) => pages.forEach((p) => p.postMessage({ type: CACHE_CHANGED })));
+  }, 500);
+}
+const cacheChanges: WorkboxPlugin = { cacheDidUpdate: async () => announceCacheChange() };
+
 /** The app's runtime files are stored only while the site's storage stays within their share of the quota (budget.ts). */
 const appBudget: WorkboxPlugin = {
   cacheWillUpdate: async ({ response }) => (roomFor(await sizeOf(response), await self.navigator.storage.estimate()) ? response : null),
 };
 
 const strategies = {
-  vendor: new CacheFirst({ cacheName: VENDOR_CACHE, plugins: [only200, vendorKeys, appBudget] }),
-  model: new CacheFirst({ cacheName: MODEL_CACHE, plugins: [only200, modelKeys, modelBudget] }),
+  vendor: new CacheFirst({ cacheName: VENDOR_CACHE, plugins: [only200, vendorKeys, appBudget, cacheChanges] }),
+  model: new CacheFirst({ cacheName: MODEL_CACHE, plugins: [only200, modelKeys, modelBudget, cacheChanges] }),
   'model-manifest': new NetworkFirst({ cacheName: MODEL_MANIFEST_CACHE, plugins: [only200, manifestUpdates] }),
-  asset: new CacheFirst({ cacheName: ASSET_CACHE, plugins: [only200, appBudget, new ExpirationPlugin({ maxEntries: 30 })] }),
+  asset: new CacheFirst({ cacheName: ASSET_CACHE, plugins: [only200, appBudget, cacheChanges, new ExpirationPlugin({ maxEntries: 30 })] }),
 };
 
 for (const kind of Object.keys(strategies) as Array<keyof typeof strategies>) {
@@ -134,6 +148,7 @@ async function warmVendor() {
     if (e instanceof DOMException && e.name === 'QuotaExceededError') for (const key of stored) await cache.delete(key);
     console.warn('Sieve: the embedding model could not be cached for offline use', e);
   }
+  if (stored.length) announceCacheChange();
 }
 
 // The models manifest too, so Settings lists the site's models offline.
@@ -153,11 +168,13 @@ self.addEventListener('activate', (event) => {
       }
       // A new version: pages wait for nothing. Its files are fetched first and the old ones deleted after, so an
       // update taken offline keeps the runtime it had.
-      void warmVendor().then(() => deleteStale(VENDOR_CACHE, vendorRevisions, true));
+      void warmVendor()
+        .then(() => deleteStale(VENDOR_CACHE, vendorRevisions, true))
+        .then(announceCacheChange);
     })(),
   );
 });
 
 self.addEventListener('message', (event) => {
-  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (event.data?.type === SKIP_WAITING) void self.skipWaiting();
 });
