@@ -11,7 +11,7 @@ function fakePage() {
   });
   const fire = (key: string, e: Event = new Event('x')) => listeners.get(key)?.forEach((fn) => fn(e));
   const timers: Array<{ fn: () => void; ms: number; cleared: boolean }> = [];
-  const state = { visibility: 'visible' as DocumentVisibilityState };
+  const state = { visibility: 'visible' as DocumentVisibilityState, used: 1_000_000 };
   const env = {
     document: {
       ...target('document:'),
@@ -23,12 +23,13 @@ function fakePage() {
     serviceWorker: target('sw:'),
     setInterval: (fn: () => void, ms: number) => timers.push({ fn, ms, cleared: false }) - 1,
     clearInterval: (id: unknown) => void (timers[id as number].cleared = true),
+    estimate: async () => state.used,
   } as unknown as UsageWatchEnv;
   return { env, fire, timers, state, listeners };
 }
 
 describe('watchUsage', () => {
-  it('reads the figures again when the service worker changes a cache, the page comes into view, or the poll ticks while it is visible', () => {
+  it('reads the figures again when the service worker changes a cache, the page comes into view, or the browser’s total moves while it is visible', async () => {
     const page = fakePage();
     let reads = 0;
     const stop = watchUsage(() => reads++, page.env);
@@ -40,13 +41,25 @@ describe('watchUsage', () => {
     page.fire('window:focus');
     expect(reads).toBe(3);
     expect(page.timers[0].ms).toBe(USAGE_POLL_MS);
-    page.timers[0].fn();
+    const tick = async () => {
+      page.timers[0].fn();
+      await new Promise((r) => setTimeout(r, 0));
+    };
+    // The first tick after an event reads once more and notes the total; then unchanged (or by under 1%) it reads nothing, moved it reads the split.
+    await tick();
     expect(reads).toBe(4);
+    page.state.used += 5_000;
+    await tick();
+    expect(reads).toBe(4);
+    page.state.used += 3_000_000;
+    await tick();
+    expect(reads).toBe(5);
     // Hidden: neither the poll nor becoming hidden reads them.
     page.state.visibility = 'hidden';
-    page.timers[0].fn();
+    page.state.used += 3_000_000;
+    await tick();
     page.fire('document:visibilitychange');
-    expect(reads).toBe(4);
+    expect(reads).toBe(5);
     stop();
     expect(page.timers[0].cleared).toBe(true);
     expect([...page.listeners.values()].every((s) => s.size === 0)).toBe(true);

@@ -29,6 +29,8 @@ const CONVENTIONS = [
   { label: 'Benefit (provision) for income taxes', print: (tax: number) => -tax, signed: true },
   { label: 'Income tax expense (benefit)', print: (tax: number) => tax, signed: true },
   { label: 'Income taxes', print: (tax: number) => tax, signed: true },
+  // A statement that prints its costs negative: its other cost rows say so.
+  { label: 'Income tax expense', print: (tax: number) => -tax, signed: true, costsNegative: true },
   { label: 'Provision for income taxes', print: (tax: number) => tax, signed: false },
   { label: 'Income tax expense', print: (tax: number) => -tax, signed: false },
 ] as const;
@@ -47,6 +49,8 @@ function statement(rnd: () => number) {
 
 (In millions) | ${years.join(' | ')}
 Revenue | ${years.map(() => '$20,000').join(' | ')}
+Cost of revenue | ${years.map(() => ('costsNegative' in convention ? '(9,000)' : '9,000')).join(' | ')}
+Operating expenses | ${years.map(() => ('costsNegative' in convention ? '(4,000)' : '4,000')).join(' | ')}
 Income (loss) before income taxes | ${pretax.map(printed).join(' | ')}
 ${convention.label} | ${tax.map((t) => printed(convention.print(t))).join(' | ')}
 Net income (loss) | ${pretax.map((p, i) => printed(p - tax[i])).join(' | ')}`;
@@ -78,8 +82,20 @@ describe('a cost’s sign, read one way for every period of its row', () => {
     expect(costValue(150, 'Income tax (expense) benefit', 'mixed')).toBe(-150);
     expect(costValue(-1577, 'Purchases of property and equipment', 'one')).toBe(1577);
     expect(costValue(-31, 'Income taxes', 'mixed')).toBe(-31);
+    expect(costValue(-1200, 'Income tax expense', 'mixed, costs negative')).toBe(1200);
+    expect(costValue(300, 'Income tax expense', 'mixed, costs negative')).toBe(-300);
     // A parenthesis that qualifies the line item is no sign word.
     expect(costValue(-5400, 'Cost of revenue (exclusive of depreciation and amortization costs)', 'one')).toBe(5400);
+  });
+
+  it('reads a cash flow statement’s mixed row with outflows negative', () => {
+    const doc = docOf(`Consolidated Statements of Cash Flows
+
+(In millions) | 2022 | 2021
+Purchases of property and equipment | (1,577) | 40`);
+    const [table] = readTables(doc.text, doc.pages);
+    expect(table.statement).toBe('cash flow statement');
+    expect(rowSigns(table, table.rows[0])).toBe('mixed, costs negative');
   });
 
   it('counts only the columns that have a period (a change column is not a year)', () => {

@@ -10,8 +10,10 @@
  *   convention): "(benefit)", "(benefit from)", "(income)" → negatives are the opposite of the cost,
  *   the figure is read as printed; "(expense)", "(provision)" → negatives are the cost itself, the
  *   figure is negated;
- * - otherwise a row whose period figures have both signs is read as printed (a positive cost, a
- *   negative credit), and a row of one sign as its size.
+ * - otherwise a row whose period figures have both signs is read by its table's convention: a cash
+ *   flow statement, or a table whose other cost rows print negative, prints a cost negative (the
+ *   figure is negated); any other table prints it positive (read as printed);
+ * - a row of one sign is read as its size.
  */
 
 import type { Table, TableRow } from '../tables';
@@ -23,11 +25,14 @@ const parenthesised = (words: string) => new RegExp(`\\(\\s*(?:${words})s?(?:\\s
 const OPPOSITE = parenthesised(OPPOSITE_WORDS);
 const COST = parenthesised(COST_WORDS);
 
-/** How a row prints its figures in its period columns: one sign throughout, or both. */
-export type RowSigns = 'one' | 'mixed';
+/** How a row prints its figures in its period columns: one sign throughout, or both (and then which sign its table gives a cost). */
+export type RowSigns = 'one' | 'mixed' | 'mixed, costs negative';
 
-/** Whether a row's figures in the columns that have a period (not a change or share-of column) carry both signs. */
-export function rowSigns(table: Pick<Table, 'columns'>, row: Pick<TableRow, 'cells'>): RowSigns {
+/** A row's label that names a cost or expense ("Cost of revenue", "Selling, general and administrative expenses"), not a benefit or a total of income. */
+const COST_LABEL = /\b(?:costs?|expenses?)\b/i;
+
+/** The signs of a row's figures in the columns that have a period (not a change or share-of column). */
+function signsOf(table: Pick<Table, 'columns'>, row: Pick<TableRow, 'cells'>): { negative: boolean; positive: boolean } {
   let negative = false;
   let positive = false;
   row.cells.forEach((c, i) => {
@@ -35,12 +40,35 @@ export function rowSigns(table: Pick<Table, 'columns'>, row: Pick<TableRow, 'cel
     if (c.value < 0) negative = true;
     else positive = true;
   });
-  return negative && positive ? 'mixed' : 'one';
+  return { negative, positive };
+}
+
+/** Whether a table prints its costs negative: a cash flow statement's outflows, or most of its other cost rows (each of one sign) below zero. */
+function costsNegative(table: Pick<Table, 'columns' | 'rows' | 'statement'>, except: Pick<TableRow, 'cells'>): boolean {
+  if (table.statement === 'cash flow statement') return true;
+  let negative = 0;
+  let positive = 0;
+  for (const r of table.rows) {
+    if (r === except || !COST_LABEL.test(r.label) || OPPOSITE.test(r.label) || COST.test(r.label)) continue;
+    const s = signsOf(table, r);
+    if (s.negative && !s.positive) negative++;
+    else if (s.positive && !s.negative) positive++;
+  }
+  return negative > positive;
+}
+
+/** Whether a row's period figures carry both signs, and if so how its table prints a cost. */
+export function rowSigns(table: Pick<Table, 'columns' | 'rows' | 'statement'>, row: Pick<TableRow, 'cells'>): RowSigns {
+  const s = signsOf(table, row);
+  if (!(s.negative && s.positive)) return 'one';
+  return costsNegative(table, row) ? 'mixed, costs negative' : 'mixed';
 }
 
 /** A cost's value (positive for a cost, negative for a credit) from its printed value, its row's label and its row's signs. */
 export function costValue(value: number, label: string, signs: RowSigns | undefined): number {
   if (COST.test(label)) return -value;
-  if (OPPOSITE.test(label) || signs === 'mixed') return value;
+  if (OPPOSITE.test(label)) return value;
+  if (signs === 'mixed') return value;
+  if (signs === 'mixed, costs negative') return -value;
   return Math.abs(value);
 }
