@@ -3,6 +3,7 @@ import { lexiconEntry, type LexiconEntry } from './lexicon';
 import { rowScore } from './match';
 import { contentWords } from './match-text';
 import { rowSigns, type RowSigns } from './signs';
+import { isMagnitudeInput } from './metrics';
 
 /** One document's tables. */
 export interface DocumentTables {
@@ -157,7 +158,8 @@ export function cellFound(docId: string, table: Table, row: TableRow, column: nu
     ...(heading?.period?.months ? { months: heading.period.months } : {}),
     ...(table.statement ? { statement: table.statement } : {}),
     tableTitle: table.title,
-    signs: rowSigns(table, row),
+    // Only a cost is read by its row's signs (compute's costValue).
+    ...(isMagnitudeInput(what.quantity) ? { signs: rowSigns(table, row) } : {}),
     context: [...row.path, heading?.group ?? '', heading?.label ?? ''].filter(Boolean).join(' | '),
     cell: {
       docId,

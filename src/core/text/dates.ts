@@ -21,10 +21,13 @@ export const BARE_MONTH_PATTERN = `(?:${MONTH_NAMES.filter((m) => m !== 'May').j
 export const DATE_PATTERN = String.raw`(?:${MONTH_PATTERN}\s+\d{1,2}\s*,?\s*(?:19|20)\d\d|\d{1,2}\s+${MONTH_PATTERN}\s+(?:19|20)\d\d)`;
 const DATE = new RegExp(DATE_PATTERN, 'i');
 
+const A_MONTH = new RegExp(`^${MONTH_PATTERN}$`, 'i');
+
 /** The month (1–12) a name or abbreviation stands for ("Sept." → 9); undefined for any other word. */
 export function monthNumber(word: string): number | undefined {
-  if (!new RegExp(`^${MONTH_PATTERN}$`, 'i').test(word.trim())) return undefined;
-  return MONTH_NAMES.findIndex((m) => m.slice(0, 3).toLowerCase() === word.trim().slice(0, 3).toLowerCase()) + 1;
+  const w = word.trim();
+  if (!A_MONTH.test(w)) return undefined;
+  return MONTH_NAMES.findIndex((m) => m.slice(0, 3).toLowerCase() === w.slice(0, 3).toLowerCase()) + 1;
 }
 
 /** A printed date's parts (the first full date in the text); undefined when the text holds none. */
