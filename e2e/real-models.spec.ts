@@ -85,6 +85,39 @@ test('a real embedder from /models/ and a real GGUF model: a grading count first
   expect(errors).toEqual([]);
 });
 
+test('a real GGUF model chooses Yes or No by its probabilities, and the mode line and stage table say that is all it did', async ({ page }) => {
+  test.skip(!fetched, 'real models not fetched: run npm run test:models');
+  test.setTimeout(600_000);
+  const errors = collectPageErrors(page);
+  await openApp(page);
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('radio', { name: /GGUF \(llama\.cpp, WASM\)/ }).check();
+  await page.getByTestId('gguf-url').fill(GGUF);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'ready', { timeout: 180_000 });
+  // The model only chooses: nothing is written.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByLabel('What the LLM writes').selectOption('off');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+
+  await page.getByRole('tab', { name: 'Library' }).click();
+  await addFiles(page, fixture('notes.md'));
+  await waitForJobs(page);
+  await ask(page, 'Does the orchard apiary hold 14 hives?');
+  expect(await waitForAnswer(page, 480_000)).toBe('done');
+
+  const choose = page.locator('[data-testid="stage-row"][data-stage="choose"]');
+  await expect(choose).toHaveCount(1);
+  expect(Number(await choose.getByTestId('stage-calls').textContent())).toBe(1);
+  // One forward pass: a single scored token, and a verdict that is one of the three words.
+  expect(Number(await choose.getByTestId('stage-generated').textContent())).toBe(1);
+  await expect(choose.locator('.detail')).toContainText(/verdict: (Yes|No|Unknown)/);
+  // No stage but the chooser called the model, and the mode line says so.
+  for (const calls of await page.locator('[data-testid="stage-row"]:not([data-stage="choose"])').getByTestId('stage-calls').allTextContents()) expect(calls).toBe('0');
+  await expect(page.getByTestId('ask-mode')).toContainText(/Sieve's own answer; .*weighed Yes against No$/);
+  expect(errors).toEqual([]);
+});
+
 /** Grading shows its count ("Grading 1 of 8…") before any answer text. */
 async function expectCountBeforeAnswer(page: Page) {
   await expect

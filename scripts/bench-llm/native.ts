@@ -5,7 +5,7 @@
  * cores); when it cannot be built the bench says why and carries on without it.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from '../models/write-model';
@@ -38,7 +38,7 @@ export async function llamaTool(name: 'llama-bench' | 'llama-server', log: (line
     const flags = [
       '-DCMAKE_BUILD_TYPE=Release',
       '-DLLAMA_CURL=OFF',
-      '-DGGML_NATIVE=ON',
+      ...instructionSets(),
       '-DLLAMA_BUILD_TESTS=OFF',
       '-DLLAMA_BUILD_SERVER=ON',
       '-DLLAMA_USE_PREBUILT_UI=OFF',
@@ -51,6 +51,37 @@ export async function llamaTool(name: 'llama-bench' | 'llama-server', log: (line
     const err = e as { stderr?: string; message?: string };
     return { error: (err.stderr?.trim().split('\n').slice(-3).join(' ') || err.message || String(e)).slice(0, 400) };
   }
+}
+
+/**
+ * The CPU's vector instruction sets as ggml's build options. Not -march=native: on machines that
+ * report AMX but whose kernel or sandbox does not grant it, a native build dies with an illegal
+ * instruction at load. AMX is left out (the WebAssembly build has nothing like it either).
+ */
+function instructionSets(): string[] {
+  let flags: Set<string>;
+  try {
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('flags'));
+    flags = new Set((line ?? '').split(':')[1]?.trim().split(/\s+/) ?? []);
+  } catch {
+    return ['-DGGML_NATIVE=ON'];
+  }
+  if (flags.size === 0) return ['-DGGML_NATIVE=ON'];
+  const wanted: Array<[string, string]> = [
+    ['avx', 'GGML_AVX'],
+    ['avx2', 'GGML_AVX2'],
+    ['fma', 'GGML_FMA'],
+    ['f16c', 'GGML_F16C'],
+    ['bmi2', 'GGML_BMI2'],
+    ['avx_vnni', 'GGML_AVX_VNNI'],
+    ['avx512f', 'GGML_AVX512'],
+    ['avx512vbmi', 'GGML_AVX512_VBMI'],
+    ['avx512_vnni', 'GGML_AVX512_VNNI'],
+    ['avx512_bf16', 'GGML_AVX512_BF16'],
+  ];
+  return ['-DGGML_NATIVE=OFF', ...wanted.map(([flag, option]) => `-D${option}=${flags.has(flag) ? 'ON' : 'OFF'}`)];
 }
 
 export interface NativeSpeed {

@@ -37,7 +37,13 @@ export function QuestionPipelineFields({ ctx }: { ctx: ControlContext }) {
           <>
             <SettingToggle id="pipeline.modelChoosesPassages" ctx={q} />
             <SettingToggle id="pipeline.rewrite" ctx={q} />
-            <SettingToggle id="pipeline.llmAnswer" ctx={q} />
+            <SettingSelect id="pipeline.llmAnswer" ctx={q} />
+            <SettingToggle id="pipeline.modelVerdicts" ctx={q} />
+            {q.draft.pipeline.modelVerdicts.enabled && (
+              <div className="indent">
+                <SettingNumber id="modelVerdicts.margin" ctx={q} />
+              </div>
+            )}
             <SettingNumber id="pipeline.maxAnswerTokens" ctx={q} />
           </>
         )}

@@ -41,21 +41,29 @@ describe('formatTokens', () => {
 
 describe('askModeLabel', () => {
   const llm = { state: 'ready', info: { model: 'qwen2.5-coder-0.5b', engine: 'wllama', contextWindow: 4096 } } as unknown as LlmStatus;
-  const done = (mode: string, extractive: boolean) =>
+  const used = (stage: string, calls: number) => ({ stage, ms: 1, usage: { calls, promptTokens: 0, generatedTokens: 0 }, detail: {} });
+  const done = (mode: string, extractive: boolean, stages: unknown[] = []) =>
     ({
       question: 'Why?',
       status: 'done',
-      stages: [],
+      stages,
       rows: [],
       answer: '',
       cancel() {},
       result: { mode, model: 'Qwen2.5-Coder 0.5B', answer: { extractive } },
     }) as unknown as QuestionState;
 
-  it('names the model as the writer only when it wrote the answer shown', () => {
+  it('names the model as the writer only when it wrote the answer shown, else the stages it ran', () => {
     expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('llm', false), true)).toBe('Answered by Qwen2.5-Coder 0.5B');
     // The model graded passages, but the answer shown is Sieve's own (quoted or computed).
-    expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('llm', true), true)).toBe("Sieve's own answer; Qwen2.5-Coder 0.5B helped choose the passages");
+    expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('llm', true, [used('rewrite', 1), used('grade', 12), used('retrieve', 0)]), true)).toBe(
+      "Sieve's own answer; Qwen2.5-Coder 0.5B rewrote the question and graded the passages",
+    );
+    expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('llm', true, [used('rewrite', 0), used('choose', 1), used('answer', 1)]), true)).toBe(
+      "Sieve's own answer; Qwen2.5-Coder 0.5B weighed Yes against No and wrote a reply that was not shown",
+    );
+    // The stages skipped the model (it only reads, and nothing was read): it is not said to have helped.
+    expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('llm', true, [used('rewrite', 0)]), true)).toBe("Sieve's own answer; Qwen2.5-Coder 0.5B was not needed for this question");
     expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('retrieval-only', true), true)).toBe('Retrieval-only (no language model)');
   });
 });

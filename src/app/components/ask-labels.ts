@@ -1,5 +1,5 @@
 import { pagesLabel, sectionLabel } from '../format';
-import { type CandidateRow, type SegmentSource, estimateLibraryJudgeCost } from '../../core/pipeline';
+import { type CandidateRow, type SegmentSource, type StageTrace, estimateLibraryJudgeCost } from '../../core/pipeline';
 import type { LlmStatus, QuestionState } from '../state';
 import type { PipelineSettings } from '../../core/settings';
 import { runningLabel, secondsText } from './pipeline-labels';
@@ -52,15 +52,31 @@ export function askModeLabel(llm: LlmStatus, name: string, question?: QuestionSt
   return result
     ? result.mode === 'retrieval-only'
       ? 'Retrieval-only (no language model)'
-      : // The model took part (choosing passages, reading them), but what is shown is Sieve's own.
+      : // What is shown is the model's, or Sieve's own with what the model did named stage by stage.
         result.answer.extractive
-        ? `Sieve's own answer; ${answeredBy} helped choose the passages`
+        ? `Sieve's own answer; ${modelPart(answeredBy, question!.stages)}`
         : `Answered by ${answeredBy}`
     : llm.state === 'ready'
       ? `Language model: ${model}${llm.info ? ` (${engineName(llm.info.engine)}, ${llm.info.contextWindow} tokens of context)` : ''}`
       : llm.state === 'loading'
         ? `Loading ${name}… questions asked now are answered retrieval-only.`
         : 'Retrieval-only (no language model)';
+}
+
+/** What each stage does when the model runs it, in a user's words. */
+const MODEL_DID: Partial<Record<StageTrace['stage'], string>> = {
+  rewrite: 'rewrote the question',
+  grade: 'graded the passages',
+  judge: 'judged the passages',
+  choose: 'weighed Yes against No',
+  answer: 'wrote a reply that was not shown',
+};
+
+/** "Qwen … rewrote the question and graded the passages", from the stages whose trace shows model calls; or that it was not needed. */
+export function modelPart(model: string, stages: readonly StageTrace[]): string {
+  const did = [...new Set(stages.filter((s) => s.usage.calls > 0).map((s) => MODEL_DID[s.stage] ?? `ran the ${s.stage} stage`))];
+  if (did.length === 0) return `${model} was not needed for this question`;
+  return `${model} ${did.length === 1 ? did[0] : `${did.slice(0, -1).join(', ')} and ${did.at(-1)}`}`;
 }
 
 /** One entry per source number: the best-ranked row in it (a segment holds several rows), in source order. */

@@ -15,6 +15,7 @@ export const STAGE_NAME: Record<StageName, string> = {
   figure: 'Figure from tables',
   read: 'Answer read from a sentence',
   list: 'Items listed',
+  choose: 'Yes or No, chosen by the model',
   lead: 'What leads',
   answer: 'Answer',
   attribution: 'Attribution',
@@ -56,6 +57,8 @@ export function runningLabel(stage: StageName | undefined, graded?: CallProgress
       return 'Reading the answer from the kept passages…';
     case 'list':
       return 'Reading the items the question asks for…';
+    case 'choose':
+      return 'The language model is weighing Yes and No…';
     case 'lead':
       return 'Choosing what the answer leads with…';
     case 'answer':
@@ -129,6 +132,12 @@ const DETAIL_WORDS: Record<string, (v: DetailValue, all: Record<string, DetailVa
   segments: (v) => `${v} segment${v === 1 ? '' : 's'}`,
   sources: (v) => `${v} source${v === 1 ? '' : 's'}`,
   cited: (v) => `${v} cited`,
+  yes: (v) => `P(Yes) ${v}`,
+  no: (v) => `P(No) ${v}`,
+  unknown: (v) => `P(Unknown) ${v}`,
+  margin: (v) => `margin ${v}`,
+  mass: (v) => `${Math.round(Number(v) * 100)}% of the model’s probability on the three words`,
+  units: (v) => `${v} sentence${v === 1 ? '' : 's'} and rows read`,
   finish: (v) => (v === 'stop' ? 'finished' : v === 'length' ? 'stopped at the length limit' : `ended: ${v}`),
 };
 

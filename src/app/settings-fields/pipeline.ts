@@ -1,4 +1,4 @@
-import { num, toggle } from './field-builders';
+import { choice, num, toggle } from './field-builders';
 import type { FieldSpec } from './field-spec';
 import { withPipeline, withThreshold } from './updates';
 
@@ -89,16 +89,41 @@ export const PIPELINE_FIELDS: readonly FieldSpec[] = [
       hint: 'Off (the default): the passages are chosen as without a model, and the model only reads the best of them. On: ChunkRAG’s rewrite and grading, one model call per candidate; measured to lower the share of right answers with the small models offered here.',
     },
   ),
-  toggle(
+  choice(
     'pipeline.llmAnswer',
     'pipeline',
-    'Let the LLM write a long answer over every kept chunk',
-    (s) => s.pipeline.llmAnswer === 'writer',
-    (s, v) => withPipeline(s, { llmAnswer: v ? 'writer' : 'reader' }),
+    'What the LLM writes',
+    [
+      { value: 'reader', label: 'One or two checked sentences after Sieve’s answer' },
+      { value: 'writer', label: 'A long answer over every kept chunk' },
+      { value: 'off', label: 'Nothing: it only chooses, Sieve writes' },
+    ],
+    (s) => s.pipeline.llmAnswer,
+    (s, v) => withPipeline(s, { llmAnswer: v === 'writer' || v === 'off' ? v : 'reader' }),
     {
       needs: 'llm',
-      hint: 'Off (the default): the model reads Sieve’s finding and the four best passages and writes one or two sentences, shown only if every figure in them is in what they cite. On: ChunkRAG’s answer over all kept chunks, up to the longest answer below.',
+      hint: 'Checked sentences: the model reads Sieve’s finding and the four best passages, and its reply is shown only if every figure in it is in what it cites. Long answer: ChunkRAG’s answer over all kept chunks, up to the longest answer below. Nothing: no text is generated.',
     },
+  ),
+  toggle(
+    'pipeline.modelVerdicts',
+    'pipeline',
+    'Let the LLM choose Yes or No',
+    (s) => s.pipeline.modelVerdicts.enabled,
+    (s, v) => withPipeline(s, { modelVerdicts: { ...s.pipeline.modelVerdicts, enabled: v } }),
+    {
+      needs: 'llm',
+      hint: 'For a yes/no question no figure settles, the model reads the five best sentences and Sieve reads how likely it finds “Yes”, “No” and “Unknown” (one step of the model, nothing written). Its Yes or No leads when it beats the other by the margin below.',
+    },
+  ),
+  num(
+    'modelVerdicts.margin',
+    'pipeline',
+    'Margin the LLM’s Yes or No needs to lead',
+    [0, 1, 0.05],
+    (s) => s.pipeline.modelVerdicts.margin,
+    (s, v) => withPipeline(s, { modelVerdicts: { ...s.pipeline.modelVerdicts, margin: v } }),
+    { needs: 'llm' },
   ),
   num(
     'pipeline.maxAnswerTokens',

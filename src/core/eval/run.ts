@@ -113,6 +113,7 @@ export const CONFIGS: EvalConfig[] = [
   { name: 'pipeline-retrieval-only', chunking: 'semantic', mode: 'hybrid', pipeline: true },
   { name: 'pipeline-retrieval-only-p25', chunking: 'semanticP25', mode: 'hybrid', pipeline: true },
   { name: 'pipeline-retrieval-only-rse', chunking: 'semantic', mode: 'hybrid', pipeline: true, rse: 'balanced' },
+  { name: 'default-llm', chunking: 'default', mode: 'hybrid', pipeline: true, appDefaults: true, llm: true },
   { name: 'pipeline-llm', chunking: 'semantic', mode: 'hybrid', pipeline: true, llm: true },
   { name: 'pipeline-llm-generate', chunking: 'semantic', mode: 'hybrid', pipeline: true, llm: true, scoring: 'generate' },
   { name: 'semantic-rse', chunking: 'semantic', mode: 'hybrid', rse: 'balanced' },
@@ -185,7 +186,7 @@ export async function prepareLibrary(
 /** Retrieves up to `budget` characters for a question under one config and scores it. */
 /** The gold answer of a question the documents cannot answer: "Not in the documents." (test/unanswerable-set and most sets), "Not stated in the document" (test/fresh-set-5). */
 const UNANSWERABLE = /^\s*not (?:stated )?in the documents?\.?\s*$/i;
-const FINDING_STAGES = new Set(['route', 'decline', 'compare', 'figure', 'read', 'list', 'lead']);
+const FINDING_STAGES = new Set(['route', 'decline', 'compare', 'figure', 'read', 'list', 'choose', 'lead']);
 
 export async function evaluateQuestion(
   config: EvalConfig,

@@ -16,6 +16,7 @@ import { figuring } from './stages/figuring';
 import { comparing } from './stages/comparing';
 import { reading } from './stages/reading';
 import { listing } from './stages/listing';
+import { choosing } from './stages/choosing';
 import { intentOf } from '../intent';
 import { attributing } from './stages/attributing';
 import { declining } from './stages/declining';
@@ -140,6 +141,10 @@ async function findings(
     if (stage === 'list') found.list = await run('list', () => listing(ctx, rows, sources, scope));
     if (found.comparison?.answer || found.figure?.answer || found.read?.answer || found.list?.answer) break;
   }
+  // A yes/no question no figure settles: the language model chooses Yes, No or Unknown (the leading stage weighs it).
+  const { engine, settings } = ctx;
+  if (!declined && intent.kind === 'verdict' && !found.figure?.figure.verdict && engine && settings.modelVerdicts.enabled && sources.length > 0)
+    found.chosen = await run('choose', () => choosing(ctx, sources));
   return found;
 }
 

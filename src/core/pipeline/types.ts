@@ -27,6 +27,7 @@ export type StageName =
   | 'figure'
   | 'read'
   | 'list'
+  | 'choose'
   | 'lead'
   | 'answer'
   | 'attribution';

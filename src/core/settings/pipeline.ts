@@ -45,9 +45,10 @@ export interface PipelineSettings {
   /**
    * With a language model, how it answers: 'reader' writes one or two sentences from Sieve's own
    * findings and the few best passages, checked before they are shown (core/reader); 'writer'
-   * writes a longer answer over every kept passage (ChunkRAG's answer step).
+   * writes a longer answer over every kept passage (ChunkRAG's answer step); 'off' writes nothing:
+   * Sieve's own answer alone, the model only choosing (modelVerdicts).
    */
-  llmAnswer: 'reader' | 'writer';
+  llmAnswer: 'reader' | 'writer' | 'off';
   /**
    * With a language model: it also chooses the passages, rewriting the query and grading the
    * candidates (true, ChunkRAG's way), or the passages are chosen as without one and the model
@@ -56,6 +57,13 @@ export interface PipelineSettings {
    * docs/evaluation.md).
    */
   modelChoosesPassages: boolean;
+  /**
+   * With a language model: for a yes/no question no figure settles, the model reads the best
+   * sentences and Sieve reads its probabilities of "Yes", "No" and "Unknown" (no text is
+   * generated). Its Yes or No leads when the winner's probability beats the runner-up's by at
+   * least `margin`.
+   */
+  modelVerdicts: { enabled: boolean; margin: number };
 }
 
 /** ChunkRAG's values where the paper gives them (N 20, weights 0.5/0.5, λ_dup 0.9, ε 0.01 as its implementations use). */
@@ -73,6 +81,7 @@ export const DEFAULT_PIPELINE: PipelineSettings = {
   maxAnswerTokens: 384,
   llmAnswer: 'reader',
   modelChoosesPassages: false,
+  modelVerdicts: { enabled: true, margin: 0.5 },
   segments: { enabled: false, ...DEFAULT_RSE },
   llmRetriever: { use: 'off', refineCandidates: 60, ...DEFAULT_JUDGE_SETTINGS },
 };
@@ -113,6 +122,10 @@ export function withPipelineDefaults(saved: DeepPartial<PipelineSettings> | unde
     },
     figures: typeof s.figures === 'boolean' ? s.figures : d.figures,
     modelChoosesPassages: typeof s.modelChoosesPassages === 'boolean' ? s.modelChoosesPassages : d.modelChoosesPassages,
+    modelVerdicts: {
+      enabled: typeof s.modelVerdicts?.enabled === 'boolean' ? s.modelVerdicts.enabled : d.modelVerdicts.enabled,
+      margin: clamp(s.modelVerdicts?.margin, 0, 1, d.modelVerdicts.margin),
+    },
     rerank: typeof s.rerank === 'boolean' ? s.rerank : d.rerank,
     contextBudget: Math.round(clamp(s.contextBudget, 200, 64000, d.contextBudget)),
     llmRetriever: {
@@ -132,6 +145,6 @@ export function withPipelineDefaults(saved: DeepPartial<PipelineSettings> | unde
       candidates: Math.round(clamp(s.segments?.candidates, 1, 500, d.segments.candidates)),
     },
     maxAnswerTokens: Math.round(clamp(s.maxAnswerTokens, 16, 4096, d.maxAnswerTokens)),
-    llmAnswer: s.llmAnswer === 'writer' || s.llmAnswer === 'reader' ? s.llmAnswer : d.llmAnswer,
+    llmAnswer: s.llmAnswer === 'writer' || s.llmAnswer === 'reader' || s.llmAnswer === 'off' ? s.llmAnswer : d.llmAnswer,
   };
 }

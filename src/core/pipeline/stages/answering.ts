@@ -16,6 +16,8 @@ export const NOT_FOUND = 'The documents do not contain an answer to this questio
 export async function answering(ctx: AskContext, sources: AnswerSource[], lead?: Lead): Promise<Outcome<Answer>> {
   // Not in the documents, or (not vouched for) found nowhere: the nearest passages follow as what they are.
   if (lead?.declined && lead.answer) return declinedAnswer(ctx, sources, lead.answer, lead.states ? 'The nearest passages, which do not answer it:' : 'The closest passages:');
+  // The model writes nothing (it only chose): Sieve's own answer, as without a model.
+  if (ctx.engine && ctx.settings.llmAnswer === 'off') return answering({ ...ctx, engine: undefined }, sources, lead);
   // The model as the reader: Sieve's own answer first, as without a model, then the model's sentences checked against it.
   if (ctx.engine && ctx.settings.llmAnswer === 'reader' && sources.length > 0) {
     const own = await answering({ ...ctx, engine: undefined, emit: () => {} }, sources, lead);

@@ -29,6 +29,14 @@ describe('statesKind', () => {
     ).toBe(false);
     expect(statesKind('passages', kinds(1, 1))).toBe(false);
   });
+
+  it('states a kind measured with one language model only for that model', () => {
+    const withModel = LEAD_KINDS.map((k) => ({ ...k, measured: { right: 9, led: 9, set: 'test', model: 'Qwen2.5 Coder 1.5B' } }));
+    expect(statesKind('verdict chosen by the model', withModel, 'Qwen2.5 Coder 1.5B Instruct (Q4_K_M)')).toBe(true);
+    expect(statesKind('verdict chosen by the model', withModel, 'Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF')).toBe(true);
+    expect(statesKind('verdict chosen by the model', withModel, 'Qwen2.5 Coder 0.5B Instruct (Q4_K_M)')).toBe(false);
+    expect(statesKind('verdict chosen by the model', withModel)).toBe(false);
+  });
 });
 
 describe('leading', () => {

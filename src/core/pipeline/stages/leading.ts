@@ -6,6 +6,7 @@ import type { FigureResult } from './figuring';
 import type { ComparisonResult } from './comparing';
 import type { ReadingResult } from './reading';
 import type { ListResult } from './listing';
+import type { ModelVerdict } from './choosing';
 import { nothingStated } from './declining';
 import { oneLine } from '../../read';
 
@@ -33,6 +34,8 @@ export type LeadKind =
   | 'verdict from figures'
   /** Yes or No by the sentence that states or denies what is asked. */
   | 'verdict from a sentence'
+  /** Yes or No as the language model chose it from the best sentences, by its probabilities, with a margin. */
+  | 'verdict chosen by the model'
   /** An amount, percentage, count, date or version read verbatim from a sentence. */
   | 'span'
   /** A change computed from the two values one sentence prints. */
@@ -48,6 +51,11 @@ export interface LeadPrecision {
   led: number;
   /** The set it was measured on. */
   set: string;
+  /**
+   * For a kind the language model finds: the model it was measured with (a part of its name, e.g.
+   * "Qwen2.5 Coder 1.5B"). Another model's findings of the kind are not stated.
+   */
+  model?: string;
 }
 
 export interface LeadKindSpec {
@@ -88,17 +96,29 @@ export const LEAD_KINDS: readonly LeadKindSpec[] = [
   { kind: 'compare column', what: 'the winning row of any table, by the column the question names', measured: { right: 9, led: 9, set: FRESH } },
   { kind: 'verdict from figures', what: 'yes or no by a figure’s direction, sign or test', measured: { right: 7, led: 7, set: FRESH } },
   { kind: 'verdict from a sentence', what: 'yes or no by the sentence that states or denies it', measured: { right: 23, led: 36, set: FRESH } },
+  { kind: 'verdict chosen by the model', what: 'yes or no as the language model chose it from the best sentences' },
   { kind: 'span', what: 'an amount, percentage, count, date or version read from a sentence', measured: { right: 19, led: 30, set: FRESH } },
   { kind: 'change', what: 'a change computed from two values one sentence prints' },
   { kind: 'list', what: 'the items a sentence enumerates, or the rows of the table naming them', measured: { right: 6, led: 9, set: FRESH } },
   { kind: 'passages', what: 'the best passages quoted: no finding' },
 ];
 
-/** Whether findings of this kind are stated as the answer (precision on fresh data ≥ MIN_LEAD_PRECISION). */
-export function statesKind(kind: LeadKind, kinds: readonly LeadKindSpec[] = LEAD_KINDS): boolean {
+/**
+ * Whether findings of this kind are stated as the answer (precision on fresh data ≥
+ * MIN_LEAD_PRECISION); for a kind measured with one language model, only that model's (`model`:
+ * the engine's model name).
+ */
+export function statesKind(kind: LeadKind, kinds: readonly LeadKindSpec[] = LEAD_KINDS, model?: string): boolean {
   if (kind === 'passages') return false;
   const m = kinds.find((k) => k.kind === kind)?.measured;
+  if (m?.model && !sameModel(m.model, model)) return false;
   return m !== undefined && m.led > 0 && m.right / m.led >= MIN_LEAD_PRECISION;
+}
+
+/** "Qwen2.5 Coder 1.5B Instruct (Q4_K_M)" and "Qwen/Qwen2.5-Coder-1.5B-Instruct-GGUF" are both "qwen2.5 coder 1.5b". */
+function sameModel(measured: string, model: string | undefined): boolean {
+  const words = (s: string) => s.toLowerCase().replace(/[-_/]+/g, ' ');
+  return model !== undefined && words(model).includes(words(measured));
 }
 
 /** What the finding stages found for one question. */
@@ -110,6 +130,8 @@ export interface Findings {
   figure?: FigureResult;
   read?: ReadingResult;
   list?: ListResult;
+  /** The language model's Yes, No or Unknown for a yes/no question, with its probabilities. */
+  chosen?: ModelVerdict;
 }
 
 /** The lead: its kind, whether it is stated, and the answer's opening. */
@@ -140,10 +162,11 @@ export interface Lead {
  */
 export function leading(ctx: AskContext, found: Findings, sources: AnswerSource[], kinds: readonly LeadKindSpec[] = LEAD_KINDS): Outcome<Lead> {
   const lead = choose(ctx, found, sources);
-  const states = lead.kind === 'decline' ? true : statesKind(lead.kind, kinds);
+  const states = lead.kind === 'decline' ? true : statesKind(lead.kind, kinds, ctx.engine?.info.model);
   const out: Lead = { ...lead, states, ...(lead.answer ? { found: lead.answer } : {}) };
   const m = kinds.find((k) => k.kind === lead.kind)?.measured;
-  if (!states && lead.answer && lead.kind !== 'decline') {
+  // "Cannot judge" (kind passages) already says it states nothing: it is not hedged again.
+  if (!states && lead.answer && lead.kind !== 'decline' && lead.kind !== 'passages') {
     out.answer = hedged(lead.kind, lead.answer, found);
     const what = kinds.find((k) => k.kind === lead.kind)?.what ?? lead.kind;
     out.caution = m
@@ -166,6 +189,8 @@ function choose(ctx: AskContext, found: Findings, sources: AnswerSource[]): Omit
   if (declined) return { kind: 'decline', declined, answer: declined.text };
   if (comparison?.answer) return { kind: comparison.by === 'column' ? 'compare column' : 'compare', answer: comparison.answer };
   if (figure?.answer) return { kind: figureKind(figure, intent), answer: figure.answer, figure, ...(figure.figure.verdict ? { verdict: figure.figure.verdict } : {}) };
+  const chosen = chosenVerdict(ctx, found.chosen);
+  if (chosen) return chosen;
   if (found.list?.answer) return { kind: 'list', answer: found.list.answer, ...(found.list.quoted ? { quoted: found.list.quoted } : {}) };
   if (read?.answer) {
     const said = read.verdict?.verdict;
@@ -182,6 +207,18 @@ function choose(ctx: AskContext, found: Findings, sources: AnswerSource[]): Omit
   if (nothing) return { kind: 'nothing stated', declined: nothing, answer: nothing.text };
   return { kind: 'passages', ...(figure ? { figure } : {}) };
 }
+
+/** The model's Yes or No where it beats the runner-up by the settings' margin; "Unknown" or a narrow margin leaves the reading to lead. */
+function chosenVerdict(ctx: AskContext, chosen: ModelVerdict | undefined): Omit<Lead, 'states'> | undefined {
+  if (!chosen || chosen.verdict === 'Unknown' || chosen.margin < ctx.settings.modelVerdicts.margin) return undefined;
+  const u = chosen.units[0];
+  const other = chosen.verdict === 'Yes' ? 'No' : 'Yes';
+  const odds = `${percent(chosen.probs[chosen.verdict])} against ${percent(chosen.probs[other])} for ${other}`;
+  const answer = `${chosen.verdict}: ${chosen.model} chose ${chosen.verdict} from the ${chosen.units.length} best sentences (${odds}); the first says “${oneLine(u.text)}” [${u.source}]`;
+  return { kind: 'verdict chosen by the model', answer, verdict: chosen.verdict, quoted: u.unit ?? u.text };
+}
+
+const percent = (p: number) => `${Math.round(p * 100)}%`;
 
 /** The kind of a figure the tables gave: a verdict, a computed metric or formula, a line item, or a table cell. */
 function figureKind(figure: FigureResult, intent: Intent): LeadKind {
@@ -201,6 +238,11 @@ function hedged(kind: LeadKind, answer: string, found: Findings): string {
   if (kind === 'verdict from a sentence' && found.read?.verdict?.unit) {
     const u = found.read.verdict.unit;
     return `Sieve cannot judge this for certain. The passage nearest to deciding it says “${oneLine(u.text)}” [${u.source}]`;
+  }
+  if (kind === 'verdict chosen by the model' && found.chosen) {
+    const c = found.chosen;
+    const u = c.units[0];
+    return `Sieve cannot judge this for certain. The language model leans ${c.verdict} (${percent(c.probs[c.verdict as 'Yes' | 'No'])}); the passage nearest to deciding it says “${oneLine(u.text)}” [${u.source}]`;
   }
   if (kind === 'list' && found.list?.list) {
     const u = found.list.list.unit;

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { ScriptedEngine } from '../../testing/scripted-engine';
+import { ferryDeps } from '../../testing/test-kb';
+import { EVERY_KIND_STATES } from '../../testing/leads';
+import { LEAD_KINDS } from './stages/leading';
+import { ask } from './ask';
+import { CHOOSER_TOKENS, verdictOf, verdictPrompt } from './stages/choosing';
+import { DEFAULT_PIPELINE, withPipelineDefaults } from '../settings';
+
+const Q = 'Does the ferry to the island leave the harbour at noon?';
+/** The model only chooses: Sieve's own answer is shown, nothing generated. */
+const CHOOSER = withPipelineDefaults({ llmAnswer: 'off', modelVerdicts: { enabled: true, margin: 0.5 } });
+
+/** An engine whose verdict prompt gets the given raw probabilities. */
+function chooser(probs: Record<string, number>) {
+  return new ScriptedEngine([], [{ match: /Answer \(Yes, No or Unknown\)/, probs }]);
+}
+
+describe('verdictOf', () => {
+  it('sums both spellings, renormalises over the three words and measures the margin', () => {
+    const v = verdictOf({ Yes: 0.3, yes: 0.1, No: 0.08, no: 0.02, Unknown: 0.1 });
+    expect(v.verdict).toBe('Yes');
+    expect(v.probs.Yes).toBeCloseTo(0.4 / 0.6);
+    expect(v.probs.No).toBeCloseTo(0.1 / 0.6);
+    expect(v.margin).toBeCloseTo(0.3 / 0.6);
+  });
+  it('gives Unknown when it leads, and no margin when the words are tied', () => {
+    expect(verdictOf({ Unknown: 0.5, No: 0.1 }).verdict).toBe('Unknown');
+    expect(verdictOf({ Yes: 0.2, No: 0.2 }).margin).toBe(0);
+  });
+});
+
+describe('verdictPrompt', () => {
+  it('numbers each unit by its source, cuts long ones, and ends with the question and the three words', () => {
+    const long = 'x'.repeat(900);
+    const m = verdictPrompt('Is it so?', [
+      { source: 2, text: 'It is so\nindeed.', row: false, coverage: 1, covered: [] },
+      { source: 1, text: long, row: false, coverage: 0.5, covered: [] },
+    ]);
+    const user = m.at(-1)!.content;
+    expect(user).toMatch(/^Excerpts:\n\[2\] It is so indeed\.\n\[1\] x{399}…\n\nQuestion: Is it so\?\nAnswer \(Yes, No or Unknown\):$/);
+    expect(m[0].role).toBe('system');
+  });
+});
+
+describe('ask, the model choosing Yes or No', () => {
+  it('reads the verdict by log-probabilities over the six spellings, once, and leads with it where the margin holds', async () => {
+    const { deps } = await ferryDeps({ leadKinds: EVERY_KIND_STATES });
+    const engine = chooser({ Yes: 0.85, No: 0.05, Unknown: 0.1 });
+    const r = await ask(Q, CHOOSER, { ...deps, engine }, {});
+    const scored = engine.calls.filter((c) => c.kind === 'score');
+    expect(scored).toHaveLength(1);
+    expect(scored[0].candidates).toEqual(CHOOSER_TOKENS);
+    expect(scored[0].messages.at(-1)!.content).toMatch(/\[1\] The ferry to the island leaves the harbour at noon every day/);
+    expect(engine.calls.some((c) => c.kind === 'generate')).toBe(false);
+    expect(r.lead).toMatchObject({ kind: 'verdict chosen by the model', states: true });
+    expect(r.answer.text).toMatch(/^Yes: scripted chose Yes from the \d best sentences \(85% against 5% for No\); the first says “The ferry/);
+    expect(r.stages.find((s) => s.stage === 'choose')!.detail).toMatchObject({ verdict: 'Yes', margin: 0.75, model: 'scripted' });
+    expect(r.stages.find((s) => s.stage === 'choose')!.usage.calls).toBe(1);
+  });
+
+  it('leaves the reading to lead when the margin is narrower than the setting, or the model says Unknown', async () => {
+    const { deps } = await ferryDeps({ leadKinds: EVERY_KIND_STATES });
+    for (const probs of [
+      { Yes: 0.55, No: 0.35, Unknown: 0.1 },
+      { Yes: 0.2, No: 0.1, Unknown: 0.7 },
+    ]) {
+      const r = await ask(Q, CHOOSER, { ...deps, engine: chooser(probs) }, {});
+      expect(r.lead!.kind).not.toBe('verdict chosen by the model');
+      expect(r.stages.some((s) => s.stage === 'choose')).toBe(true);
+    }
+  });
+
+  it('offers an unmeasured chooser’s verdict as a lean, never a bare Yes', async () => {
+    const { deps } = await ferryDeps({ leadKinds: LEAD_KINDS.map((k) => (k.kind === 'verdict chosen by the model' ? { kind: k.kind, what: k.what } : k)) });
+    const r = await ask(Q, CHOOSER, { ...deps, engine: chooser({ No: 0.9, Yes: 0.05 }) }, {});
+    expect(r.lead).toMatchObject({ kind: 'verdict chosen by the model', states: false });
+    expect(r.answer.text).toMatch(/^Sieve cannot judge this for certain\. The language model leans No \(\d+%\)/);
+  });
+
+  it('does not run for a question that is not yes/no, without a model, or when switched off', async () => {
+    const { deps } = await ferryDeps({ leadKinds: EVERY_KIND_STATES });
+    const engine = chooser({ Yes: 1 });
+    const fact = await ask('When does the ferry leave the harbour?', CHOOSER, { ...deps, engine }, {});
+    expect(fact.stages.some((s) => s.stage === 'choose')).toBe(false);
+    const off = await ask(Q, withPipelineDefaults({ ...CHOOSER, modelVerdicts: { enabled: false, margin: 0.5 } }), { ...deps, engine }, {});
+    expect(off.stages.some((s) => s.stage === 'choose')).toBe(false);
+    const none = await ask(Q, DEFAULT_PIPELINE, deps, {});
+    expect(none.stages.some((s) => s.stage === 'choose')).toBe(false);
+    expect(engine.calls.filter((c) => c.kind === 'score')).toHaveLength(0);
+  });
+});
