@@ -11,7 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { appendFile } from 'node:fs/promises';
 import type { ChatMessage, Generation, GenerateOptions, LlmEngine, NextTokenScores } from '../src/core/llm';
 
-type Stored = { key: string; generation: Generation } | { key: string; scores: NextTokenScores };
+/** A stored call: its key, the reply, and (for inspection and replaying variants) the messages it was made with. */
+type Stored = ({ key: string; generation: Generation } | { key: string; scores: NextTokenScores }) & { messages?: ChatMessage[] };
 
 export interface ReplyStore {
   engine: LlmEngine;
@@ -50,7 +51,7 @@ export function withStoredReplies(engine: LlmEngine, file: string): ReplyStore {
       }
       called++;
       const generation = await engine.generate(messages, options);
-      if (generation.finishReason !== 'abort') await keep({ key, generation });
+      if (generation.finishReason !== 'abort') await keep({ key, generation, messages });
       return generation;
     },
     async scoreNext(messages: ChatMessage[], candidates: string[], options?: { signal?: AbortSignal }): Promise<NextTokenScores> {
@@ -62,7 +63,7 @@ export function withStoredReplies(engine: LlmEngine, file: string): ReplyStore {
       }
       called++;
       const scores = await engine.scoreNext(messages, candidates, options);
-      await keep({ key, scores });
+      await keep({ key, scores, messages });
       return scores;
     },
     ...(engine.scoreSplits ? { scoreSplits: engine.scoreSplits.bind(engine) } : {}),

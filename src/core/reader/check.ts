@@ -116,7 +116,8 @@ function roundTo(value: number, digits: number): number {
 
 function valueOf(raw: string): number {
   const n = Number(raw.replace(/[^\d.]/g, '')) * (/^[-−]/.test(raw) ? -1 : 1);
-  const scale = /thousand/i.test(raw) ? 1e3 : /million|\bmn\b/i.test(raw) ? 1e6 : /billion|\bbn\b/i.test(raw) ? 1e9 : /trillion/i.test(raw) ? 1e12 : 1;
+  // "bn" and "mn" may be glued to the figure ("$4.2bn").
+  const scale = /thousand/i.test(raw) ? 1e3 : /million|(?<![a-z])mn\b/i.test(raw) ? 1e6 : /billion|(?<![a-z])bn\b/i.test(raw) ? 1e9 : /trillion/i.test(raw) ? 1e12 : 1;
   return n * scale;
 }
 

@@ -67,6 +67,18 @@ describe('checkReply', () => {
     expect(checkReply('Revenue was about $2.4 billion [1].', scaled).ok).toBe(false);
   });
 
+  it('reads figures with units glued on ("25x", "3.2%", "$4.2bn") as the passages print them', () => {
+    expect(stated('a 25x speedup, 3.2% growth and $4.2bn of debt').map((f) => [f.raw, f.value])).toEqual([
+      ['25', 25],
+      ['3.2%', 3.2],
+      ['$4.2bn', 4.2e9],
+    ]);
+    const glued = { passages: [{ n: 1, text: 'TraceMonkey gives up to the 25x speedup on loops; revenue grew 3.2% to $4.2bn.' }], findings: [] };
+    expect(checkReply('It is up to 25x faster [1].', glued).ok).toBe(true);
+    expect(checkReply('Revenue grew 3.2% to $4,200 million [1].', glued).ok).toBe(true);
+    expect(checkReply('It is up to 40x faster [1].', glued).problems).toEqual(["it states 40, which no cited passage nor Sieve's findings print"]);
+  });
+
   it('requires a reply to begin with Sieve’s verdict and to carry what Sieve’s reading leads with', () => {
     const yes = { passages: PASSAGES, findings: ['Yes: the passage that decides it says “…” [2]'], verdict: 'Yes' as const };
     expect(checkReply('Based on the passages, the facility was drawn [2].', yes).problems).toContain("it does not begin with Yes, as Sieve's reading does");
