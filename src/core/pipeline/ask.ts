@@ -88,9 +88,10 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
   const findingsOf = await findings(ctx, run, rows, sources, scope, routed);
   const { comparison, figure, read } = findingsOf;
   if (comparison || figure?.answer) rowsChanged();
+  const answerCtx = await choose(ctx, run, findingsOf, sources);
   const lead = await run('lead', async () => leading(ctx, findingsOf, sources, deps.leadKinds));
   const declined = lead.declined;
-  const answer = await run('answer', () => answering(ctx, sources, lead));
+  const answer = await run('answer', () => answering(answerCtx, sources, lead));
   const attribution = deps.embedder && !answer.notFound && sources.length > 0 ? await run('attribution', () => attributing(ctx, answer, sources)) : undefined;
 
   return {
@@ -141,11 +142,23 @@ async function findings(
     if (stage === 'list') found.list = await run('list', () => listing(ctx, rows, sources, scope));
     if (found.comparison?.answer || found.figure?.answer || found.read?.answer || found.list?.answer) break;
   }
-  // A yes/no question no figure settles: the language model chooses Yes, No or Unknown (the leading stage weighs it).
-  const { engine, settings } = ctx;
-  if (!declined && intent.kind === 'verdict' && !found.figure?.figure.verdict && engine && settings.modelVerdicts.enabled && sources.length > 0)
-    found.chosen = await run('choose', () => choosing(ctx, sources));
   return found;
+}
+
+/**
+ * 6b. A yes/no question no figure settles, with a language model: the model chooses Yes, No or
+ * Unknown (the leading stage weighs it). Sieve's own answer is streamed first, as without a
+ * model; the answer that follows (led by the model's verdict where it holds) replaces it when the
+ * question is done, so the answer stage's context streams nothing more.
+ */
+async function choose(ctx: AskContext, run: RunStage, found: Findings, sources: ReturnType<typeof answerSources>): Promise<AskContext> {
+  const { engine, settings } = ctx;
+  const chooses = !found.declined && found.intent.kind === 'verdict' && !found.figure?.figure.verdict && engine && settings.modelVerdicts.enabled && sources.length > 0;
+  if (!chooses) return ctx;
+  const plain: AskContext = { ...ctx, engine: undefined };
+  await answering(plain, sources, leading(plain, found, sources, ctx.deps.leadKinds).value);
+  found.chosen = await run('choose', () => choosing(ctx, sources));
+  return { ...ctx, emit: (e) => e.kind !== 'token' && ctx.emit(e) };
 }
 
 /** 5b. The LLM retriever as a fallback: nothing cleared the floor, so the LLM reads every chunk but the duplicates. */

@@ -59,6 +59,31 @@ describe('ask, the model choosing Yes or No', () => {
     expect(r.stages.find((s) => s.stage === 'choose')!.usage.calls).toBe(1);
   });
 
+  it('streams Sieve’s own answer before the model is called, and nothing after; the final answer replaces it', async () => {
+    const { deps } = await ferryDeps({ leadKinds: EVERY_KIND_STATES });
+    const order: string[] = [];
+    let streamed = '';
+    const r = await ask(
+      Q,
+      CHOOSER,
+      { ...deps, engine: chooser({ Yes: 0.9, No: 0.05 }) },
+      {
+        onEvent: (e) => {
+          if (e.kind === 'token') {
+            streamed += e.piece;
+            order.push('token');
+          }
+          if (e.kind === 'stage' && e.stage === 'choose' && e.status === 'start') order.push('choose');
+        },
+      },
+    );
+    const plain = await ask(Q, DEFAULT_PIPELINE, deps, {});
+    expect(order[0]).toBe('token');
+    expect(order.slice(order.indexOf('choose'))).toEqual(['choose']);
+    expect(streamed).toBe(plain.answer.text);
+    expect(r.answer.text).toMatch(/^Yes: scripted chose Yes/);
+  });
+
   it('leaves the reading to lead when the margin is narrower than the setting, or the model says Unknown', async () => {
     const { deps } = await ferryDeps({ leadKinds: EVERY_KIND_STATES });
     for (const probs of [
