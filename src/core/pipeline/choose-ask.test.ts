@@ -54,7 +54,7 @@ describe('ask, the model choosing Yes or No', () => {
     expect(scored[0].messages.at(-1)!.content).toMatch(/\[1\] The ferry to the island leaves the harbour at noon every day/);
     expect(engine.calls.some((c) => c.kind === 'generate')).toBe(false);
     expect(r.lead).toMatchObject({ kind: 'verdict chosen by the model', states: true });
-    expect(r.answer.text).toMatch(/^Yes: scripted chose Yes from the \d best sentences \(85% against 5% for No\); the first says “The ferry/);
+    expect(r.answer.text).toMatch(/^Yes: scripted chose Yes after reading the \d sentences that best match the question \(85% against 5% for No\)\. The closest says “The ferry/);
     expect(r.stages.find((s) => s.stage === 'choose')!.detail).toMatchObject({ verdict: 'Yes', margin: 0.75, model: 'scripted' });
     expect(r.stages.find((s) => s.stage === 'choose')!.usage.calls).toBe(1);
   });

@@ -214,7 +214,7 @@ function chosenVerdict(ctx: AskContext, chosen: ModelVerdict | undefined): Omit<
   const u = chosen.units[0];
   const other = chosen.verdict === 'Yes' ? 'No' : 'Yes';
   const odds = `${percent(chosen.probs[chosen.verdict])} against ${percent(chosen.probs[other])} for ${other}`;
-  const answer = `${chosen.verdict}: ${chosen.model} chose ${chosen.verdict} from the ${chosen.units.length} best sentences (${odds}); the first says “${oneLine(u.text)}” [${u.source}]`;
+  const answer = `${chosen.verdict}: ${chosen.model} chose ${chosen.verdict} after reading the ${chosen.units.length} sentences that best match the question (${odds}). The closest says “${oneLine(u.text)}” [${u.source}]`;
   return { kind: 'verdict chosen by the model', answer, verdict: chosen.verdict, quoted: u.unit ?? u.text };
 }
 
