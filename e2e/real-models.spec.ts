@@ -98,6 +98,8 @@ test('a real GGUF model chooses Yes or No by its probabilities, and the mode lin
   // The model only chooses: nothing is written.
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByLabel('What the LLM writes').selectOption('off');
+  // Off by default (measured to change no answer on a fresh set): switched on here.
+  await page.getByLabel('Let the LLM choose Yes or No').check();
   await page.getByRole('button', { name: 'Save settings' }).click();
 
   await page.getByRole('tab', { name: 'Library' }).click();

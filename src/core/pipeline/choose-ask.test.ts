@@ -110,6 +110,10 @@ describe('ask, the model choosing Yes or No', () => {
     expect(fact.stages.some((s) => s.stage === 'choose')).toBe(false);
     const off = await ask(Q, withPipelineDefaults({ ...CHOOSER, modelVerdicts: { enabled: false, margin: 0.5 } }), { ...deps, engine }, {});
     expect(off.stages.some((s) => s.stage === 'choose')).toBe(false);
+    // Off by default (it changed no answer on a fresh set).
+    expect(DEFAULT_PIPELINE.modelVerdicts.enabled).toBe(false);
+    const byDefault = await ask(Q, withPipelineDefaults({ llmAnswer: 'off' }), { ...deps, engine }, {});
+    expect(byDefault.stages.some((s) => s.stage === 'choose')).toBe(false);
     const none = await ask(Q, DEFAULT_PIPELINE, deps, {});
     expect(none.stages.some((s) => s.stage === 'choose')).toBe(false);
     expect(engine.calls.filter((c) => c.kind === 'score')).toHaveLength(0);
