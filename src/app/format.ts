@@ -21,6 +21,8 @@ export const STAGE_LABEL: Record<string, string> = {
   reading: 'Reading',
   parsing: 'Parsing',
   ocr: 'OCR',
+  sectioning: 'The language model is finding its sections',
+  describing: 'The language model is describing it',
   model: 'Loading model',
   embedding: 'Embedding',
   chunking: 'Chunking',

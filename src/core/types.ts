@@ -75,7 +75,8 @@ export interface Chunk {
   sentenceEnd: number;
 }
 
-export type IngestStage = 'reading' | 'parsing' | 'ocr' | 'embedding' | 'chunking' | 'indexing' | 'saving';
+/** 'sectioning' and 'describing': a loaded language model finds a document's sections, or writes its one-sentence summary. */
+export type IngestStage = 'reading' | 'parsing' | 'ocr' | 'sectioning' | 'describing' | 'embedding' | 'chunking' | 'indexing' | 'saving';
 
 export interface Progress {
   stage: IngestStage;

@@ -74,14 +74,18 @@ const library = openKnowledgeBase({
         ),
       loadEmbedder: loadEmbedderPool,
       // With a language model loaded, a document without headings is sectioned by it.
-      section: async (parsed, signal) => {
+      section: async (parsed, signal, started) => {
         const engine = await loadedLlm();
-        return engine ? llmSections(engine, parsed.text, { signal }) : undefined;
+        if (!engine) return undefined;
+        started?.();
+        return llmSections(engine, parsed.text, { signal });
       },
       // With a language model loaded, each new document's chunk headers get a one-sentence summary.
-      summarize: async (parsed, signal) => {
+      summarize: async (parsed, signal, started) => {
         const engine = await loadedLlm();
-        return engine ? summarizeDocument(engine, parsed.title, parsed.text, signal) : undefined;
+        if (!engine) return undefined;
+        started?.();
+        return summarizeDocument(engine, parsed.title, parsed.text, signal);
       },
       // The 'llm' chunker reads split-token probabilities from a loaded transformers.js model
       // (waiting for one that is still loading, rather than failing the file).

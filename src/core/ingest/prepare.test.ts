@@ -39,6 +39,26 @@ describe('prepareDocument', () => {
     expect(parsed.warnings.join(' ')).toMatch(/2 sections were inferred by the language model/);
   });
 
+  it('says while the model sections or describes a document, only once the hook has started the model', async () => {
+    const { text } = twoTopics();
+    const stages: string[] = [];
+    const onProgress = (p: { stage: string }) => stages.push(p.stage);
+    // A model is there: each hook starts it, and the job says which step it is on.
+    await prepareDocument(
+      { docId: 'd', parsed: plainDoc(text), embedder: new FakeEmbedder(), chunker, signal: never, onProgress },
+      { section: async (_p, _s, started) => (started?.(), undefined), summarize: async (_p, _s, started) => (started?.(), 'About kelp.') },
+    );
+    expect(stages.slice(0, 2)).toEqual(['sectioning', 'describing']);
+    // No model: the hooks return at once without starting it, and neither step is announced.
+    stages.length = 0;
+    await prepareDocument(
+      { docId: 'd', parsed: plainDoc(text), embedder: new FakeEmbedder(), chunker, signal: never, onProgress },
+      { section: async () => undefined, summarize: async () => undefined },
+    );
+    expect(stages).not.toContain('sectioning');
+    expect(stages).not.toContain('describing');
+  });
+
   it('keeps what an earlier index inferred when the file reads the same, and infers afresh when it does not', async () => {
     const { text, change } = twoTopics();
     const earlier = {

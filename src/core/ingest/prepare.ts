@@ -12,9 +12,10 @@ export interface ModelSections {
 
 /** What a language model adds to a document, when one is loaded. */
 export interface PrepareHooks {
-  section?(parsed: ParsedDocument, signal: AbortSignal): Promise<ModelSections | undefined>;
+  /** `started` is called once the model is known to be there and begins (the job then says so). */
+  section?(parsed: ParsedDocument, signal: AbortSignal, started?: () => void): Promise<ModelSections | undefined>;
   /** A one-sentence description of the document for its chunk headers. */
-  summarize?(parsed: ParsedDocument, signal: AbortSignal): Promise<string | undefined>;
+  summarize?(parsed: ParsedDocument, signal: AbortSignal, started?: () => void): Promise<string | undefined>;
 }
 
 /** What an earlier index of the same file inferred: kept when the file reads the same. */
@@ -51,18 +52,19 @@ export async function prepareDocument(input: PrepareInput, hooks: PrepareHooks =
       parsed.sections = same.sections;
       parsed.warnings.push(`${same.sections.length} sections kept from when the document was first indexed (it has no headings)`);
     } else {
-      await inferSections(parsed, hooks, signal);
+      await inferSections(parsed, hooks, signal, () => input.onProgress?.({ stage: 'sectioning', done: 0, total: 0 }));
     }
   }
-  const summary = chunker.headers === false ? undefined : (same?.summary ?? (await summarize(parsed, hooks, signal)));
+  const describing = () => input.onProgress?.({ stage: 'describing', done: 0, total: 0 });
+  const summary = chunker.headers === false ? undefined : (same?.summary ?? (await summarize(parsed, hooks, signal, describing)));
   const built = await buildDocument({ ...input, summary });
   return { built, ...(summary ? { summary } : {}) };
 }
 
-async function inferSections(parsed: ParsedDocument, hooks: PrepareHooks, signal: AbortSignal): Promise<void> {
+async function inferSections(parsed: ParsedDocument, hooks: PrepareHooks, signal: AbortSignal, started: () => void): Promise<void> {
   let found: ModelSections | undefined;
   try {
-    found = await hooks.section?.(parsed, signal);
+    found = await hooks.section?.(parsed, signal, started);
   } catch (e) {
     signal.throwIfAborted();
     parsed.warnings.push(`The language model could not section this document (${message(e)}); sections were inferred from its layout`);
@@ -77,10 +79,10 @@ async function inferSections(parsed: ParsedDocument, hooks: PrepareHooks, signal
 }
 
 /** The model's summary; a failure only costs the summary (noted on the document). */
-async function summarize(parsed: ParsedDocument, hooks: PrepareHooks, signal: AbortSignal): Promise<string | undefined> {
+async function summarize(parsed: ParsedDocument, hooks: PrepareHooks, signal: AbortSignal, started: () => void): Promise<string | undefined> {
   if (!hooks.summarize) return undefined;
   try {
-    return await hooks.summarize(parsed, signal);
+    return await hooks.summarize(parsed, signal, started);
   } catch (e) {
     signal.throwIfAborted();
     parsed.warnings.push(`No document summary for the chunk headers: the language model failed (${message(e)})`);
