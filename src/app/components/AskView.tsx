@@ -148,7 +148,7 @@ function QuestionPanel({
         <p className="note small" data-testid="extractive-note">
           {result.figure?.answer
             ? 'Computed by Sieve from the table cells listed; no language model wrote it.'
-            : 'Retrieval-only: these sentences are quoted from your documents; no language model wrote them.'}
+            : `${result.mode === 'retrieval-only' ? 'Retrieval-only: these' : 'These'} sentences are quoted from your documents; no language model wrote them.`}
         </p>
       )}
       {result?.answer.notFound && (

@@ -14,6 +14,15 @@ describe('detailText', () => {
     expect(detailText({ by: 'grade', used: 5, chars: 2400 })).toBe('ordered by grade · 5 chunks used · 2,400 characters');
   });
 
+  it('says what the model’s Yes or No weighed, and whether its margin was enough to lead', () => {
+    const choose = { verdict: 'Yes', yes: 0.738, no: 0.146, unknown: 0.116, margin: 0.593, needs: 0.8, units: 5 };
+    expect(detailText(choose)).toBe(
+      'verdict: Yes · P(Yes) 0.738 · P(No) 0.146 · P(Unknown) 0.116 · margin 0.593 · too close to lead (margin 0.8 needed) · 5 sentences and rows read',
+    );
+    expect(detailText({ ...choose, margin: 0.9 })).toContain('it leads (margin 0.8 needed)');
+    expect(detailText({ ...choose, verdict: 'Unknown' })).toContain('Unknown leads nothing');
+  });
+
   it('falls back to spaced words for a detail it does not know, and leaves out empty ones', () => {
     expect(detailText({ newThing: 3, other: undefined })).toBe('new thing: 3');
   });

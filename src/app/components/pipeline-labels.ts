@@ -136,8 +136,10 @@ const DETAIL_WORDS: Record<string, (v: DetailValue, all: Record<string, DetailVa
   no: (v) => `P(No) ${v}`,
   unknown: (v) => `P(Unknown) ${v}`,
   margin: (v) => `margin ${v}`,
-  mass: (v) => `${Math.round(Number(v) * 100)}% of the model’s probability on the three words`,
-  units: (v) => `${v} sentence${v === 1 ? '' : 's'} and rows read`,
+  needs: (v, all) =>
+    all.verdict === 'Unknown' ? 'Unknown leads nothing' : Number(all.margin) >= Number(v) ? `it leads (margin ${v} needed)` : `too close to lead (margin ${v} needed)`,
+  mass: (v) => `${Math.round(Number(v) * 100)}% of its probability on the three words`,
+  units: (v) => `${v} sentences and rows read`,
   finish: (v) => (v === 'stop' ? 'finished' : v === 'length' ? 'stopped at the length limit' : `ended: ${v}`),
 };
 

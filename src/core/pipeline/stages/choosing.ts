@@ -81,6 +81,7 @@ export async function choosing(ctx: AskContext, sources: AnswerSource[]): Promis
       no: round(v.probs.No),
       unknown: round(v.probs.Unknown),
       margin: round(v.margin),
+      needs: ctx.settings.modelVerdicts.margin,
       mass: round(out.coverage),
       units: units.length,
     },
