@@ -137,7 +137,15 @@ const DETAIL_WORDS: Record<string, (v: DetailValue, all: Record<string, DetailVa
   unknown: (v) => `P(Unknown) ${v}`,
   margin: (v) => `margin ${v}`,
   needs: (v, all) =>
-    all.verdict === 'Unknown' ? 'Unknown leads nothing' : Number(all.margin) >= Number(v) ? `it leads (margin ${v} needed)` : `too close to lead (margin ${v} needed)`,
+    all.verdict === 'Unknown'
+      ? 'Unknown leads nothing'
+      : all.picked === 'none'
+        ? 'no sentence picked'
+        : Number(all.margin) >= Number(v)
+          ? `it leads (margin ${v} needed)`
+          : `too close to lead (margin ${v} needed)`,
+  picked: (v) => (v === 'none' ? 'picked none of the sentences' : `picked sentence ${v}`),
+  p: (v) => `probability ${v}`,
   mass: (v) => `${Math.round(Number(v) * 100)}% of its probability on the three words`,
   units: (v) => `${v} sentences and rows read`,
   finish: (v) => (v === 'stop' ? 'finished' : v === 'length' ? 'stopped at the length limit' : `ended: ${v}`),

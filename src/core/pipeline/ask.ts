@@ -16,7 +16,7 @@ import { figuring } from './stages/figuring';
 import { comparing } from './stages/comparing';
 import { reading } from './stages/reading';
 import { listing } from './stages/listing';
-import { choosing } from './stages/choosing';
+import { choosing, sentenceChoosing } from './stages/choosing';
 import { intentOf } from '../intent';
 import { attributing } from './stages/attributing';
 import { declining } from './stages/declining';
@@ -153,11 +153,16 @@ async function findings(
  */
 async function choose(ctx: AskContext, run: RunStage, found: Findings, sources: ReturnType<typeof answerSources>): Promise<AskContext> {
   const { engine, settings } = ctx;
-  const chooses = !found.declined && found.intent.kind === 'verdict' && !found.figure?.figure.verdict && engine && settings.modelVerdicts.enabled && sources.length > 0;
-  if (!chooses) return ctx;
+  if (!engine || found.declined || sources.length === 0) return ctx;
   const plain: AskContext = { ...ctx, engine: undefined };
-  await answering(plain, sources, leading(plain, found, sources, ctx.deps.leadKinds).value);
-  found.chosen = await run('choose', () => choosing(ctx, sources));
+  const early = leading(plain, found, sources, ctx.deps.leadKinds).value;
+  const verdict = found.intent.kind === 'verdict' && !found.figure?.figure.verdict && settings.modelVerdicts.enabled;
+  // Nothing found: the model may pick the sentence the quoted answer opens with.
+  const sentence = !verdict && settings.modelSentence.enabled && early.kind === 'passages' && !early.answer && !early.figure;
+  if (!verdict && !sentence) return ctx;
+  await answering(plain, sources, early);
+  if (verdict) found.chosen = await run('choose', () => choosing(ctx, sources));
+  else found.sentence = await run('choose', () => sentenceChoosing(ctx, sources));
   return { ...ctx, emit: (e) => e.kind !== 'token' && ctx.emit(e) };
 }
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ScriptedEngine } from '../../testing/scripted-engine';
-import { ferryDeps } from '../../testing/test-kb';
+import { ferryDeps, ferryDepsOver } from '../../testing/test-kb';
 import { EVERY_KIND_STATES } from '../../testing/leads';
 import { LEAD_KINDS } from './stages/leading';
 import { ask } from './ask';
-import { CHOOSER_TOKENS, verdictOf, verdictPrompt } from './stages/choosing';
+import { CHOOSER_TOKENS, sentencePrompt, verdictOf, verdictPrompt } from './stages/choosing';
 import { DEFAULT_PIPELINE, withPipelineDefaults } from '../settings';
 
 const Q = 'Does the ferry to the island leave the harbour at noon?';
@@ -117,5 +117,54 @@ describe('ask, the model choosing Yes or No', () => {
     const none = await ask(Q, DEFAULT_PIPELINE, deps, {});
     expect(none.stages.some((s) => s.stage === 'choose')).toBe(false);
     expect(engine.calls.filter((c) => c.kind === 'score')).toHaveLength(0);
+  });
+});
+
+describe('ask, the model picking the sentence a quoted answer opens with', () => {
+  const WHY = 'Why do beekeepers harvest honey in late summer?';
+  const PICKER = withPipelineDefaults({ llmAnswer: 'off', modelSentence: { enabled: true, margin: 0.5 } });
+  const picker = (probs: Record<string, number>) => new ScriptedEngine([], [{ match: /Number of the excerpt that answers it/, probs }]);
+  const HONEY = [
+    'Beekeepers harvest honey in late summer.',
+    'Honey harvested in late summer is the ripest, beekeepers say.',
+    'In late summer the hives are at their heaviest with honey.',
+    'Kelp farms grow seaweed on long lines in cold water.',
+  ];
+  const honeyDeps = () => ferryDepsOver(HONEY, { leadKinds: EVERY_KIND_STATES });
+
+  it('numbers the units 1–5 and offers 0 for none', () => {
+    const m = sentencePrompt('Why?', [
+      { source: 3, text: 'Because.', row: false, coverage: 1, covered: [] },
+      { source: 1, text: 'Also.', row: false, coverage: 1, covered: [] },
+    ]);
+    expect(m.at(-1)!.content).toBe('Excerpts:\n1. Because.\n2. Also.\n\nQuestion: Why?\nNumber of the excerpt that answers it (0 if none):');
+  });
+
+  it('opens the quoted answer with the picked sentence where the margin holds, and states nothing', async () => {
+    const { deps } = await honeyDeps();
+    const plain = await ask(WHY, DEFAULT_PIPELINE, deps, {});
+    const engine = picker({ '2': 0.9, '1': 0.05 });
+    const r = await ask(WHY, PICKER, { ...deps, engine }, {});
+    const scored = engine.calls.filter((c) => c.kind === 'score');
+    expect(scored).toHaveLength(1);
+    const second = /\n2\. (.*)\n/.exec(scored[0].messages.at(-1)!.content)![1];
+    expect(r.answer.text.startsWith(second)).toBe(true);
+    expect(r.lead).toMatchObject({ kind: 'passages', states: false });
+    // The picked sentence is not quoted twice.
+    expect(r.answer.text.split(second).length).toBe(2);
+    expect(plain.answer.text.startsWith(second)).toBe(false);
+  });
+
+  it('leaves the quoted answer as it was when the pick is narrow or "none"', async () => {
+    const { deps } = await honeyDeps();
+    const plain = await ask(WHY, DEFAULT_PIPELINE, deps, {});
+    for (const probs of [
+      { '2': 0.5, '1': 0.4 },
+      { '0': 0.9, '2': 0.05 },
+    ]) {
+      const r = await ask(WHY, PICKER, { ...deps, engine: picker(probs) }, {});
+      expect(r.answer.text).toBe(plain.answer.text);
+      expect(r.stages.find((s) => s.stage === 'choose')!.usage.calls).toBe(1);
+    }
   });
 });

@@ -69,6 +69,12 @@ export interface PipelineSettings {
    * led no answer and changed none, for one model call a question.
    */
   modelVerdicts: { enabled: boolean; margin: number };
+  /**
+   * With a language model: for a question no finding stage answers, the model picks which of the
+   * five best sentences answers it (by its probabilities over their numbers), and the quoted
+   * answer opens with that one when the pick beats the runner-up by at least `margin`.
+   */
+  modelSentence: { enabled: boolean; margin: number };
 }
 
 /** ChunkRAG's values where the paper gives them (N 20, weights 0.5/0.5, λ_dup 0.9, ε 0.01 as its implementations use). */
@@ -87,6 +93,7 @@ export const DEFAULT_PIPELINE: PipelineSettings = {
   llmAnswer: 'reader',
   modelChoosesPassages: false,
   modelVerdicts: { enabled: false, margin: 0.8 },
+  modelSentence: { enabled: false, margin: 0.5 },
   segments: { enabled: false, ...DEFAULT_RSE },
   llmRetriever: { use: 'off', refineCandidates: 60, ...DEFAULT_JUDGE_SETTINGS },
 };
@@ -130,6 +137,10 @@ export function withPipelineDefaults(saved: DeepPartial<PipelineSettings> | unde
     modelVerdicts: {
       enabled: typeof s.modelVerdicts?.enabled === 'boolean' ? s.modelVerdicts.enabled : d.modelVerdicts.enabled,
       margin: clamp(s.modelVerdicts?.margin, 0, 1, d.modelVerdicts.margin),
+    },
+    modelSentence: {
+      enabled: typeof s.modelSentence?.enabled === 'boolean' ? s.modelSentence.enabled : d.modelSentence.enabled,
+      margin: clamp(s.modelSentence?.margin, 0, 1, d.modelSentence.margin),
     },
     rerank: typeof s.rerank === 'boolean' ? s.rerank : d.rerank,
     contextBudget: Math.round(clamp(s.contextBudget, 200, 64000, d.contextBudget)),

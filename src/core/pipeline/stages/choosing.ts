@@ -89,3 +89,56 @@ export async function choosing(ctx: AskContext, sources: AnswerSource[]): Promis
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** The model's pick of the unit that answers a question no finding stage answered. */
+export interface ModelSentence {
+  /** The unit picked (absent when the model's best answer was "none"). */
+  unit?: ReadUnit;
+  /** Its probability, renormalised over the numbers offered and "0" (none). */
+  p: number;
+  /** Its probability minus the runner-up's. */
+  margin: number;
+  model: string;
+}
+
+/** Digits the sentence prompt offers: "0" (none answers) and one per unit. */
+const DIGITS = ['0', '1', '2', '3', '4', '5'];
+
+/** The sentence prompt: the units numbered 1–5 (not by source), the question, and the number to reply with. */
+export function sentencePrompt(question: string, units: ReadUnit[]): ChatMessage[] {
+  const excerpts = units.map((u, i) => `${i + 1}. ${clip(oneLine(u.text))}`).join('\n');
+  return [
+    { role: 'system', content: "You pick which excerpt of a document answers a question. Reply with the excerpt's number only, or 0 if none of them answers it." },
+    { role: 'user', content: `Excerpts:\n${excerpts}\n\nQuestion: ${question}\nNumber of the excerpt that answers it (0 if none):` },
+  ];
+}
+
+/**
+ * 6c. A question no finding stage answered, with a language model: the model picks, by its
+ * probabilities over the numbers, which of the five best units answers it; the answer then opens
+ * with that unit where the pick's margin holds (settings.modelSentence). It states nothing.
+ */
+export async function sentenceChoosing(ctx: AskContext, sources: AnswerSource[]): Promise<Outcome<ModelSentence | undefined>> {
+  const { engine, question, signal } = ctx;
+  if (!engine) return { value: undefined, detail: { skipped: 'no language model' } };
+  const units = readUnits(ctx, sources).slice(0, CHOOSER_UNITS);
+  if (units.length < 2) return { value: undefined, detail: { skipped: 'fewer than two sentences to choose from' } };
+  const offered = DIGITS.slice(0, units.length + 1);
+  const out = await engine.scoreNext(sentencePrompt(question, units), offered, { signal });
+  const ranked = [...offered].sort((a, b) => (out.probs[b] ?? 0) - (out.probs[a] ?? 0));
+  const p = out.probs[ranked[0]] ?? 0;
+  const margin = p - (out.probs[ranked[1]] ?? 0);
+  const pick = Number(ranked[0]);
+  const value: ModelSentence = { ...(pick > 0 ? { unit: units[pick - 1] } : {}), p, margin, model: engine.info.model };
+  return {
+    value,
+    usage: { calls: 1, promptTokens: out.promptTokens, generatedTokens: 1, ...(out.timings ? { evaluatedTokens: out.timings.evaluatedTokens } : {}) },
+    detail: {
+      model: engine.info.model,
+      picked: pick === 0 ? 'none' : `${pick} of ${units.length} (source ${units[pick - 1].source})`,
+      p: round(p),
+      margin: round(margin),
+      needs: ctx.settings.modelSentence.margin,
+    },
+  };
+}

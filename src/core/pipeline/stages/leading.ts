@@ -6,7 +6,7 @@ import type { FigureResult } from './figuring';
 import type { ComparisonResult } from './comparing';
 import type { ReadingResult } from './reading';
 import type { ListResult } from './listing';
-import type { ModelVerdict } from './choosing';
+import type { ModelSentence, ModelVerdict } from './choosing';
 import { nothingStated } from './declining';
 import { oneLine } from '../../read';
 
@@ -142,6 +142,8 @@ export interface Findings {
   list?: ListResult;
   /** The language model's Yes, No or Unknown for a yes/no question, with its probabilities. */
   chosen?: ModelVerdict;
+  /** The sentence the language model picked as answering a question nothing else answered. */
+  sentence?: ModelSentence;
 }
 
 /** The lead: its kind, whether it is stated, and the answer's opening. */
@@ -215,6 +217,9 @@ function choose(ctx: AskContext, found: Findings, sources: AnswerSource[]): Omit
   const noFigure = !figure || (figure.figure.value === undefined && (figure.figure.asked.from === 'table cell' || figure.figure.asked.from === 'line item'));
   const nothing = noFigure && intent.kind === 'fact' ? nothingStated(ctx, sources) : undefined;
   if (nothing) return { kind: 'nothing stated', declined: nothing, answer: nothing.text };
+  // The passages, opening with the sentence the model picked where its margin holds (a quote: it states nothing).
+  const picked = found.sentence?.unit && found.sentence.margin >= ctx.settings.modelSentence.margin ? found.sentence.unit : undefined;
+  if (picked && !figure) return { kind: 'passages', answer: `${oneLine(picked.text)} [${picked.source}]`, quoted: picked.unit ?? picked.text };
   return { kind: 'passages', ...(figure ? { figure } : {}) };
 }
 
