@@ -156,7 +156,7 @@ test('a streaming answer can be cancelled, and the app then answers retrieval-on
   await chooseTinyLlm(page);
   // A long answer keeps the question running long enough to cancel it: the model writes over every kept chunk.
   await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.getByLabel('Let the LLM write a long answer over every kept chunk').check();
+  await page.getByLabel('What the LLM writes').selectOption('writer');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await setPipelineNumber(page, 'Longest answer (tokens)', 4096);
   await addNotes(page);

@@ -15,7 +15,8 @@ const run = promisify(execFile);
 export const LLAMA_CPP_PYTHON = '0.3.36';
 const WORK = join(REPO_ROOT, '.cache', 'llama.cpp');
 const SOURCE = join(WORK, `llama_cpp_python-${LLAMA_CPP_PYTHON}`, 'vendor', 'llama.cpp');
-const BUILD = join(WORK, 'build-server'); // llama-server and llama-bench
+// llama-server and llama-bench; named anew when the build's flags changed (an older -march=native build may not run here).
+const BUILD = join(WORK, 'build-server-isa');
 
 /** llama-bench's path, building it first if needed; or why it could not be built. */
 export function llamaBench(log: (line: string) => void): Promise<{ bin: string } | { error: string }> {
@@ -76,12 +77,14 @@ function instructionSets(): string[] {
     ['f16c', 'GGML_F16C'],
     ['bmi2', 'GGML_BMI2'],
     ['avx_vnni', 'GGML_AVX_VNNI'],
-    ['avx512f', 'GGML_AVX512'],
+    // ggml's AVX512 option turns on F, CD, VL, DQ and BW together.
+    ['avx512f avx512cd avx512vl avx512dq avx512bw', 'GGML_AVX512'],
     ['avx512vbmi', 'GGML_AVX512_VBMI'],
     ['avx512_vnni', 'GGML_AVX512_VNNI'],
     ['avx512_bf16', 'GGML_AVX512_BF16'],
   ];
-  return ['-DGGML_NATIVE=OFF', ...wanted.map(([flag, option]) => `-D${option}=${flags.has(flag) ? 'ON' : 'OFF'}`)];
+  const has = (names: string) => names.split(' ').every((n) => flags.has(n));
+  return ['-DGGML_NATIVE=OFF', ...wanted.map(([names, option]) => `-D${option}=${has(names) ? 'ON' : 'OFF'}`)];
 }
 
 export interface NativeSpeed {

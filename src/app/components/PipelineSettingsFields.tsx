@@ -38,6 +38,7 @@ export function QuestionPipelineFields({ ctx }: { ctx: ControlContext }) {
             <SettingToggle id="pipeline.modelChoosesPassages" ctx={q} />
             <SettingToggle id="pipeline.rewrite" ctx={q} />
             <SettingSelect id="pipeline.llmAnswer" ctx={q} />
+            <SettingToggle id="pipeline.modelSentence" ctx={q} />
             <SettingToggle id="pipeline.modelVerdicts" ctx={q} />
             {q.draft.pipeline.modelVerdicts.enabled && (
               <div className="indent">

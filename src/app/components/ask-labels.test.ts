@@ -62,6 +62,10 @@ describe('askModeLabel', () => {
     expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('llm', true, [used('rewrite', 0), used('choose', 1), used('answer', 1)]), true)).toBe(
       "Sieve's own answer; Qwen2.5-Coder 0.5B weighed Yes against No and wrote a reply that was not shown",
     );
+    // The model's Yes or No led: said as the model's.
+    const led = done('llm', true, [used('choose', 1)]);
+    (led.result as { lead?: unknown }).lead = { kind: 'verdict chosen by the model', states: true };
+    expect(askModeLabel(llm, 'Qwen2.5-Coder 1.5B', led, true)).toBe("The Yes or No chosen by Qwen2.5-Coder 1.5B; the rest is Sieve's own");
     // The stages skipped the model (it only reads, and nothing was read): it is not said to have helped.
     expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('llm', true, [used('rewrite', 0)]), true)).toBe("Sieve's own answer; Qwen2.5-Coder 0.5B was not needed for this question");
     expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('retrieval-only', true), true)).toBe('Retrieval-only (no language model)');

@@ -54,7 +54,9 @@ export function askModeLabel(llm: LlmStatus, name: string, question?: QuestionSt
       ? 'Retrieval-only (no language model)'
       : // What is shown is the model's, or Sieve's own with what the model did named stage by stage.
         result.answer.extractive
-        ? `Sieve's own answer; ${modelPart(answeredBy, question!.stages)}`
+        ? result.lead?.kind === 'verdict chosen by the model'
+          ? `The Yes or No chosen by ${answeredBy}; the rest is Sieve's own`
+          : `Sieve's own answer; ${modelPart(answeredBy, question!.stages)}`
         : `Answered by ${answeredBy}`
     : llm.state === 'ready'
       ? `Language model: ${model}${llm.info ? ` (${engineName(llm.info.engine)}, ${llm.info.contextWindow} tokens of context)` : ''}`
@@ -69,6 +71,7 @@ const MODEL_DID: Partial<Record<StageTrace['stage'], string>> = {
   grade: 'graded the passages',
   judge: 'judged the passages',
   choose: 'weighed Yes against No',
+  pick: 'picked the sentence the answer opens with',
   answer: 'wrote a reply that was not shown',
 };
 

@@ -16,6 +16,7 @@ export const STAGE_NAME: Record<StageName, string> = {
   read: 'Answer read from a sentence',
   list: 'Items listed',
   choose: 'Yes or No, chosen by the model',
+  pick: 'Opening sentence, picked by the model',
   lead: 'What leads',
   answer: 'Answer',
   attribution: 'Attribution',
@@ -59,6 +60,8 @@ export function runningLabel(stage: StageName | undefined, graded?: CallProgress
       return 'Reading the items the question asks for…';
     case 'choose':
       return 'The language model is weighing Yes and No…';
+    case 'pick':
+      return 'The language model is picking the sentence that answers…';
     case 'lead':
       return 'Choosing what the answer leads with…';
     case 'answer':

@@ -94,9 +94,9 @@ export const PIPELINE_FIELDS: readonly FieldSpec[] = [
     'pipeline',
     'What the LLM writes',
     [
-      { value: 'reader', label: 'One or two checked sentences after Sieve’s answer' },
+      { value: 'reader', label: 'One or two checked sentences' },
       { value: 'writer', label: 'A long answer over every kept chunk' },
-      { value: 'off', label: 'Nothing: it only chooses, Sieve writes' },
+      { value: 'off', label: 'Nothing (Sieve’s answer only)' },
     ],
     (s) => s.pipeline.llmAnswer,
     (s, v) => withPipeline(s, { llmAnswer: v === 'writer' || v === 'off' ? v : 'reader' }),
@@ -113,7 +113,18 @@ export const PIPELINE_FIELDS: readonly FieldSpec[] = [
     (s, v) => withPipeline(s, { modelVerdicts: { ...s.pipeline.modelVerdicts, enabled: v } }),
     {
       needs: 'llm',
-      hint: 'For a yes/no question no figure settles, the model reads the five best sentences and Sieve reads how likely it finds “Yes”, “No” and “Unknown” (one step of the model, nothing written). Its Yes or No leads when it beats the other by the margin below. Off by default: with the models offered here it led no answer on questions written after the code (Qwen2.5-Coder-1.5B was sure enough on none of 12; 0.5B never is).',
+      hint: 'For a yes/no question no figure settles, the model reads the five best sentences and Sieve reads how likely it finds “Yes”, “No” and “Unknown” (one step of the model, nothing written). Its Yes or No leads when it beats the other by the margin below. Off by default: with the models offered here it changed no score on questions written after the code (Qwen2.5-Coder-1.5B was sure enough on 1 of 26 yes/no questions, right; 0.5B never is), for about 15 s a question in the page.',
+    },
+  ),
+  toggle(
+    'pipeline.modelSentence',
+    'pipeline',
+    'Let the LLM pick the sentence an answer opens with',
+    (s) => s.pipeline.modelSentence.enabled,
+    (s, v) => withPipeline(s, { modelSentence: { ...s.pipeline.modelSentence, enabled: v } }),
+    {
+      needs: 'llm',
+      hint: 'For a question Sieve finds no figure, row or span for, the model reads the five best sentences and Sieve reads which number it is likeliest to give as the one that answers (one step of the model, nothing written). The quoted answer then opens with that sentence; it is still only a quote.',
     },
   ),
   num(

@@ -57,27 +57,27 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
   const rowsChanged = () => ctx.emit({ kind: 'rows', update: report(rows) });
 
   // The stages that choose the passages run without the model when it only reads them (the LLM retriever, asked for, chooses).
-  const choosing: AskContext = settings.modelChoosesPassages || ctx.judging !== 'off' ? ctx : { ...ctx, engine: undefined };
-  const onlyReads = engine && choosing.engine === undefined;
+  const passages: AskContext = settings.modelChoosesPassages || ctx.judging !== 'off' ? ctx : { ...ctx, engine: undefined };
+  const onlyReads = engine && passages.engine === undefined;
   const query = await run('rewrite', () =>
-    onlyReads ? Promise.resolve({ value: question, detail: { skipped: 'the language model only reads the passages' } }) : rewriting(choosing),
+    onlyReads ? Promise.resolve({ value: question, detail: { skipped: 'the language model only reads the passages' } }) : rewriting(passages),
   );
   const { scope, routed } = await run('route', () => routing(ctx, options.docIds));
   const rows = await run('retrieve', () => retrieval(ctx, query, scope));
   rowsChanged();
   const unique = await run('dedupe', () => deduplication(ctx, rows));
   rowsChanged();
-  const judgeInstead = choosing.judging === 'primary' || choosing.judging === 'refine';
-  if (judgeInstead) await run('judge', () => judging(choosing, unique, choosing.judging as 'primary' | 'refine'));
-  await run('grade', () => (judgeInstead ? Promise.resolve({ value: undefined, detail: { skipped: 'the LLM retriever judged the candidates' } }) : grading(choosing, unique)));
+  const judgeInstead = passages.judging === 'primary' || passages.judging === 'refine';
+  if (judgeInstead) await run('judge', () => judging(passages, unique, passages.judging as 'primary' | 'refine'));
+  await run('grade', () => (judgeInstead ? Promise.resolve({ value: undefined, detail: { skipped: 'the LLM retriever judged the candidates' } }) : grading(passages, unique)));
   rowsChanged();
-  const threshold = await run('threshold', () => thresholding(choosing, unique));
+  const threshold = await run('threshold', () => thresholding(passages, unique));
   rowsChanged();
-  if (choosing.judging === 'fallback' && !unique.some((r) => r.verdict === 'kept')) {
-    await judgeEveryChunk(choosing, run, rows, unique, scope);
+  if (passages.judging === 'fallback' && !unique.some((r) => r.verdict === 'kept')) {
+    await judgeEveryChunk(passages, run, rows, unique, scope);
     rowsChanged();
   }
-  const context = await run('rerank', () => reranking(choosing, unique));
+  const context = await run('rerank', () => reranking(passages, unique));
   rowsChanged();
   const found = settings.segments.enabled && deps.chunksOf ? await run('segments', () => segmenting(ctx, rows)) : undefined;
   if (found) {
@@ -156,14 +156,18 @@ async function choose(ctx: AskContext, run: RunStage, found: Findings, sources: 
   if (!engine || found.declined || sources.length === 0) return ctx;
   const plain: AskContext = { ...ctx, engine: undefined };
   const early = leading(plain, found, sources, ctx.deps.leadKinds).value;
-  const verdict = found.intent.kind === 'verdict' && !found.figure?.figure.verdict && settings.modelVerdicts.enabled;
+  // A comparison or a figure that leads is not overruled: the model is asked only where a sentence or nothing would lead.
+  const open = early.kind === 'verdict from a sentence' || early.kind === 'passages';
+  const verdict = open && found.intent.kind === 'verdict' && settings.modelVerdicts.enabled;
   // Nothing found: the model may pick the sentence the quoted answer opens with.
   const sentence = !verdict && settings.modelSentence.enabled && early.kind === 'passages' && !early.answer && !early.figure;
   if (!verdict && !sentence) return ctx;
-  await answering(plain, sources, early);
+  // Sieve's own answer first, except where the model writes a long answer (it streams its own).
+  const streamsOwn = settings.llmAnswer !== 'writer';
+  if (streamsOwn) await answering(plain, sources, early);
   if (verdict) found.chosen = await run('choose', () => choosing(ctx, sources));
-  else found.sentence = await run('choose', () => sentenceChoosing(ctx, sources));
-  return { ...ctx, emit: (e) => e.kind !== 'token' && ctx.emit(e) };
+  else found.sentence = await run('pick', () => sentenceChoosing(ctx, sources));
+  return streamsOwn ? { ...ctx, emit: (e) => e.kind !== 'token' && ctx.emit(e) } : ctx;
 }
 
 /** 5b. The LLM retriever as a fallback: nothing cleared the floor, so the LLM reads every chunk but the duplicates. */

@@ -96,6 +96,34 @@ describe('ask, the model choosing Yes or No', () => {
     }
   });
 
+  it('takes no tie or empty distribution as a choice, even with the margin set to 0', async () => {
+    const { deps } = await ferryDeps({ leadKinds: EVERY_KIND_STATES });
+    const anyMargin = withPipelineDefaults({ llmAnswer: 'off', modelVerdicts: { enabled: true, margin: 0 } });
+    for (const probs of [{}, { Yes: 0.4, No: 0.4 }] as Record<string, number>[]) {
+      const r = await ask(Q, anyMargin, { ...deps, engine: chooser(probs) }, {});
+      expect(r.lead!.kind).not.toBe('verdict chosen by the model');
+    }
+  });
+
+  it('streams nothing early where the model writes a long answer: the writer streams its own', async () => {
+    const { deps } = await ferryDeps({ leadKinds: EVERY_KIND_STATES });
+    const order: string[] = [];
+    const engine = new ScriptedEngine([{ match: /./, reply: 'At noon [1].' }], [{ match: /Answer \(Yes, No or Unknown\)/, probs: { Yes: 0.9 } }]);
+    await ask(
+      Q,
+      withPipelineDefaults({ llmAnswer: 'writer', modelVerdicts: { enabled: true, margin: 0.5 } }),
+      { ...deps, engine },
+      {
+        onEvent: (e) => {
+          if (e.kind === 'token') order.push('token');
+          if (e.kind === 'stage' && e.stage === 'choose' && e.status === 'start') order.push('choose');
+        },
+      },
+    );
+    expect(order[0]).toBe('choose');
+    expect(order.length).toBeGreaterThan(1);
+  });
+
   it('offers an unmeasured chooser’s verdict as a lean, never a bare Yes', async () => {
     const { deps } = await ferryDeps({ leadKinds: LEAD_KINDS.map((k) => (k.kind === 'verdict chosen by the model' ? { kind: k.kind, what: k.what } : k)) });
     const r = await ask(Q, CHOOSER, { ...deps, engine: chooser({ No: 0.9, Yes: 0.05 }) }, {});
@@ -158,13 +186,14 @@ describe('ask, the model picking the sentence a quoted answer opens with', () =>
   it('leaves the quoted answer as it was when the pick is narrow or "none"', async () => {
     const { deps } = await honeyDeps();
     const plain = await ask(WHY, DEFAULT_PIPELINE, deps, {});
-    for (const probs of [
+    const narrowOrNone: Record<string, number>[] = [
       { '2': 0.5, '1': 0.4 },
       { '0': 0.9, '2': 0.05 },
-    ]) {
+    ];
+    for (const probs of narrowOrNone) {
       const r = await ask(WHY, PICKER, { ...deps, engine: picker(probs) }, {});
       expect(r.answer.text).toBe(plain.answer.text);
-      expect(r.stages.find((s) => s.stage === 'choose')!.usage.calls).toBe(1);
+      expect(r.stages.find((s) => s.stage === 'pick')!.usage.calls).toBe(1);
     }
   });
 });

@@ -28,6 +28,7 @@ export type StageName =
   | 'read'
   | 'list'
   | 'choose'
+  | 'pick'
   | 'lead'
   | 'answer'
   | 'attribution';

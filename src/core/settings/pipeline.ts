@@ -65,8 +65,8 @@ export interface PipelineSettings {
    * at which Qwen2.5-Coder-1.5B's verdicts were right at least 85% of the time on the yes/no
    * questions of fresh sets 1–5 and the reading set (9 of 9; 15 of 18 at 0.7); the 0.5B model's
    * margins never reach it (at most 0.32), so with it the model never leads. Off by default: on
-   * fresh set 6 (12 yes/no questions, unseen) the 1.5B model's margins stayed under 0.8, so it
-   * led no answer and changed none, for one model call a question.
+   * fresh sets 6 and 7 (26 yes/no questions it weighed, unseen) the 1.5B model led 1 answer
+   * (right) and changed no score, for one model call a question (about 15 s in the page).
    */
   modelVerdicts: { enabled: boolean; margin: number };
   /**

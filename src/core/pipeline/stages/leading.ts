@@ -218,14 +218,16 @@ function choose(ctx: AskContext, found: Findings, sources: AnswerSource[]): Omit
   const nothing = noFigure && intent.kind === 'fact' ? nothingStated(ctx, sources) : undefined;
   if (nothing) return { kind: 'nothing stated', declined: nothing, answer: nothing.text };
   // The passages, opening with the sentence the model picked where its margin holds (a quote: it states nothing).
-  const picked = found.sentence?.unit && found.sentence.margin >= ctx.settings.modelSentence.margin ? found.sentence.unit : undefined;
+  const s = found.sentence;
+  const picked = s?.unit && s.margin > 0 && s.margin >= ctx.settings.modelSentence.margin ? s.unit : undefined;
   if (picked && !figure) return { kind: 'passages', answer: `${oneLine(picked.text)} [${picked.source}]`, quoted: picked.unit ?? picked.text };
   return { kind: 'passages', ...(figure ? { figure } : {}) };
 }
 
 /** The model's Yes or No where it beats the runner-up by the settings' margin; "Unknown" or a narrow margin leaves the reading to lead. */
 function chosenVerdict(ctx: AskContext, chosen: ModelVerdict | undefined): Omit<Lead, 'states'> | undefined {
-  if (!chosen || chosen.verdict === 'Unknown' || chosen.margin < ctx.settings.modelVerdicts.margin) return undefined;
+  // A tie, or no probability on the three words (margin 0), is no choice, whatever the setting.
+  if (!chosen || chosen.verdict === 'Unknown' || chosen.margin <= 0 || chosen.coverage <= 0 || chosen.margin < ctx.settings.modelVerdicts.margin) return undefined;
   const u = chosen.units[0];
   const other = chosen.verdict === 'Yes' ? 'No' : 'Yes';
   const odds = `${percent(chosen.probs[chosen.verdict])} against ${percent(chosen.probs[other])} for ${other}`;
