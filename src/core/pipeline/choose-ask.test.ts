@@ -95,7 +95,9 @@ describe('ask, the model choosing Yes or No', () => {
       expect(r.stages.some((s) => s.stage === 'choose')).toBe(true);
     }
   });
+});
 
+describe('ask, the model choosing Yes or No: when it does not lead, or streams nothing early', () => {
   it('takes no tie or empty distribution as a choice, even with the margin set to 0', async () => {
     const { deps } = await ferryDeps({ leadKinds: EVERY_KIND_STATES });
     const anyMargin = withPipelineDefaults({ llmAnswer: 'off', modelVerdicts: { enabled: true, margin: 0 } });
