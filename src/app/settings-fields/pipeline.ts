@@ -124,7 +124,7 @@ export const PIPELINE_FIELDS: readonly FieldSpec[] = [
     (s, v) => withPipeline(s, { modelSentence: { ...s.pipeline.modelSentence, enabled: v } }),
     {
       needs: 'llm',
-      hint: 'For a question Sieve finds no figure, row or span for, the model reads the five best sentences and Sieve reads which number it is likeliest to give as the one that answers (one step of the model, nothing written). The quoted answer then opens with that sentence; it is still only a quote.',
+      hint: 'For a question Sieve finds no figure, row or span for, the model reads the five best sentences and Sieve reads which number it is likeliest to give as the one that answers (one step of the model, nothing written). The quoted answer then opens with that sentence; it is still only a quote. On by default: on questions written after the code it put the right sentence first 4 more times in 72 with Qwen2.5-Coder-1.5B (1 more with 0.5B), and never a wrong one where the right one had led.',
     },
   ),
   num(

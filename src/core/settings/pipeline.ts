@@ -72,7 +72,11 @@ export interface PipelineSettings {
   /**
    * With a language model: for a question no finding stage answers, the model picks which of the
    * five best sentences answers it (by its probabilities over their numbers), and the quoted
-   * answer opens with that one when the pick beats the runner-up by at least `margin`.
+   * answer opens with that one when the pick beats the runner-up by at least `margin` (a tie
+   * never). On by default with a model: the margin (0, any pick) was chosen on seen data (fresh
+   * sets 4–6: first lines right 59 → 67 of 217 at 0, fewer at any higher tenth); on fresh set 7
+   * (unseen) it raised first lines right from 20 to 24 of 72 with Qwen2.5-Coder-1.5B and to 21
+   * with 0.5B, none lost, right answers unchanged (29). The answer states nothing more: it is a quote.
    */
   modelSentence: { enabled: boolean; margin: number };
 }
@@ -93,7 +97,7 @@ export const DEFAULT_PIPELINE: PipelineSettings = {
   llmAnswer: 'reader',
   modelChoosesPassages: false,
   modelVerdicts: { enabled: false, margin: 0.8 },
-  modelSentence: { enabled: false, margin: 0.5 },
+  modelSentence: { enabled: true, margin: 0 },
   segments: { enabled: false, ...DEFAULT_RSE },
   llmRetriever: { use: 'off', refineCandidates: 60, ...DEFAULT_JUDGE_SETTINGS },
 };

@@ -90,7 +90,7 @@ export async function choosing(ctx: AskContext, sources: AnswerSource[]): Promis
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
 
-/** The model's pick of the unit that answers a question no finding stage answered. */
+/** The model's pick of the unit that answers a question no finding stage answered (settings.modelSentence). */
 export interface ModelSentence {
   /** The unit picked (absent when the model's best answer was "none"). */
   unit?: ReadUnit;
