@@ -90,8 +90,10 @@ test('with the tiny transformers.js model: grades, a streamed answer, stage usag
   await chooseTinyLlm(page);
   // Noise grades sit near each other: a zero floor keeps the best of them, so there are sources to open.
   await setPipelineNumber(page, 'Lowest grade a chunk may have and still be used', 0);
-  // ChunkRAG's way: the model grades every candidate (off by default, where the model only reads).
+  // ChunkRAG's way: the model grades every candidate (off by default, where the model only works on the chosen passages).
   await page.getByLabel(/Let the LLM choose the passages/).check();
+  // And it writes its checked sentences (off by default, where it only picks).
+  await page.getByLabel('What the LLM writes').selectOption('reader');
   // The tiny random-weight cross-encoder orders the kept chunks.
   await page.getByLabel(/Order kept chunks with a reranker model/).check();
   await page.getByLabel('Reranker model name').fill('sieve/tiny-cross-encoder');

@@ -33,9 +33,11 @@ test('a real embedder from /models/ and a real GGUF model: a grading count first
   await page.getByTestId('gguf-url').fill(GGUF);
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'ready', { timeout: 180_000 });
-  // The model grades the candidates (ChunkRAG's way; off by default, where it only reads).
+  // The model grades the candidates (ChunkRAG's way; off by default, where it only works on the chosen passages).
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByLabel(/Let the LLM choose the passages/).check();
+  // And it writes (off by default, where it only picks): its checked sentences stream in.
+  await page.getByLabel('What the LLM writes').selectOption('reader');
   await page.getByRole('button', { name: 'Save settings' }).click();
   // A 135M model grades low: a zero floor lets the best candidates through to the answer.
   await setPipelineNumber(page, 'Lowest grade a chunk may have and still be used', 0);
@@ -90,11 +92,7 @@ test('a real GGUF model chooses Yes or No by its probabilities, and the mode lin
   test.setTimeout(600_000);
   const errors = collectPageErrors(page);
   await openApp(page);
-  await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.getByRole('radio', { name: /GGUF \(llama\.cpp, WASM\)/ }).check();
-  await page.getByTestId('gguf-url').fill(GGUF);
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'ready', { timeout: 180_000 });
+  await useSmolLm2(page);
   // The model only chooses: nothing is written.
   await page.getByRole('tab', { name: 'Settings' }).click();
   await page.getByLabel('What the LLM writes').selectOption('off');
@@ -118,6 +116,38 @@ test('a real GGUF model chooses Yes or No by its probabilities, and the mode lin
   await expect(page.getByTestId('ask-mode')).toContainText(/Sieve's own answer; .*weighed Yes against No$/);
   expect(errors).toEqual([]);
 });
+
+test('by default a real GGUF model only picks the sentence the quoted answer opens with, one step of the model', async ({ page }) => {
+  test.skip(!fetched, 'real models not fetched: run npm run test:models');
+  test.setTimeout(600_000);
+  const errors = collectPageErrors(page);
+  await openApp(page);
+  await useSmolLm2(page);
+  await page.getByRole('tab', { name: 'Library' }).click();
+  await addFiles(page, fixture('notes.md'));
+  await waitForJobs(page);
+  // A reason: no figure, row or span answers it, so the quoted passages lead.
+  await ask(page, 'Why is Hive 9 used for visitor demonstrations?');
+  expect(await waitForAnswer(page, 480_000)).toBe('done');
+  const pick = page.locator('[data-testid="stage-row"][data-stage="pick"]');
+  await expect(pick).toHaveCount(1);
+  expect(Number(await pick.getByTestId('stage-calls').textContent())).toBe(1);
+  await expect(pick.locator('.detail')).toContainText(/picked (none of the sentences|sentence \d of \d)/);
+  // Nothing was written: the answer stage made no model call, and the answer cites its sources.
+  expect(Number(await page.locator('[data-testid="stage-row"][data-stage="answer"]').getByTestId('stage-calls').textContent())).toBe(0);
+  await expect(page.getByTestId('answer').getByTestId('citation').first()).toBeVisible();
+  await expect(page.getByTestId('ask-mode')).toContainText(/Sieve's own answer; .*weighed which sentence answers the question$/);
+  expect(errors).toEqual([]);
+});
+
+/** Chooses SmolLM2 (GGUF, served by this site) as the language model and waits until it is loaded. */
+async function useSmolLm2(page: Page) {
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('radio', { name: /GGUF \(llama\.cpp, WASM\)/ }).check();
+  await page.getByTestId('gguf-url').fill(GGUF);
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByTestId('llm-status')).toHaveAttribute('data-state', 'ready', { timeout: 180_000 });
+}
 
 /** Grading shows its count ("Grading 1 of 8…") before any answer text. */
 async function expectCountBeforeAnswer(page: Page) {

@@ -62,6 +62,9 @@ describe('askModeLabel', () => {
     expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('llm', true, [used('rewrite', 0), used('choose', 1), used('answer', 1)]), true)).toBe(
       "Sieve's own answer; Qwen2.5-Coder 0.5B weighed Yes against No and wrote a reply that was not shown",
     );
+    expect(askModeLabel(llm, 'Qwen2.5-Coder 0.5B', done('llm', true, [used('pick', 1)]), true)).toBe(
+      "Sieve's own answer; Qwen2.5-Coder 0.5B weighed which sentence answers the question",
+    );
     // The model's Yes or No led: said as the model's.
     const led = done('llm', true, [used('choose', 1)]);
     (led.result as { lead?: unknown }).lead = { kind: 'verdict chosen by the model', states: true };

@@ -71,7 +71,7 @@ const MODEL_DID: Partial<Record<StageTrace['stage'], string>> = {
   grade: 'graded the passages',
   judge: 'judged the passages',
   choose: 'weighed Yes against No',
-  pick: 'picked the sentence the answer opens with',
+  pick: 'weighed which sentence answers the question',
   answer: 'wrote a reply that was not shown',
 };
 

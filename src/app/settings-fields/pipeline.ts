@@ -86,7 +86,7 @@ export const PIPELINE_FIELDS: readonly FieldSpec[] = [
     (s, v) => withPipeline(s, { modelChoosesPassages: v }),
     {
       needs: 'llm',
-      hint: 'Off (the default): the passages are chosen as without a model, and the model only reads the best of them. On: ChunkRAG’s rewrite and grading, one model call per candidate; measured to lower the share of right answers with the small models offered here.',
+      hint: 'Off (the default): the passages are chosen as without a model, and the model only works on the best of them. On: ChunkRAG’s rewrite and grading, one model call per candidate; measured to lower the share of right answers with the small models offered here.',
     },
   ),
   choice(
@@ -102,7 +102,7 @@ export const PIPELINE_FIELDS: readonly FieldSpec[] = [
     (s, v) => withPipeline(s, { llmAnswer: v === 'writer' || v === 'off' ? v : 'reader' }),
     {
       needs: 'llm',
-      hint: 'Checked sentences: the model reads Sieve’s finding and the four best passages, and its reply is shown only if every figure in it is in what it cites. Long answer: ChunkRAG’s answer over all kept chunks, up to the longest answer below. Nothing: no text is generated.',
+      hint: 'Nothing (the default): no text is generated; the model only picks, as set below. Checked sentences: the model reads Sieve’s finding and the four best passages, and its reply is shown only if every figure in it is in what it cites (on questions written after the code it changed no answer, for a few seconds a question natively). Long answer: ChunkRAG’s answer over all kept chunks, up to the longest answer below.',
     },
   ),
   toggle(

@@ -72,8 +72,9 @@ function chosenSettings(config: EvalConfig, budget: number, weights: FusionWeigh
   const segments = { ...DEFAULT_PIPELINE.segments, ...(config.rse ? RSE_PRESETS[config.rse] : {}), enabled: config.rse !== undefined };
   return {
     ...base,
-    // Retrieval-only: no rewrite (nothing to rewrite with). With a model, the whole pipeline.
+    // Retrieval-only: no rewrite (nothing to rewrite with). With a model, the whole pipeline, the model answering as the reader.
     rewrite: withLlm !== undefined,
+    ...(withLlm ? { llmAnswer: 'reader' as const } : {}),
     segments,
     grading: { ...DEFAULT_PIPELINE.grading, mode: config.scoring ?? DEFAULT_PIPELINE.grading.mode },
     maxAnswerTokens: withLlm?.maxAnswerTokens ?? DEFAULT_PIPELINE.maxAnswerTokens,

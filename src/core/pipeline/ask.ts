@@ -60,7 +60,7 @@ export async function ask(question: string, settings: PipelineSettings, deps: As
   const passages: AskContext = settings.modelChoosesPassages || ctx.judging !== 'off' ? ctx : { ...ctx, engine: undefined };
   const onlyReads = engine && passages.engine === undefined;
   const query = await run('rewrite', () =>
-    onlyReads ? Promise.resolve({ value: question, detail: { skipped: 'the language model only reads the passages' } }) : rewriting(passages),
+    onlyReads ? Promise.resolve({ value: question, detail: { skipped: 'the language model does not choose the passages' } }) : rewriting(passages),
   );
   const { scope, routed } = await run('route', () => routing(ctx, options.docIds));
   const rows = await run('retrieve', () => retrieval(ctx, query, scope));

@@ -45,8 +45,10 @@ export interface PipelineSettings {
   /**
    * With a language model, how it answers: 'reader' writes one or two sentences from Sieve's own
    * findings and the few best passages, checked before they are shown (core/reader); 'writer'
-   * writes a longer answer over every kept passage (ChunkRAG's answer step); 'off' writes nothing:
-   * Sieve's own answer alone, the model only choosing (modelVerdicts).
+   * writes a longer answer over every kept passage (ChunkRAG's answer step); 'off' (the default)
+   * writes nothing: Sieve's own answer alone, the model only choosing (modelSentence,
+   * modelVerdicts). Off by default since session 21: on fresh set 6 the reader (Qwen2.5-Coder-1.5B)
+   * changed no answer's rightness, first line included, for about 4 s a question natively.
    */
   llmAnswer: 'reader' | 'writer' | 'off';
   /**
@@ -94,7 +96,7 @@ export const DEFAULT_PIPELINE: PipelineSettings = {
   rerank: true,
   contextBudget: 4000,
   maxAnswerTokens: 384,
-  llmAnswer: 'reader',
+  llmAnswer: 'off',
   modelChoosesPassages: false,
   modelVerdicts: { enabled: false, margin: 0.8 },
   modelSentence: { enabled: true, margin: 0 },
