@@ -1,4 +1,5 @@
-import type { ChatMessage } from '../../llm';
+import type { ChatMessage, LlmEngine } from '../../llm';
+import { scoringUsage } from '../usage';
 import { oneLine, type ReadUnit } from '../../read';
 import type { AskContext, Outcome } from './context';
 import type { AnswerSource } from './segmenting';
@@ -64,16 +65,14 @@ export function verdictOf(probs: Record<string, number>): Pick<ModelVerdict, 've
  * leading stage (the margin against settings.modelVerdicts.margin, and the kind's measured precision).
  */
 export async function choosing(ctx: AskContext, sources: AnswerSource[]): Promise<Outcome<ModelVerdict | undefined>> {
-  const { engine, question, signal } = ctx;
-  if (!engine) return { value: undefined, detail: { skipped: 'no language model' } };
-  const units = readUnits(ctx, sources).slice(0, CHOOSER_UNITS);
-  if (units.length === 0) return { value: undefined, detail: { skipped: 'no passage to read' } };
-  const out = await engine.scoreNext(verdictPrompt(question, units), CHOOSER_TOKENS, { signal });
+  const { engine, units, skipped } = readable(ctx, sources, 1);
+  if (!engine) return { value: undefined, detail: { skipped } };
+  const out = await engine.scoreNext(verdictPrompt(ctx.question, units), CHOOSER_TOKENS, { signal: ctx.signal });
   const v = verdictOf(out.probs);
   const value: ModelVerdict = { ...v, coverage: out.coverage, units, model: engine.info.model };
   return {
     value,
-    usage: { calls: 1, promptTokens: out.promptTokens, generatedTokens: 1, ...(out.timings ? { evaluatedTokens: out.timings.evaluatedTokens } : {}) },
+    usage: scoringUsage(out),
     detail: {
       model: engine.info.model,
       verdict: v.verdict,
@@ -89,6 +88,14 @@ export async function choosing(ctx: AskContext, sources: AnswerSource[]): Promis
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** The engine and the best units a chooser reads, or why it cannot run (no model, fewer than `least` units). */
+function readable(ctx: AskContext, sources: AnswerSource[], least: number): { engine?: LlmEngine; units: ReadUnit[]; skipped?: string } {
+  if (!ctx.engine) return { units: [], skipped: 'no language model' };
+  const units = readUnits(ctx, sources).slice(0, CHOOSER_UNITS);
+  if (units.length < least) return { units, skipped: least > 1 ? 'fewer than two sentences to choose from' : 'no passage to read' };
+  return { engine: ctx.engine, units };
+}
 
 /** The model's pick of the unit that answers a question no finding stage answered (settings.modelSentence). */
 export interface ModelSentence {
@@ -119,12 +126,10 @@ export function sentencePrompt(question: string, units: ReadUnit[]): ChatMessage
  * with that unit where the pick's margin holds (settings.modelSentence). It states nothing.
  */
 export async function sentenceChoosing(ctx: AskContext, sources: AnswerSource[]): Promise<Outcome<ModelSentence | undefined>> {
-  const { engine, question, signal } = ctx;
-  if (!engine) return { value: undefined, detail: { skipped: 'no language model' } };
-  const units = readUnits(ctx, sources).slice(0, CHOOSER_UNITS);
-  if (units.length < 2) return { value: undefined, detail: { skipped: 'fewer than two sentences to choose from' } };
+  const { engine, units, skipped } = readable(ctx, sources, 2);
+  if (!engine) return { value: undefined, detail: { skipped } };
   const offered = DIGITS.slice(0, units.length + 1);
-  const out = await engine.scoreNext(sentencePrompt(question, units), offered, { signal });
+  const out = await engine.scoreNext(sentencePrompt(ctx.question, units), offered, { signal: ctx.signal });
   const ranked = [...offered].sort((a, b) => (out.probs[b] ?? 0) - (out.probs[a] ?? 0));
   const p = out.probs[ranked[0]] ?? 0;
   const margin = p - (out.probs[ranked[1]] ?? 0);
@@ -132,7 +137,7 @@ export async function sentenceChoosing(ctx: AskContext, sources: AnswerSource[])
   const value: ModelSentence = { ...(pick > 0 ? { unit: units[pick - 1] } : {}), p, margin, model: engine.info.model };
   return {
     value,
-    usage: { calls: 1, promptTokens: out.promptTokens, generatedTokens: 1, ...(out.timings ? { evaluatedTokens: out.timings.evaluatedTokens } : {}) },
+    usage: scoringUsage(out),
     detail: {
       model: engine.info.model,
       picked: pick === 0 ? 'none' : `${pick} of ${units.length} (source ${units[pick - 1].source})`,
