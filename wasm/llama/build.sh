@@ -22,6 +22,10 @@ if [ ! -d "$SRC" ]; then
   pip download --no-binary :all: --no-deps "llama-cpp-python==$LLAMA_CPP_PYTHON" -d "$WORK"
   tar xzf "$WORK/llama_cpp_python-$LLAMA_CPP_PYTHON.tar.gz" -C "$WORK"
 fi
+# Sieve's WebAssembly kernels for the quantised dot products (patches/), applied once to the source.
+if ! grep -q SIEVE_WASM_KERNELS "$SRC/ggml/src/ggml-cpu/arch/wasm/quants.c"; then
+  patch -p1 -d "$SRC" < "$HERE/patches/wasm-quants.patch"
+fi
 # -fexceptions: llama.cpp reports a bad file or an unknown template by throwing and catching.
 FLAGS="-O3 -msimd128 -pthread -fexceptions -DNDEBUG"
 emcmake cmake -S "$SRC" -B "$WORK/build-wasm" -DCMAKE_BUILD_TYPE=Release -DEMSCRIPTEN_SYSTEM_PROCESSOR=wasm32 \
@@ -29,9 +33,9 @@ emcmake cmake -S "$SRC" -B "$WORK/build-wasm" -DCMAKE_BUILD_TYPE=Release -DEMSCR
   -DLLAMA_BUILD_SERVER=OFF -DLLAMA_BUILD_TOOLS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DGGML_NATIVE=OFF -DBUILD_SHARED_LIBS=OFF \
   -DCMAKE_C_FLAGS="$FLAGS" -DCMAKE_CXX_FLAGS="$FLAGS"
 cmake --build "$WORK/build-wasm" --target llama -j "$(nproc)"
-EXPORTS="_sl_load,_sl_n_ctx,_sl_n_vocab,_sl_n_ctx_train,_sl_template,_sl_tokenize,_sl_eval,_sl_last_eval_ms,_sl_split_scores,_sl_accept,_sl_sample,_sl_top,_sl_is_eog,_sl_piece,_sl_free,_malloc,_free"
+EXPORTS="_sl_load,_sl_n_ctx,_sl_n_vocab,_sl_n_ctx_train,_sl_template,_sl_tokenize,_sl_eval,_sl_last_eval_ms,_sl_split_scores,_sl_accept,_sl_sample,_sl_top,_sl_is_eog,_sl_piece,_sl_free,_sl_kernel_check,_malloc,_free"
 # shellcheck disable=SC2046
-em++ $FLAGS "$HERE/sieve_llama.cpp" -I"$SRC/include" -I"$SRC/ggml/include" \
+em++ $FLAGS "$HERE/sieve_llama.cpp" "$HERE/kernel_check.cpp" -I"$SRC/include" -I"$SRC/ggml/include" \
   "$WORK/build-wasm/src/libllama.a" $(find "$WORK/build-wasm/ggml" -name '*.a' | sort) \
   -sMODULARIZE=1 -sEXPORT_NAME=createSieveLlama -sENVIRONMENT=web,worker,node \
   -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB -sMAXIMUM_MEMORY=4GB -sTOTAL_STACK=8MB \
