@@ -20,7 +20,8 @@
  * The chunking lab (scripts/lab.ts) runs with --lab:
  *   npm run eval -- --lab --questions <file.jsonl> --pdfs <dir> [--budget 4000] [--out lab.json]
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { EMBEDDER_OPTIONS, loadNodeEmbedder } from './embedder';
 import { FsEmbeddingCacheStore } from '../src/adapters/fs-cache';
@@ -195,6 +196,7 @@ printFates(perQuestion);
 const stats = (embedder as { stats?: unknown }).stats;
 console.error(`\n${((performance.now() - t0) / 1000).toFixed(1)} s total; embedding cache ${JSON.stringify(stats)}`);
 if (values.out) {
+  await mkdir(dirname(values.out), { recursive: true });
   await writeFile(values.out, JSON.stringify({ budget, embedder: base.id, ...(llm ? { llm: values.llm } : {}), configs: summary, attribution, perQuestion }, null, 2));
   console.error(`wrote ${values.out}`);
 }

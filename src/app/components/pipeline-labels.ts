@@ -12,6 +12,7 @@ export const STAGE_NAME: Record<StageName, string> = {
   segments: 'Relevant segments',
   decline: 'Not in the documents?',
   compare: 'Rows compared',
+  entry: 'Manual entry looked up',
   figure: 'Figure from tables',
   read: 'Answer read from a sentence',
   list: 'Items listed',
@@ -52,6 +53,8 @@ export function runningLabel(stage: StageName | undefined, graded?: CallProgress
       return 'Checking the documents cover what is asked…';
     case 'compare':
       return 'Comparing the rows of a table…';
+    case 'entry':
+      return 'Looking up the entry the question names…';
     case 'figure':
       return 'Reading the tables and computing the figure…';
     case 'read':

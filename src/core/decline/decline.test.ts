@@ -20,6 +20,11 @@ describe('absentName', () => {
     expect(absentName("What was Foot Locker's revenue?", ['Foot Locker', 'FL'], passages)).toBeUndefined();
     expect(absentName('Is the new CEO from a company similar to Footlocker?', ['Foot Locker'], passages)).toBeUndefined();
     expect(absentName('What will the company pay to Mary Dillon?', ['Foot Locker'], passages)).toBeUndefined();
+    // An acronym spelled out as a list of its words, in any case: "RGB" for "red, green, blue"; not by words that merely run on.
+    expect(
+      absentName('Which file maps color names to RGB values?', ['ImageMagick'], ['This file maps a color name to its red, green, blue, and alpha intensities.']),
+    ).toBeUndefined();
+    expect(absentName('Which file maps color names to RGB values?', ['ImageMagick'], ['The red gem was blue.'])).toBe('RGB');
     // "Pharmaceuticals" does not tell a company apart: "Arena" printed is enough.
     expect(absentName('How much did it pay for Arena Pharmaceuticals?', [], ['The acquisition of Arena for $100 per share'])).toBeUndefined();
   });

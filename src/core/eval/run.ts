@@ -186,7 +186,7 @@ export async function prepareLibrary(
 /** Retrieves up to `budget` characters for a question under one config and scores it. */
 /** The gold answer of a question the documents cannot answer: "Not in the documents." (test/unanswerable-set and most sets), "Not stated in the document" (test/fresh-set-5). */
 const UNANSWERABLE = /^\s*not (?:stated )?in the documents?\.?\s*$/i;
-const FINDING_STAGES = new Set(['route', 'decline', 'compare', 'figure', 'read', 'list', 'choose', 'pick', 'lead']);
+const FINDING_STAGES = new Set(['route', 'decline', 'compare', 'entry', 'figure', 'read', 'list', 'choose', 'pick', 'lead']);
 
 export async function evaluateQuestion(
   config: EvalConfig,

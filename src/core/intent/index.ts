@@ -11,7 +11,7 @@ import { askedFact, askedList, YES_NO, type FactType } from '../read';
 export type IntentKind = 'compare' | 'verdict' | 'list' | 'fact' | 'passages';
 
 /** The stages that can answer a question before the quoted passages (core/pipeline/stages). */
-export type AnsweringStage = 'compare' | 'figure' | 'read' | 'list';
+export type AnsweringStage = 'compare' | 'entry' | 'figure' | 'read' | 'list';
 
 /** A question's intent, with what its stages need. */
 export interface Intent {
@@ -60,23 +60,23 @@ export const INTENTS: readonly IntentSpec[] = [
   },
   {
     kind: 'fact',
-    asks: 'an amount, a percentage, a count, a date or a version: read verbatim from the sentence that states it, else from the tables; a standard metric or a formula the question defines is computed first',
-    example: 'How large is the new credit facility? How many people does it employ?',
-    stages: ['read', 'figure'],
+    asks: 'an amount, a percentage, a count, a date or a version: a field of the manual entry it names, else read verbatim from the sentence that states it, else from the tables; a standard metric or a formula the question defines is computed first',
+    example: 'How large is the new credit facility? How many people does it employ? In which version was os.availableParallelism() added?',
+    stages: ['entry', 'read', 'figure'],
     read: (q) => {
       const fact = askedFact(q);
       if (!fact) return undefined;
       // "How much did the effective tax rate change": a standard metric or a formula the question defines is computed, not read.
       const figure = askedFigure(q);
       const computed = figure !== undefined && (figure.from === 'metric' || figure.from === 'definition');
-      return computed ? { fact, stages: ['figure', 'read'] } : { fact };
+      return computed ? { fact, stages: ['figure', 'entry', 'read'] } : { fact };
     },
   },
   {
     kind: 'passages',
-    asks: 'anything else (a reason, a list, a description; a figure the tables hold): the figure stage, then the best sentences quoted',
-    example: 'What drove revenue growth in fiscal 2018?',
-    stages: ['figure'],
+    asks: 'anything else (a reason, a list, a description; a field of a manual entry; a figure the tables hold): the entry lookup, the figure stage, then the best sentences quoted',
+    example: 'What drove revenue growth in fiscal 2018? What is the default BatchSize?',
+    stages: ['entry', 'figure'],
     read: () => ({}),
   },
 ];
@@ -87,5 +87,5 @@ export function intentOf(question: string): Intent {
     const details = spec.read(question);
     if (details) return { kind: spec.kind, ...details, stages: details.stages ?? spec.stages };
   }
-  return { kind: 'passages', stages: ['figure'] };
+  return { kind: 'passages', stages: ['entry', 'figure'] };
 }

@@ -6,10 +6,10 @@ describe('intentOf', () => {
     ['Which segment had the highest operating income in 2022?', 'compare', ['compare', 'figure']],
     ['In the 2022 10-K, did any customer account for more than 10% of revenue?', 'verdict', ['figure', 'read']],
     ['Is 3M a capital-intensive business based on FY2022 data?', 'verdict', ['figure', 'read']],
-    ['How large is the new revolving credit facility?', 'fact', ['read', 'figure']],
-    ['How much has the effective tax rate of Corning changed between FY2021 and FY2022?', 'fact', ['figure', 'read']],
-    ['What is the FY2019 fixed asset turnover ratio for Nike?', 'passages', ['figure']],
-    ['What drove revenue growth in fiscal 2018?', 'passages', ['figure']],
+    ['How large is the new revolving credit facility?', 'fact', ['entry', 'read', 'figure']],
+    ['How much has the effective tax rate of Corning changed between FY2021 and FY2022?', 'fact', ['figure', 'entry', 'read']],
+    ['What is the FY2019 fixed asset turnover ratio for Nike?', 'passages', ['entry', 'figure']],
+    ['What drove revenue growth in fiscal 2018?', 'passages', ['entry', 'figure']],
   ])('%s → %s', (question, kind, stages) => {
     const intent = intentOf(question);
     expect(intent.kind).toBe(kind);

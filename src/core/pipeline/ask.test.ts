@@ -41,8 +41,8 @@ describe('ask, retrieval-only', () => {
     expect(r.answer.extractive).toBe(true);
     expect(r.answer.text).toContain(`leaves the harbour at noon every day. [${top.source}]`);
     expect(r.answer.citations[0].sources).toEqual([top.source]);
-    // "When …" asks for a date or a time: the reading stage reads it from the sentence, so no figure is sought in the tables.
-    expect(r.stages.map((s) => s.stage)).toEqual(['rewrite', 'route', 'retrieve', 'dedupe', 'grade', 'threshold', 'rerank', 'decline', 'read', 'lead', 'answer', 'attribution']);
+    // "When …" asks for a date or a time: no manual entry is named, the reading stage reads it from the sentence, so no figure is sought in the tables.
+    expect(r.stages.map((s) => s.stage)).toEqual(['rewrite', 'route', 'retrieve', 'dedupe', 'grade', 'threshold', 'rerank', 'decline', 'entry', 'read', 'lead', 'answer', 'attribution']);
     // A span read from a sentence is not precise enough on fresh data to be stated: Sieve offers the sentence, not a bare "noon".
     expect(r.lead).toMatchObject({ kind: 'span', states: false, found: expect.stringMatching(/^noon: /) });
     expect(
@@ -56,7 +56,7 @@ describe('ask, retrieval-only', () => {
     expect(mine).toMatchObject({ cited: true, used: true });
     expect(r.attribution!.totals.meanUtilization).toBeGreaterThan(0);
     expect(r.usage.calls).toBe(0);
-    expect(events.filter((e) => e.kind === 'stage' && e.status === 'done')).toHaveLength(12);
+    expect(events.filter((e) => e.kind === 'stage' && e.status === 'done')).toHaveLength(13);
     // every candidate has a verdict and a reason
     expect(r.rows.every((row) => row.verdict && row.reason)).toBe(true);
   });

@@ -14,6 +14,7 @@ import { answerSources, segmenting } from './stages/segmenting';
 import { answering } from './stages/answering';
 import { figuring } from './stages/figuring';
 import { comparing } from './stages/comparing';
+import { lookingUp } from './stages/looking-up';
 import { reading } from './stages/reading';
 import { listing } from './stages/listing';
 import { choosing, sentenceChoosing } from './stages/choosing';
@@ -137,10 +138,11 @@ async function findings(
   const found: Findings = { intent, ...(declined ? { declined } : {}) };
   for (const stage of declined ? [] : intent.stages) {
     if (stage === 'compare' && intent.compare) found.comparison = await run('compare', () => comparing(ctx, intent.compare!, rows, sources, scope));
+    if (stage === 'entry') found.entry = await run('entry', () => lookingUp(ctx, rows, sources, scope));
     if (stage === 'figure') found.figure = await run('figure', () => figuring(ctx, rows, sources, scope, { verdict: intent.kind === 'verdict' }));
     if (stage === 'read') found.read = await run('read', () => reading(ctx, intent, sources));
     if (stage === 'list') found.list = await run('list', () => listing(ctx, rows, sources, scope));
-    if (found.comparison?.answer || found.figure?.answer || found.read?.answer || found.list?.answer) break;
+    if (found.comparison?.answer || found.entry?.answer || found.figure?.answer || found.read?.answer || found.list?.answer) break;
   }
   return found;
 }

@@ -140,13 +140,14 @@ describe('ask, the model choosing Yes or No: when it does not lead, or streams n
     expect(fact.stages.some((s) => s.stage === 'choose')).toBe(false);
     const off = await ask(Q, withPipelineDefaults({ ...CHOOSER, modelVerdicts: { enabled: false, margin: 0.5 } }), { ...deps, engine }, {});
     expect(off.stages.some((s) => s.stage === 'choose')).toBe(false);
-    // Off by default (it changed no answer on a fresh set).
-    expect(DEFAULT_PIPELINE.modelVerdicts.enabled).toBe(false);
+    // On by default with a model (it raised right answers on fresh sets 8 and 9), and never without one.
+    expect(DEFAULT_PIPELINE.modelVerdicts.enabled).toBe(true);
     const byDefault = await ask(Q, withPipelineDefaults({ llmAnswer: 'off' }), { ...deps, engine }, {});
-    expect(byDefault.stages.some((s) => s.stage === 'choose')).toBe(false);
+    expect(byDefault.stages.some((s) => s.stage === 'choose')).toBe(true);
     const none = await ask(Q, DEFAULT_PIPELINE, deps, {});
     expect(none.stages.some((s) => s.stage === 'choose')).toBe(false);
-    expect(engine.calls.filter((c) => c.kind === 'score')).toHaveLength(0);
+    // The one model call is the default run's.
+    expect(engine.calls.filter((c) => c.kind === 'score')).toHaveLength(1);
   });
 });
 

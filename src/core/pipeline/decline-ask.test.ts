@@ -5,11 +5,17 @@ import { DEFAULT_PIPELINE } from '../settings';
 import { LEAD_KINDS } from './stages/leading';
 
 describe('ask: not in your documents', () => {
-  it('says first that no document is about a company the question names, runs no answering stage, and offers the nearest passages as no answer', async () => {
+  it('says first that no document is about a company the question names, runs no answering stage, and offers the nearest passages', async () => {
     const { deps } = await ferryDeps();
     const r = await ask("When does Tesla's ferry leave the harbour?", DEFAULT_PIPELINE, deps);
     expect(r.declined).toMatchObject({ kind: 'name' });
-    expect(r.answer.text).toMatch(/^None of your documents is about Tesla: .*\n\nThe nearest passages, which do not answer it:\n\S/);
+    // Declines are below the bar on fresh data (19 of 24): said as what Sieve found.
+    expect(r.answer.text).toMatch(/^Sieve could not find this, and cannot vouch that it is not there\. None of your documents is about Tesla: .*\n\nThe closest passages:\n\S/);
+    const sure = await ask("When does Tesla's ferry leave the harbour?", DEFAULT_PIPELINE, {
+      ...deps,
+      leadKinds: LEAD_KINDS.map((k) => (k.kind === 'decline' ? { ...k, measured: { right: 9, led: 9, set: 'test' } } : k)),
+    });
+    expect(sure.answer.text).toMatch(/^None of your documents is about Tesla: .*\n\nThe nearest passages, which do not answer it:\n\S/);
     const names = r.stages.map((s) => s.stage);
     expect(names).toContain('decline');
     expect(names).not.toContain('read');

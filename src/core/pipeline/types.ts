@@ -24,6 +24,7 @@ export type StageName =
   | 'segments'
   | 'decline'
   | 'compare'
+  | 'entry'
   | 'figure'
   | 'read'
   | 'list'

@@ -28,6 +28,14 @@ export interface Grid {
   /** The header row, when the first row names the columns. */
   header?: GridRow;
   rows: GridRow[];
+  /** Read from a manual's entries (readEntries): a row per entry, a column per field. */
+  entries?: boolean;
+}
+
+/** A line of a text and its offset. */
+export interface Line {
+  text: string;
+  start: number;
 }
 
 const SEPARATOR = ' | ';
@@ -124,8 +132,9 @@ function placeRow(row: string[], width: number, columns: ColumnKinds): number[] 
   return fits(marksLast) ? marksLast : undefined;
 }
 
-function linesOf(text: string): Array<{ text: string; start: number }> {
-  const out: Array<{ text: string; start: number }> = [];
+/** A text's lines with their offsets. */
+export function linesOf(text: string): Line[] {
+  const out: Line[] = [];
   let at = 0;
   for (const line of text.split('\n')) {
     out.push({ text: line, start: at });

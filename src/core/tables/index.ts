@@ -9,6 +9,8 @@
  */
 export { readTables, TABLES_VERSION } from './read';
 export { cellNumber, readGrids } from './grid';
+export { entryNamed, readEntries } from './entries';
+export type { EntryField } from './entries';
 export type { Grid, GridCell, GridRow } from './grid';
 export { cellValue } from './numbers';
 export { columnPeriods, quarterIn } from './periods';

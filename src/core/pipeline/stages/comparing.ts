@@ -1,5 +1,5 @@
 import { compareGrids, compareRows, comparisonText, type AskedComparison, type ComparedCell, type Comparison, type DocumentGrids, type PageHints } from '../../compare';
-import { readGrids, type Grid } from '../../tables';
+import { readEntries, readGrids, type Grid } from '../../tables';
 import type { Chunk } from '../../types';
 import { LEAD_IN } from '../../read';
 import type { CandidateRow } from '../types';
@@ -65,12 +65,13 @@ export async function comparing(
   };
 }
 
-/** A document's grids, read from its chunks once per chunk list. */
-function gridsOf(ctx: AskContext, docId: string): DocumentGrids {
+/** A document's grids (its tables, and its runs of manual entries: see readEntries), read from its chunks once per chunk list. */
+export function gridsOf(ctx: AskContext, docId: string): DocumentGrids {
   const chunks = ctx.deps.chunksOf?.(docId) ?? [];
   let grids = GRIDS.get(chunks);
   if (!grids) {
-    grids = readGrids(documentText(chunks));
+    const text = documentText(chunks);
+    grids = [...readGrids(text), ...readEntries(text)];
     GRIDS.set(chunks, grids);
   }
   return { docId, grids, pageOf: (offset) => chunks.find((c) => c.start <= offset && offset < c.end)?.pageStart };

@@ -175,7 +175,7 @@ export function byOwnCalendar(tables: Table[], stated?: FiscalCalendar): Table[]
  * ("Arena" in "What did Pfizer pay for Arena", "AWS" in "What was AWS operating income"), when any
  * does: another company's table answers nothing.
  */
-async function documentsFor(ctx: AskContext, rows: CandidateRow[], scope: ReadonlySet<string> | undefined): Promise<string[]> {
+export async function documentsFor(ctx: AskContext, rows: CandidateRow[], scope: ReadonlySet<string> | undefined): Promise<string[]> {
   const routed = scope && scope.size > 0 && scope.size <= FIGURE_DOCUMENTS;
   const ranked = routed ? [...scope] : [...new Set([...rows].sort((a, b) => a.rank - b.rank).map((r) => r.chunk.docId))].filter((d) => !scope || scope.has(d));
   const prints = namePrinter(ctx);

@@ -68,11 +68,15 @@ describe('leading', () => {
     expect(leading(ctx(q), found, [], kinds(9, 10)).value).toMatchObject({ states: true, verdict: 'Yes' });
   });
 
-  it('leads with a decline whatever else was found, and says which rule declined', () => {
+  it('leads with a decline whatever else was found, says which rule declined, and states it only while declines are precise enough', () => {
     const q = 'What was Tesla’s revenue?';
-    const out = leading(ctx(q), { intent: intentOf(q), declined: { kind: 'name', text: 'None of your documents is about Tesla.' } }, [], kinds(0, 1));
+    const found: Findings = { intent: intentOf(q), declined: { kind: 'name', text: 'None of your documents is about Tesla.' } };
+    const out = leading(ctx(q), found, [], kinds(9, 10));
     expect(out.value).toMatchObject({ kind: 'decline', states: true, answer: 'None of your documents is about Tesla.' });
     expect(out.detail).toMatchObject({ lead: 'decline', declined: 'name' });
+    const offered = leading(ctx(q), found, [], kinds(3, 4)).value;
+    expect(offered).toMatchObject({ kind: 'decline', states: false });
+    expect(offered.answer).toBe('Sieve could not find this, and cannot vouch that it is not there. None of your documents is about Tesla.');
   });
 
   it('leads with the passages when nothing was found', () => {
