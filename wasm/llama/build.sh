@@ -33,7 +33,7 @@ emcmake cmake -S "$SRC" -B "$WORK/build-wasm" -DCMAKE_BUILD_TYPE=Release -DEMSCR
   -DLLAMA_BUILD_SERVER=OFF -DLLAMA_BUILD_TOOLS=OFF -DLLAMA_BUILD_EXAMPLES=OFF -DGGML_NATIVE=OFF -DBUILD_SHARED_LIBS=OFF \
   -DCMAKE_C_FLAGS="$FLAGS" -DCMAKE_CXX_FLAGS="$FLAGS"
 cmake --build "$WORK/build-wasm" --target llama -j "$(nproc)"
-EXPORTS="_sl_load,_sl_n_ctx,_sl_n_vocab,_sl_n_ctx_train,_sl_template,_sl_tokenize,_sl_eval,_sl_last_eval_ms,_sl_split_scores,_sl_accept,_sl_sample,_sl_top,_sl_is_eog,_sl_piece,_sl_free,_sl_kernel_check,_malloc,_free"
+EXPORTS="_sl_load,_sl_n_ctx,_sl_n_vocab,_sl_n_ctx_train,_sl_template,_sl_tokenize,_sl_eval,_sl_last_eval_ms,_sl_split_scores,_sl_accept,_sl_sample,_sl_top,_sl_is_eog,_sl_piece,_sl_free,_sl_kernel_check,_sl_kernel_rate,_malloc,_free"
 # shellcheck disable=SC2046
 em++ $FLAGS "$HERE/sieve_llama.cpp" "$HERE/kernel_check.cpp" -I"$SRC/include" -I"$SRC/ggml/include" \
   "$WORK/build-wasm/src/libllama.a" $(find "$WORK/build-wasm/ggml" -name '*.a' | sort) \

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const DIST = join(__dirname, '../../../wasm/llama/dist');
 interface Module {
   _sl_kernel_check: (type: number, blocks: number, seed: number) => number;
+  _sl_kernel_rate: (type: number, blocks: number, iters: number) => number;
   PThread: { terminateAllThreads: () => void };
 }
 
@@ -44,7 +45,13 @@ describe('the WebAssembly quantised kernels', () => {
     }
   });
 
-  it('refuses a type it does not check', () => {
+  it('refuses a type it does not check or time', () => {
     expect(m._sl_kernel_check(2, 1, 1)).toBe(-1);
+    expect(m._sl_kernel_rate(2, 1, 1)).toBe(-1);
+  });
+
+  it('times a kernel in multiply-adds per second (the figure docs/benchmarks.md quotes)', () => {
+    // A floor far under any machine's rate (billions a second): the export runs and times real work.
+    for (const type of Object.values(TYPES)) expect(m._sl_kernel_rate(type, 4, 200)).toBeGreaterThan(1e6);
   });
 });
