@@ -113,7 +113,7 @@ export const PIPELINE_FIELDS: readonly FieldSpec[] = [
     (s, v) => withPipeline(s, { modelVerdicts: { ...s.pipeline.modelVerdicts, enabled: v } }),
     {
       needs: 'llm',
-      hint: 'For a yes/no question no figure settles, the model reads the five best sentences and Sieve reads how likely it finds “Yes”, “No” and “Unknown” (one step of the model, nothing written). Its Yes or No leads when it beats the other by the margin below. On by default: on questions written after the code Qwen2.5-Coder-1.5B was sure enough on 4 of 50 yes/no questions and right each time, turning 3 answers from “cannot judge” to right (0.5B is never sure enough). It costs one model call per yes/no question.',
+      hint: 'For a yes/no question no figure settles, the model reads the five best sentences and Sieve reads how likely it finds “Yes”, “No” and “Unknown” (one step of the model, nothing written). Its Yes or No leads when it beats the other by the margin below. On by default: on questions written after the code Qwen2.5-Coder-1.5B was sure enough on 8 of 62 yes/no questions and right 7 times, turning 6 answers from “cannot judge” to right (0.5B is never sure enough). It costs one model call per yes/no question.',
     },
   ),
   toggle(
