@@ -13,14 +13,16 @@
  *
  * A heading that opens no entry ("Module Parameters¶") ends the run and titles the next one.
  */
-import { linesOf, type Grid, type GridCell, type GridRow, type Line } from './grid';
+import { cellsOf as gridCells, linesOf, SEPARATOR, type Grid, type GridCell, type GridRow, type Line } from './grid';
 
-const SEPARATOR = ' | ';
 /** A name line: at most this many characters and words (a sentence is no name). */
 const NAME_CHARS = 60;
 const NAME_WORDS = 5;
 /** A field's key: one to three words, the first capitalised ("Added in", "Default"). */
-const KEY = /^([A-Z][A-Za-z]*(?: [A-Za-z]+){0,2}):\s*(.*)$/;
+const KEY_WORDS = String.raw`[A-Z][A-Za-z]*(?: [A-Za-z]+){0,2}`;
+/** A field in one cell or line ("Default: 0600"), and a key alone in its cell ("Default:"). */
+const KEY = new RegExp(`^(${KEY_WORDS}):\\s*(.*)$`);
+const KEY_CELL = new RegExp(`^${KEY_WORDS}:$`);
 /** A field line's value is short: a longer one is a sentence that opens with a label ("Note: …"). */
 const VALUE_WORDS = 8;
 /** A header row's cells: short names, no number among them. */
@@ -50,17 +52,21 @@ export function readEntries(text: string, offset = 0): Grid[] {
   const nameOf = (line: Line) => nameLine(line, marked);
   const grids: Grid[] = [];
   let run: Entry[] = [];
+  // The run's field keys, lower case.
+  let keys = new Set<string>();
   let title = '';
   const close = () => {
     if (run.length) grids.push(gridOf(run, title, offset));
     run = [];
+    keys = new Set();
   };
   for (let i = 0; i < lines.length; i++) {
     const entry = entryAt(lines, i, nameOf);
     if (entry) {
       // An entry sharing no field with the run starts a new one.
-      if (run.length && !entry.fields.some((f) => run.some((e) => e.fields.some((g) => sameKey(g.key.text, f.key.text))))) close();
+      if (run.length && !entry.fields.some((f) => keys.has(f.key.text.toLowerCase()))) close();
       run.push(entry);
+      for (const f of entry.fields) keys.add(f.key.text.toLowerCase());
       i = entry.last;
       continue;
     }
@@ -137,7 +143,7 @@ function keyedLines(lines: Line[], j: number): { fields: Field[]; last: number }
     if (lines[k].text.trim() === '' && fields.length) continue;
     const cells = cellsOf(lines[k]);
     const f =
-      cells.length === 2 && /^[A-Z][A-Za-z]*(?: [A-Za-z]+){0,2}:$/.test(cells[0].text)
+      cells.length === 2 && KEY_CELL.test(cells[0].text)
         ? { key: { ...cells[0], text: cells[0].text.slice(0, -1), end: cells[0].end - 1 }, value: cells[1] }
         : cells.length === 0
           ? fieldOf({ text: lines[k].text.trim(), start: lines[k].start + lines[k].text.indexOf(lines[k].text.trim()), end: 0 })
@@ -160,19 +166,8 @@ function fieldOf(cell: GridCell): Field | undefined {
   };
 }
 
-/** A line's " | "-separated cells with their offsets (none for a line that is no table row). */
-function cellsOf(line: Line): GridCell[] {
-  if (!line.text.includes(SEPARATOR)) return [];
-  const cells: GridCell[] = [];
-  let at = line.start;
-  for (const part of line.text.split(SEPARATOR)) {
-    const lead = part.length - part.trimStart().length;
-    const text = part.trim();
-    cells.push({ text, start: at + lead, end: at + lead + text.length });
-    at += part.length + SEPARATOR.length;
-  }
-  return cells;
-}
+/** A line's cells (none for a line that is no table row). */
+const cellsOf = (line: Line): GridCell[] => (line.text.includes(SEPARATOR) ? gridCells(line) : []);
 
 const sameKey = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 

@@ -38,7 +38,8 @@ export interface Line {
   start: number;
 }
 
-const SEPARATOR = ' | ';
+/** What a parser prints between a table row's cells. */
+export const SEPARATOR = ' | ';
 /** A grid has at least this many rows besides its header. */
 const MIN_ROWS = 2;
 /** How far above a table its caption may start. */
@@ -147,7 +148,8 @@ function cellCount(line: string): number {
   return line.includes(SEPARATOR) ? line.split(SEPARATOR).length : 0;
 }
 
-function rowOf(line: { text: string; start: number }, offset: number): GridRow {
+/** A line's " | "-separated cells, trimmed, with their offsets shifted by `offset`. */
+export function cellsOf(line: Line, offset = 0): GridCell[] {
   const cells: GridCell[] = [];
   let at = line.start;
   for (const part of line.text.split(SEPARATOR)) {
@@ -156,7 +158,11 @@ function rowOf(line: { text: string; start: number }, offset: number): GridRow {
     cells.push({ text, start: offset + at + lead, end: offset + at + lead + text.length });
     at += part.length + SEPARATOR.length;
   }
-  return { cells, start: offset + line.start, end: offset + line.start + line.text.length };
+  return cells;
+}
+
+function rowOf(line: Line, offset: number): GridRow {
+  return { cells: cellsOf(line, offset), start: offset + line.start, end: offset + line.start + line.text.length };
 }
 
 function gridOf(text: string, lines: Array<{ text: string; start: number }>, offset: number, width: number, placed: number[][]): Grid {
